@@ -1,0 +1,24 @@
+//! `grundy nim 3 4 5`: a Nim position, normal or misère.
+
+use anyhow::Result;
+use grundy::sum::Position;
+
+use super::{parse_count, AnalysisFlags};
+use crate::render;
+
+/// Analyse a Nim position: who wins, the nim-sum in binary, every winning move.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The heap sizes.
+    #[arg(required = true, value_parser = parse_count, value_name = "HEAP")]
+    heaps: Vec<u64>,
+    #[command(flatten)]
+    flags: AnalysisFlags,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let position = Position::nim(args.heaps)?;
+    let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
+    render::analysis(&position, &analysis, args.flags.json)
+}

@@ -1,0 +1,52 @@
+//! `grundy`: the command line over the grundy engine.
+//!
+//! Every subcommand lives in its own module under `cmd/`; each parses its
+//! arguments, calls the engine, and prints. Errors end as one line on stderr
+//! and a non-zero exit status.
+
+mod cmd;
+mod render;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Impartial combinatorial games, exactly: Nim, subtraction and octal games,
+/// Grundy's game, staircase Nim, and sums of them.
+#[derive(Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Nim(cmd::nim::Args),
+    Analyze(cmd::analyze::Args),
+    Seq(cmd::seq::Args),
+    Value(cmd::value::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Nim(args) => cmd::nim::run(args),
+        Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Seq(args) => cmd::seq::run(args),
+        Command::Value(args) => cmd::value::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            // A closed pipe (`grundy seq … | head`) is not an error worth a word.
+            if let Some(io) = err.downcast_ref::<std::io::Error>() {
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            eprintln!("grundy: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

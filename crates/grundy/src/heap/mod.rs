@@ -1,0 +1,174 @@
+//! Heap games: rules that say what a move does to one heap of tokens.
+//!
+//! A [`Rule`] is the public face of every heap game the engine knows:
+//!
+//! | rule | a move | module |
+//! |---|---|---|
+//! | [`Rule::Nim`] | remove any positive number of tokens | (closed form `G(n) = n`) |
+//! | [`Rule::Subtraction`] | remove a number from a fixed set | [`subtraction`] |
+//! | [`Rule::TakeBreak`] | octal / hexadecimal take-and-break codes | [`octal`] |
+//! | [`Rule::Grundys`] | split a heap into two unequal heaps | [`grundys`] |
+//!
+//! A rule describes the game; the Grundy values of its heaps come from a
+//! [`NimSequence`](crate::sequence::NimSequence), which computes them (or uses
+//! a closed form or a proved period).
+
+pub mod grundys;
+pub mod octal;
+pub mod subtraction;
+
+use std::fmt;
+
+pub use octal::TakeBreak;
+pub use subtraction::Subtraction;
+
+use crate::period::{Period, ProofShape};
+
+/// The rule of a heap game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Nim: remove any positive number of tokens. `G(n) = n`.
+    Nim,
+    /// Remove a number of tokens taken from a set.
+    Subtraction(Subtraction),
+    /// An octal or hexadecimal take-and-break code such as `0.77` (Kayles).
+    TakeBreak(TakeBreak),
+    /// Grundy's game: split one heap into two non-empty heaps of different sizes.
+    Grundys,
+}
+
+/// One move on one heap: `take` tokens are removed and the rest is left as
+/// the heaps in `leaves` (ascending, zeros left out).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// How many tokens the move removes (0 for a pure split).
+    pub take: u64,
+    /// The heaps left in place of the old one, ascending, no zeros.
+    pub leaves: Vec<u64>,
+}
+
+impl Move {
+    /// A move that removes `take` tokens and leaves `leaves` (any order; zeros dropped).
+    pub fn new(take: u64, mut leaves: Vec<u64>) -> Move {
+        leaves.retain(|&h| h != 0);
+        leaves.sort_unstable();
+        Move { take, leaves }
+    }
+
+    /// The move in words, for a heap of size `from`: "take 2: 3 → 1",
+    /// "remove 1 and split the rest into 4 and 5", "split it into 3 and 7".
+    pub fn describe(&self, from: u64) -> String {
+        let list = |hs: &[u64]| match hs {
+            [] => String::new(),
+            [a] => a.to_string(),
+            [init @ .., last] => format!(
+                "{} and {}",
+                init.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                last
+            ),
+        };
+        match (self.take, self.leaves.len()) {
+            // Tokens are conserved, so a move that leaves nothing took the whole heap.
+            (_, 0) => format!("take all {from}: {from} → 0"),
+            (t, 1) => format!("take {t}: {from} → {}", self.leaves[0]),
+            (0, _) => format!("split it into {}", list(&self.leaves)),
+            (t, _) => format!("remove {t} and split the rest into {}", list(&self.leaves)),
+        }
+    }
+}
+
+impl Rule {
+    /// Kayles, `0.77`: knock down one pin or two adjacent pins.
+    pub fn kayles() -> Rule {
+        Rule::TakeBreak(TakeBreak::parse("0.77").expect("valid code"))
+    }
+
+    /// Dawson's Kayles, `0.07`.
+    pub fn dawsons_kayles() -> Rule {
+        Rule::TakeBreak(TakeBreak::parse("0.07").expect("valid code"))
+    }
+
+    /// The Grundy value of a heap of size `n` when it has a closed form.
+    pub fn closed_form(&self, n: u64) -> Option<u64> {
+        match self {
+            Rule::Nim => Some(n),
+            Rule::Subtraction(s) => s.closed_form(n),
+            _ => None,
+        }
+    }
+
+    /// The period that comes with a closed form (proved by the closed form itself).
+    pub fn closed_form_period(&self) -> Option<Period> {
+        match self {
+            Rule::Subtraction(s) => s.closed_form_period(),
+            _ => None,
+        }
+    }
+
+    /// What the Guy–Smith periodicity test needs to know about the rule, for
+    /// rules whose moves reach only a bounded distance (`None` otherwise).
+    pub fn proof_shape(&self) -> Option<ProofShape> {
+        match self {
+            Rule::Subtraction(s) => s.proof_shape(),
+            Rule::TakeBreak(code) => Some(code.proof_shape()),
+            Rule::Nim | Rule::Grundys => None,
+        }
+    }
+
+    /// Every move from a heap of size `n`, lazily, in a fixed order.
+    ///
+    /// Nim and wide subtraction ranges have as many moves as the heap has
+    /// tokens, so callers should not collect this for huge heaps.
+    pub fn moves(&self, n: u64) -> Box<dyn Iterator<Item = Move> + '_> {
+        match self {
+            Rule::Nim => Box::new((1..=n).map(move |k| Move::new(k, vec![n - k]))),
+            Rule::Subtraction(s) => s.moves(n),
+            Rule::TakeBreak(code) => code.moves(n),
+            Rule::Grundys => grundys::moves(n),
+        }
+    }
+
+    /// Whether the heap of size `n` has any move at all.
+    pub fn has_moves(&self, n: u64) -> bool {
+        self.moves(n).next().is_some()
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Nim => f.write_str("nim"),
+            Rule::Subtraction(s) => write!(f, "{s}"),
+            Rule::TakeBreak(code) => write!(f, "{code}"),
+            Rule::Grundys => f.write_str("grundys"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_described_in_words() {
+        assert_eq!(Move::new(2, vec![1]).describe(3), "take 2: 3 → 1");
+        assert_eq!(Move::new(3, vec![]).describe(3), "take all 3: 3 → 0");
+        assert_eq!(
+            Move::new(1, vec![5, 4]).describe(10),
+            "remove 1 and split the rest into 4 and 5"
+        );
+        assert_eq!(
+            Move::new(0, vec![7, 3]).describe(10),
+            "split it into 3 and 7"
+        );
+    }
+
+    #[test]
+    fn nim_moves_leave_every_smaller_heap() {
+        let leaves: Vec<_> = Rule::Nim.moves(3).map(|m| m.leaves).collect();
+        assert_eq!(leaves, vec![vec![2], vec![1], vec![]]);
+    }
+}

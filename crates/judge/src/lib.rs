@@ -1,0 +1,1 @@
+//! Judge adapters (see issue 3).
