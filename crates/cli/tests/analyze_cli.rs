@@ -1,0 +1,128 @@
+//! The `nim`, `analyze`, `seq` and `value` subcommands as a user runs them:
+//! the JSON contract, the teaching output, and clean errors.
+
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("run grundy")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one JSON object on one line: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn nim_json_contract() {
+    let v = json_of(&["nim", "--json", "3", "4", "5"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["winning_moves"], json!([{ "heap": 0, "from": 3, "to": [1] }]));
+
+    let v = json_of(&["nim", "--json", "1", "2", "3"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winning_moves"], json!([]));
+
+    // Misère: grundy is null; with all heaps of size 1 an odd count loses.
+    let v = json_of(&["nim", "--json", "--misere", "1", "1", "1"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], Value::Null);
+    let v = json_of(&["nim", "--json", "--misere", "1", "1", "2"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"], json!([{ "heap": 2, "from": 2, "to": [1] }]));
+}
+
+#[test]
+fn analyze_json_flattens_heaps_in_written_order() {
+    let v = json_of(&["analyze", "--json", "nim(1,6) + kayles(8) + sub{1,3,4}(2)"]);
+    // G: nim 1, 6; kayles(8) = 1; sub{1,3,4}(2) = 0. Sum = 1^6^1^0 = 6.
+    assert_eq!(v["grundy"], 6);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(moves.contains(&json!({ "heap": 1, "from": 6, "to": [] })), "{moves:?}");
+    for m in moves {
+        let to = m["to"].as_array().unwrap();
+        let sizes: Vec<u64> = to.iter().map(|x| x.as_u64().unwrap()).collect();
+        assert!(sizes.windows(2).all(|w| w[0] <= w[1]), "ascending: {m}");
+        assert!(sizes.iter().all(|&s| s > 0), "no zeros: {m}");
+    }
+    // A split leaves two heaps.
+    let v = json_of(&["analyze", "--json", "kayles(5)"]);
+    assert!(v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .contains(&json!({ "heap": 0, "from": 5, "to": [2, 2] })));
+}
+
+#[test]
+fn seq_and_value_json() {
+    let v = json_of(&["seq", "sub{2,3,7}", "--to", "9", "--json"]);
+    assert_eq!(v["values"], json!([0, 0, 1, 1, 2, 0, 0, 1, 1, 2]));
+    assert_eq!(v["period"], 5);
+    assert_eq!(v["preperiod"], 0);
+
+    let v = json_of(&["seq", "kayles", "--to", "12", "--json"]);
+    assert_eq!(v["values"], json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]));
+    assert_eq!((v["period"].clone(), v["preperiod"].clone()), (json!(12), json!(71)));
+
+    let v = json_of(&["seq", "grundys", "--to", "5", "--json"]);
+    assert_eq!(v["values"], json!([0, 0, 0, 1, 0, 2]));
+    assert_eq!(v["period"], Value::Null);
+    assert_eq!(v["preperiod"], Value::Null);
+
+    let v = json_of(&["value", "dawson", "18446744073709551615", "--json"]);
+    assert!(v["value"].is_u64());
+    let v = json_of(&["value", "sub{1..5}", "1000000000000000000", "--json"]);
+    assert_eq!(v["value"], 1_000_000_000_000_000_000u64 % 6);
+}
+
+#[test]
+fn human_output_teaches() {
+    let out = grundy(&["nim", "3", "4", "5"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in ["011", "100", "101", "010", "take 2: 3 → 1", "N-position"] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    let out = grundy(&["analyze", "kayles(10)"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("split the rest into"), "{text}");
+    let out = grundy(&["seq", "kayles", "--to", "20"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Period 12 from heap 71"), "{text}");
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_a_failure() {
+    for (args, says) in [
+        (vec!["nim", "3", "-4"], "negative"),
+        (vec!["nim", "99999999999999999999"], "too large"),
+        (vec!["nim", "3x"], "not a whole number"),
+        (vec!["analyze", "foo(3)"], "unknown rule"),
+        (vec!["analyze", "nim(3,"], "expected a number"),
+        (vec!["analyze", ""], "empty"),
+        (vec!["analyze", "0.7z(3)"], "not a hexadecimal digit"),
+        (vec!["analyze", "1.7(3)"], "invalid take-and-break code"),
+        (vec!["analyze", "stairs(5,3)"], "strictly increasing"),
+        (vec!["value", "grundys", "18446744073709551615"], "no period is known"),
+        (vec!["seq", "kayles", "--to", "99999999999"], "too large"),
+        (vec!["value", "nosuch", "3"], "unknown rule"),
+    ] {
+        let out = grundy(&args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+    // A position that needs no moves from anyone is still a position.
+    let v = json_of(&["nim", "--json", "0", "0"]);
+    assert_eq!(v["outcome"], "P");
+}
