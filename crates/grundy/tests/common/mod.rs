@@ -115,37 +115,45 @@ impl Oracle {
         }
     }
 
-    /// Every successor of a state.
-    pub fn successors(&self, state: &[Part]) -> Vec<Vec<Part>> {
+    /// The moves of part `i` of `state`: for each, the monk moved (0 for a
+    /// heap), the size or step it moved from, what it leaves (heaps, or the
+    /// monk's new step), and the next state.
+    fn part_moves(&self, state: &[Part], i: usize) -> Vec<(usize, u64, Vec<u64>, Vec<Part>)> {
+        let rest = || {
+            let mut r = state.to_vec();
+            r.remove(i);
+            r
+        };
         let mut out = Vec::new();
-        for (i, part) in state.iter().enumerate() {
-            let rest = || {
-                let mut r = state.to_vec();
-                r.remove(i);
-                r
-            };
-            match part {
-                Part::Heap(r, n) => {
-                    for leaves in heap_options(&self.rules[*r], *n) {
-                        let mut next = rest();
-                        next.extend(leaves.into_iter().map(|h| Part::Heap(*r, h)));
-                        out.push(canon(next));
-                    }
+        match &state[i] {
+            Part::Heap(r, n) => {
+                for leaves in heap_options(&self.rules[*r], *n) {
+                    let mut next = rest();
+                    next.extend(leaves.iter().map(|&h| Part::Heap(*r, h)));
+                    out.push((0, *n, leaves, canon(next)));
                 }
-                Part::Stairs(steps) => {
-                    for m in 0..steps.len().saturating_sub(1) {
-                        for to in steps[m] + 1..steps[m + 1] {
-                            let mut s = steps.clone();
-                            s[m] = to;
-                            let mut next = rest();
-                            next.push(Part::Stairs(s));
-                            out.push(canon(next));
-                        }
+            }
+            Part::Stairs(steps) => {
+                for m in 0..steps.len().saturating_sub(1) {
+                    for to in steps[m] + 1..steps[m + 1] {
+                        let mut s = steps.clone();
+                        s[m] = to;
+                        let mut next = rest();
+                        next.push(Part::Stairs(s));
+                        out.push((m, steps[m], vec![to], canon(next)));
                     }
                 }
             }
         }
         out
+    }
+
+    /// Every successor of a state.
+    pub fn successors(&self, state: &[Part]) -> Vec<Vec<Part>> {
+        (0..state.len())
+            .flat_map(|i| self.part_moves(state, i))
+            .map(|(_, _, _, next)| next)
+            .collect()
     }
 
     /// Normal play: the player to move wins iff some move reaches a lost state.
@@ -195,47 +203,20 @@ impl Oracle {
         let mut out = BTreeSet::new();
         let mut flat = 0;
         for (i, part) in root.iter().enumerate() {
-            let rest = || {
-                let mut r = root.to_vec();
-                r.remove(i);
-                r
-            };
-            match part {
-                Part::Heap(r, n) => {
-                    for leaves in heap_options(&self.rules[*r], *n) {
-                        let mut next = rest();
-                        next.extend(leaves.iter().map(|&h| Part::Heap(*r, h)));
-                        let lost = if misere {
-                            !self.wins_misere(next)
-                        } else {
-                            !self.wins(next)
-                        };
-                        if lost {
-                            out.insert((flat, *n, leaves));
-                        }
-                    }
-                    flat += 1;
-                }
-                Part::Stairs(steps) => {
-                    for m in 0..steps.len().saturating_sub(1) {
-                        for to in steps[m] + 1..steps[m + 1] {
-                            let mut s = steps.clone();
-                            s[m] = to;
-                            let mut next = rest();
-                            next.push(Part::Stairs(s));
-                            let lost = if misere {
-                                !self.wins_misere(next)
-                            } else {
-                                !self.wins(next)
-                            };
-                            if lost {
-                                out.insert((flat + m, steps[m], vec![to]));
-                            }
-                        }
-                    }
-                    flat += steps.len();
+            for (monk, from, leaves, next) in self.part_moves(root, i) {
+                let lost = if misere {
+                    !self.wins_misere(next)
+                } else {
+                    !self.wins(next)
+                };
+                if lost {
+                    out.insert((flat + monk, from, leaves));
                 }
             }
+            flat += match part {
+                Part::Heap(..) => 1,
+                Part::Stairs(steps) => steps.len(),
+            };
         }
         out
     }
