@@ -87,7 +87,11 @@ impl ProofShape {
     pub fn window_end(&self, preperiod: u64, period: u64) -> u64 {
         let h = self.max_heaps.max(1);
         let t = self.last_digit;
-        (h * preperiod + (h - 1) * period + t).max(t + 1)
+        // The heap shrunk by `p` in the induction must stay non-empty (a
+        // split into two non-empty heaps must map to one), so a preperiod of
+        // 0 counts as 1: `0.4` (0, 0, 0, 1, …) is not "period 1 from 0".
+        let n0 = preperiod.max(1);
+        (h * n0 + (h - 1) * period + t).max(t + 1)
     }
 
     /// How many values `G(0..N)` must be known to run the check.
