@@ -10,8 +10,17 @@
 //! 3. without a proof, `G(n)` is known only for the heaps computed, and a
 //!    request that would need more memory than [`Limits::max_heaps`] allows
 //!    is refused up front.
+//!
+//! Engines: [`sparse::Sparse`] (sparse space) for octal codes without
+//! three-way splits and for Grundy's game, [`naive::Naive`] (the reference,
+//! straight from the definition) for everything else. Long runs are driven
+//! step by step through a [`Computation`], which can be checkpointed
+//! ([`checkpoint`]) and resumed with identical results.
 
+pub mod checkpoint;
 pub mod naive;
+pub mod sparse;
+pub mod stats;
 
 use crate::error::{Error, Result};
 use crate::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
@@ -22,11 +31,39 @@ use crate::period::{Period, PeriodFinder};
 /// Something that computes a nim-sequence one value at a time.
 ///
 /// `values` holds `G(0..n)`; `push_next` appends `G(n)`. Engines may keep
-/// state between calls but must not assume anything about `values` beyond
-/// what they pushed themselves.
+/// state between calls (built from the values they pushed themselves, or
+/// from values handed over with [`Engine::adopt`]).
 pub trait Engine {
     /// Append the next value.
     fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()>;
+
+    /// Take over `values`, computed elsewhere (a resumed checkpoint), so
+    /// that the next `push_next` continues after them.
+    fn adopt(&mut self, _values: &[u16]) {}
+
+    /// The rare/common split the engine works with, if it uses one.
+    fn split(&self, _values: &[u16]) -> Option<stats::Split> {
+        None
+    }
+
+    /// Pairs of heaps examined so far, if the engine counts them.
+    fn work(&self) -> Option<u64> {
+        None
+    }
+
+    /// The current mask and number of rare heaps, for progress reports
+    /// (cheap, unlike [`Engine::split`]).
+    fn rare(&self) -> Option<(u16, usize)> {
+        None
+    }
+}
+
+/// The engine for `rule`: sparse where it applies, naive elsewhere.
+pub fn engine_for(rule: &Rule, threads: usize) -> Box<dyn Engine + Send> {
+    match sparse::Sparse::new(rule) {
+        Some(s) => Box::new(s.with_threads(threads)),
+        None => Box::new(naive::Naive::new(rule)),
+    }
 }
 
 /// Bounds on how much work and memory a computation may use.
@@ -39,11 +76,222 @@ pub struct Limits {
     pub search_heaps: u64,
 }
 
+/// How many pairs of heaps the search for a proof past the heaps asked for
+/// may examine (about 0.1–0.2 s of work per 10^8), so that rules with no
+/// period in reach give up quickly instead of running to
+/// [`Limits::search_heaps`]. Enough for `0.16`, proved after about 10^8
+/// pairs by the sparse engine.
+pub const SEARCH_WORK: u64 = 150_000_000;
+
 impl Default for Limits {
+    /// 2^30 heaps (2 GiB); the proof search goes to 2^20 heaps (and at most
+    /// [`SEARCH_WORK`] pairs), enough for `0.16` (period 149459 from 105351,
+    /// proved after 509 622 values).
     fn default() -> Limits {
         Limits {
             max_heaps: 1 << 30,
-            search_heaps: 1 << 13,
+            search_heaps: 1 << 20,
+        }
+    }
+}
+
+/// What one call of [`Computation::advance`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The step budget ran out; call again to go on.
+    Working,
+    /// The requested number of heaps is computed.
+    Reached,
+    /// A period was proved (and the caller asked to stop at the proof).
+    Proved(Period),
+}
+
+/// A computation of a nim-sequence driven step by step: for long runs that
+/// report progress, can be interrupted, checkpointed and resumed.
+///
+/// ```
+/// use grundy::heap::Rule;
+/// use grundy::sequence::{Computation, Step};
+/// let mut run = Computation::new(&Rule::kayles(), 1).unwrap();
+/// // Ask for a million heaps: it stops at the proof.
+/// let mut step = Step::Working;
+/// while step == Step::Working {
+///     step = run.advance(1_000_000, 10_000, true).unwrap();
+/// }
+/// let Step::Proved(p) = step else { panic!() };
+/// assert_eq!((p.preperiod, p.period), (71, 12));
+/// // Resuming from the values gives the same state.
+/// let again = Computation::resume(&Rule::kayles(), run.values().to_vec(), 1).unwrap();
+/// assert_eq!(again.period(), Some(p));
+/// ```
+pub struct Computation {
+    rule: Rule,
+    values: Vec<u16>,
+    engine: Box<dyn Engine + Send>,
+    finder: Option<PeriodFinder>,
+    period: Option<Period>,
+    /// Work of engines that do not count their own: one per option scanned.
+    estimated_work: u64,
+    largest: u16,
+}
+
+impl Computation {
+    /// A computation of the sequence of `rule`, using up to `threads`
+    /// threads for long scans. Rules with a closed form have nothing to
+    /// compute and are refused.
+    pub fn new(rule: &Rule, threads: usize) -> Result<Computation> {
+        if rule.closed_form(0).is_some() {
+            return Err(Error::Unsupported(format!(
+                "{rule} has a closed form: its values are not computed heap by heap"
+            )));
+        }
+        Ok(Computation {
+            rule: rule.clone(),
+            values: Vec::new(),
+            engine: engine_for(rule, threads),
+            finder: rule.proof_shape().map(PeriodFinder::new),
+            period: None,
+            estimated_work: 0,
+            largest: 0,
+        })
+    }
+
+    /// A computation with a given engine (for example the naive one, to
+    /// compare against).
+    pub fn with_engine(rule: &Rule, engine: Box<dyn Engine + Send>) -> Result<Computation> {
+        let mut run = Computation::new(rule, 1)?;
+        run.engine = engine;
+        Ok(run)
+    }
+
+    /// Continues a computation from values computed before (by any run of
+    /// the same rule), with the same period search state as an
+    /// uninterrupted run.
+    pub fn resume(rule: &Rule, values: Vec<u16>, threads: usize) -> Result<Computation> {
+        let mut run = Computation::new(rule, threads)?;
+        if values.first().is_some_and(|&v| v != 0) {
+            return Err(Error::Unsupported(format!(
+                "cannot resume {rule}: the stored G(0) is {}, not 0",
+                values[0]
+            )));
+        }
+        // Replay the finder value by value, exactly as the first run fed it.
+        if let Some(finder) = run.finder.as_mut() {
+            for len in 1..=values.len() {
+                if let Some(p) = finder.observe(&values[..len]) {
+                    run.period = Some(p);
+                    break;
+                }
+            }
+        }
+        run.engine.adopt(&values);
+        run.largest = values.iter().copied().max().unwrap_or(0);
+        run.values = values;
+        Ok(run)
+    }
+
+    /// Makes room for `heaps` values up front, or says clearly why not.
+    pub fn reserve(&mut self, heaps: u64) -> Result<()> {
+        let more = heaps.saturating_sub(self.values.len() as u64);
+        usize::try_from(more)
+            .ok()
+            .and_then(|more| self.values.try_reserve_exact(more).ok())
+            .ok_or_else(|| {
+                Error::TooLarge(format!(
+                    "cannot allocate {} for the values of {} heaps of {}",
+                    human_bytes(heaps.saturating_mul(2)),
+                    heaps,
+                    self.rule
+                ))
+            })
+    }
+
+    /// Computes up to `budget` more values, stopping early once `G(0..heaps)`
+    /// are known, or (when `stop_at_proof`) once a period is proved.
+    pub fn advance(&mut self, heaps: u64, budget: u64, stop_at_proof: bool) -> Result<Step> {
+        for _ in 0..budget {
+            if stop_at_proof {
+                if let Some(p) = self.period {
+                    return Ok(Step::Proved(p));
+                }
+            }
+            if self.values.len() as u64 >= heaps {
+                return Ok(Step::Reached);
+            }
+            if self.values.len() == self.values.capacity() {
+                // Grow by at most an eighth, so memory stays near 2 bytes a heap.
+                let extra = (self.values.len() / 8).max(1024);
+                self.values.try_reserve_exact(extra).map_err(|_| {
+                    Error::TooLarge(format!(
+                        "out of memory after {} heaps of {} ({})",
+                        self.values.len(),
+                        self.rule,
+                        human_bytes(self.values.len() as u64 * 2)
+                    ))
+                })?;
+            }
+            let n = self.values.len() as u64;
+            self.estimated_work += match &self.rule {
+                // Three-way splits: about n²/12 options.
+                Rule::TakeBreak(code) if code.is_hexadecimal() => n * n / 12 + n,
+                _ => n,
+            };
+            self.engine.push_next(&mut self.values)?;
+            self.largest = self.largest.max(self.values[self.values.len() - 1]);
+            if self.period.is_none() {
+                if let Some(finder) = self.finder.as_mut() {
+                    self.period = finder.observe(&self.values);
+                }
+            }
+        }
+        Ok(match self.period {
+            Some(p) if stop_at_proof => Step::Proved(p),
+            _ if self.values.len() as u64 >= heaps => Step::Reached,
+            _ => Step::Working,
+        })
+    }
+
+    /// The rule computed.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// `G(0..len)`, the values computed so far.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The proved period, if any.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The rare/common split of the sparse engine (`None` for the naive one).
+    pub fn split(&self) -> Option<stats::Split> {
+        self.engine.split(&self.values)
+    }
+
+    /// The largest value computed so far.
+    pub fn largest(&self) -> u16 {
+        self.largest
+    }
+
+    /// The sparse engine's mask and number of rare heaps, cheaply.
+    pub fn rare(&self) -> Option<(u16, usize)> {
+        self.engine.rare()
+    }
+
+    /// Pairs of heaps examined so far (estimated for the naive engine).
+    pub fn work(&self) -> u64 {
+        self.engine.work().unwrap_or(self.estimated_work)
+    }
+
+    /// The sequence as computed so far, for answering `G(n)`.
+    pub fn into_sequence(self) -> NimSequence {
+        NimSequence {
+            rule: self.rule,
+            values: self.values,
+            period: self.period,
         }
     }
 }
@@ -89,22 +337,22 @@ impl NimSequence {
         if direct > limits.max_heaps && shape.is_none() {
             return Err(too_large(rule, up_to, limits, "no period is known for it"));
         }
-        let mut finder = shape.map(PeriodFinder::new);
-        let mut engine = naive::Naive::new(rule);
         let stop = if direct > limits.max_heaps {
             search_to
         } else {
             direct.max(search_to)
         };
-        while (seq.values.len() as u64) < stop {
-            engine.push_next(&mut seq.values)?;
-            if let Some(finder) = finder.as_mut() {
-                if let Some(p) = finder.observe(&seq.values) {
-                    seq.period = Some(p);
-                    break;
-                }
-            }
+        let mut run = Computation::new(rule, 1)?;
+        // First the heaps asked for, then the search for a proof, within
+        // the work budget.
+        if direct <= limits.max_heaps {
+            run.advance(direct, u64::MAX, true)?;
         }
+        while run.period.is_none() && (run.values.len() as u64) < stop && run.work() < SEARCH_WORK {
+            run.advance(stop, 1024, true)?;
+        }
+        seq.values = run.values;
+        seq.period = run.period;
         if seq.period.is_none() && direct > seq.values.len() as u64 {
             return Err(too_large(
                 rule,
@@ -303,7 +551,7 @@ impl NimSequence {
             let a = hits[idx].checked_add(block.checked_mul(period)?)?;
             idx = (idx + 1) % hits.len();
             // Hits are ascending, so once one is past the end all later are.
-            (a <= top).then_some((a, m - a))
+            (a <= top).then(|| (a, m - a))
         })
     }
 

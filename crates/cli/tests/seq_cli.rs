@@ -1,0 +1,268 @@
+//! `grundy seq`: checkpoints that survive interruption, refuse bad files, and
+//! the report formats.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run grundy")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn resume_after_stop_gives_identical_values() {
+    let dir = scratch("stop");
+    let file = dir.join("run.ck");
+    let whole = grundy(&["seq", "0.161", "--to", "20000", "--json", "--quiet"]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+
+    let part = grundy(&[
+        "seq",
+        "0.161",
+        "--to",
+        "20000",
+        "--json",
+        "--quiet",
+        "--save",
+        s(&file),
+        "--stop-after",
+        "7000",
+    ]);
+    assert_eq!(part.status.code(), Some(130), "{}", stderr(&part));
+    assert!(
+        stderr(&part).contains("grundy seq --resume"),
+        "{}",
+        stderr(&part)
+    );
+    assert!(stdout(&part).is_empty());
+
+    // Twice interrupted, then finished: the rule and --to come from the file.
+    let again = grundy(&[
+        "seq",
+        "--resume",
+        s(&file),
+        "--json",
+        "--quiet",
+        "--stop-after",
+        "5000",
+    ]);
+    assert_eq!(again.status.code(), Some(130), "{}", stderr(&again));
+    let resumed = grundy(&["seq", "--resume", s(&file), "--json", "--quiet"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(stdout(&resumed), stdout(&whole));
+}
+
+#[test]
+fn resume_after_ctrl_c_gives_identical_values() {
+    let dir = scratch("sigint");
+    let file = dir.join("run.ck");
+    let args = ["seq", "grundys", "--to", "150000", "--json", "--quiet"];
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .args([
+            "--save",
+            s(&file),
+            "--checkpoint-every",
+            "0.02",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn grundy");
+    let started = Instant::now();
+    while !file.exists() && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // The run beat the signal (a very fast machine): nothing to resume.
+        eprintln!("SKIPPED: the run finished before Ctrl-C arrived");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("checkpoint saved"), "{err}");
+    let resumed = grundy(&["seq", "--resume", s(&file), "--json", "--quiet"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let whole = grundy(&args);
+    assert_eq!(stdout(&resumed), stdout(&whole));
+}
+
+#[test]
+fn bad_checkpoints_are_refused_and_left_alone() {
+    let dir = scratch("bad");
+    let good = dir.join("good.ck");
+    let made = grundy(&[
+        "seq",
+        "0.161",
+        "--to",
+        "3000",
+        "--quiet",
+        "--stats",
+        "--save",
+        s(&good),
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let bytes = std::fs::read(&good).expect("checkpoint written");
+
+    let mut flipped = bytes.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 1;
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        (
+            "foreign",
+            b"#!/bin/sh\necho not a checkpoint\n".to_vec(),
+            "not a grundy checkpoint",
+        ),
+        (
+            "truncated",
+            bytes[..bytes.len() - 100].to_vec(),
+            "truncated",
+        ),
+        ("corrupt", flipped, "corrupt"),
+        ("empty", Vec::new(), "not a grundy checkpoint"),
+    ];
+    for (name, content, why) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, &content).unwrap();
+        let out = grundy(&[
+            "seq",
+            "0.161",
+            "--to",
+            "5000",
+            "--quiet",
+            "--resume",
+            s(&path),
+        ]);
+        assert!(!out.status.success(), "{name}");
+        let err = stderr(&out);
+        assert!(err.contains(why) && err.contains(name), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+        assert_eq!(std::fs::read(&path).unwrap(), content, "{name} was changed");
+    }
+
+    // --save onto an existing file is refused.
+    let other = dir.join("foreign");
+    let out = grundy(&["seq", "0.161", "--to", "100", "--save", s(&other)]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("refusing to overwrite"),
+        "{}",
+        stderr(&out)
+    );
+    // A checkpoint of another rule is not resumed as this one.
+    let out = grundy(&["seq", "0.6", "--resume", s(&good)]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("checkpoint of 0.161"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&good).unwrap(), bytes);
+}
+
+#[test]
+fn histogram_prints_value_frequency_lines() {
+    let out = grundy(&["seq", "0.161", "--to", "1024", "--histogram"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut total = 0;
+    for (i, line) in text.lines().enumerate() {
+        let (v, c) = line.split_once(' ').expect("two fields");
+        assert_eq!(v.parse::<usize>().unwrap(), i);
+        total += c.parse::<u64>().unwrap();
+    }
+    assert_eq!(total, 1024);
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/reference/octal-frequencies/0.161-1024.txt");
+    match std::fs::read_to_string(&reference) {
+        Ok(want) => assert_eq!(text, want),
+        Err(_) => eprintln!("SKIPPED: {} is absent", reference.display()),
+    }
+}
+
+#[test]
+fn histogram_past_the_proof_counts_whole_periods() {
+    // Kayles is proved long before 5000; the histogram of 1..=5000 read
+    // from the period equals the one computed heap by heap.
+    let by_period = grundy(&["seq", "kayles", "--to", "5000", "--histogram"]);
+    let computed = grundy(&[
+        "seq",
+        "kayles",
+        "--to",
+        "5000",
+        "--histogram",
+        "--past-proof",
+    ]);
+    assert!(by_period.status.success() && computed.status.success());
+    assert_eq!(stdout(&by_period), stdout(&computed));
+}
+
+#[test]
+fn periodic_games_stop_at_their_proof() {
+    for (rule, want) in [
+        ("kayles", "Period 12 from heap 71"),
+        ("dawson", "Period 34 from heap 53"),
+    ] {
+        let out = grundy(&["seq", rule, "--to", "1000000000", "--stats", "--quiet"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains(want), "{rule}: {text}");
+        assert!(text.contains("Guy–Smith"), "{rule}: {text}");
+    }
+}
+
+#[test]
+fn json_contract_is_kept() {
+    let out = grundy(&["seq", "kayles", "--to", "12", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["preperiod"], 71);
+}
+
+#[test]
+fn impossible_requests_are_refused_clearly() {
+    let out = grundy(&["seq", "grundys", "--to", "1000000000000000", "--stats"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("memory") && err.lines().count() == 1, "{err}");
+}

@@ -1,0 +1,545 @@
+//! The sparse-space engine for octal codes and Grundy's game.
+//!
+//! # Why it is fast
+//!
+//! With a mask chosen so that few heaps have *rare* values (see
+//! [`stats`](super::stats) for the rare/common convention), the options of a
+//! heap `n` split as:
+//!
+//! * leaving one heap (or none): at most one option per digit, all marked;
+//! * splitting into two heaps with **at least one rare heap**: marked by
+//!   walking the list of rare heaps, `O(#rare)` per splitting digit; these are
+//!   *all* the options with a common value, since common ⊕ common is rare;
+//! * splitting into two common heaps: only rare values, never looked at
+//!   unless needed.
+//!
+//! Let `c` be the least common value not marked: it is not an option, and
+//! every common value below it is. So `G(n) = c` unless some rare value below
+//! `c` is missing from the options. Only then, the *candidate mex is rare*,
+//! are the common ⊕ common splits scanned, and only until every rare value
+//! below `c` has been seen (typically after a few hundred pairs). A heap whose
+//! value turns out rare costs a full scan; there are few of them.
+//!
+//! The mask is chosen from the histogram of values seen so far (the one with
+//! fewest rare heaps) and revised at geometrically spaced heap counts. The
+//! values computed never depend on the mask, only the speed does: any mask
+//! (even a bad one) gives the exact nim-sequence.
+//!
+//! Where the rare heaps are not rare (more than a quarter of all heaps), the
+//! engine scans every split directly, like the naive engine.
+//!
+//! # Parallel scans
+//!
+//! Full scans of long heaps are reductions over pairs: with more than one
+//! thread, blocks of pairs are marked into per-thread bit sets and merged.
+
+use rayon::prelude::*;
+
+use super::stats::{is_rare, Histogram, Split};
+use super::Engine;
+use crate::error::{Error, Result};
+use crate::heap::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
+use crate::heap::Rule;
+
+/// Number of distinct values a u16 engine can hold.
+const VALUES: usize = 1 << 16;
+
+/// The first heap count at which a mask is chosen; before it every heap is
+/// scanned in full (cheap for short heaps).
+const FIRST_REVISION: usize = 64;
+
+/// Pairs per parallel block: below this a full scan stays on one thread.
+const PAR_BLOCK: usize = 1 << 15;
+
+/// The sparse-space engine. See the [module docs](self).
+#[derive(Debug)]
+pub struct Sparse {
+    /// `k` for every digit that may leave two heaps after removing `k`.
+    splits: Vec<usize>,
+    /// `k` for every digit that may leave one heap.
+    singles: Vec<usize>,
+    /// `k` for every digit that may take a whole heap of exactly `k`.
+    nones: Vec<usize>,
+    /// Splits must be into unequal heaps (Grundy's game).
+    strict: bool,
+    mask: u16,
+    /// `rare[v]`: value `v` is rare for the current mask.
+    rare: Vec<bool>,
+    /// Heaps `≥ 1` with rare values, ascending.
+    rare_heaps: Vec<u32>,
+    /// `rare_values[i]` is the value of heap `rare_heaps[i]` (read in order,
+    /// not gathered).
+    rare_values: Vec<u16>,
+    hist: Histogram,
+    next_revision: usize,
+    threads: usize,
+    /// Pairs per parallel block (`PAR_BLOCK`; smaller in tests).
+    block: usize,
+    seen: Box<[u32; VALUES]>,
+    /// Bit set of the rare values still to be found among the splits.
+    want: Box<[u64; VALUES / 64]>,
+    generation: u32,
+    work: u64,
+}
+
+impl Sparse {
+    /// The sparse engine for `rule`, or `None` for rules it does not handle
+    /// (subtraction games, Nim, and codes with three-way splits).
+    pub fn new(rule: &Rule) -> Option<Sparse> {
+        let (splits, singles, nones, strict) = match rule {
+            Rule::Grundys => (vec![0], vec![], vec![], true),
+            Rule::TakeBreak(code) if !code.is_hexadecimal() => {
+                let with = |bit: u8| digits_with(code, bit);
+                (with(LEAVE_TWO), with(LEAVE_ONE), with(LEAVE_NONE), false)
+            }
+            _ => return None,
+        };
+        Some(Sparse {
+            splits,
+            singles,
+            nones,
+            strict,
+            mask: 0,
+            rare: vec![true; VALUES],
+            rare_heaps: Vec::new(),
+            rare_values: Vec::new(),
+            hist: Histogram::default(),
+            next_revision: FIRST_REVISION,
+            threads: 1,
+            block: PAR_BLOCK,
+            seen: Box::new([0; VALUES]),
+            want: Box::new([0; VALUES / 64]),
+            generation: 0,
+            work: 0,
+        })
+    }
+
+    /// Use up to `threads` threads (of rayon's global pool) for long scans.
+    pub fn with_threads(mut self, threads: usize) -> Sparse {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The current mask.
+    pub fn mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// The heaps with rare values under the current mask.
+    pub fn rare_heaps(&self) -> &[u32] {
+        &self.rare_heaps
+    }
+
+    fn start(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, v: u16) {
+        self.seen[v as usize] = self.generation;
+    }
+
+    #[inline]
+    fn marked(&self, v: usize) -> bool {
+        self.seen[v] == self.generation
+    }
+
+    /// The highest `a` of the splits `a + (rest - a)` with `1 ≤ a ≤ rest - a`
+    /// (`a < rest - a` when strict).
+    #[inline]
+    fn top(&self, rest: usize) -> usize {
+        if self.strict {
+            rest.saturating_sub(1) / 2
+        } else {
+            rest / 2
+        }
+    }
+
+    /// Re-chooses the mask from the histogram; rebuilds the rare heap list
+    /// when the mask changes.
+    fn revise(&mut self, values: &[u16]) {
+        let (best, rare) = self.hist.best_mask();
+        let current = self.hist.rare_count(self.mask);
+        // Keep the current mask unless the new one is clearly better: a
+        // rebuild costs a pass over all values.
+        if best != self.mask && rare + rare / 8 < current {
+            self.mask = best;
+            for v in 0..VALUES {
+                self.rare[v] = is_rare(v as u16, best);
+            }
+            self.rare_heaps = (1..values.len())
+                .filter(|&h| self.rare[values[h] as usize])
+                .map(|h| h as u32)
+                .collect();
+            self.rare_values = self
+                .rare_heaps
+                .iter()
+                .map(|&h| values[h as usize])
+                .collect();
+        }
+        self.next_revision = values.len() + values.len().min(1 << 22);
+    }
+
+    /// Marks every split of every splitting digit, in parallel blocks when
+    /// long.
+    fn scan_all(&mut self, g: &[u16], n: usize) {
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let top = self.top(rest);
+            self.work += top as u64;
+            if self.threads > 1 && top >= 2 * self.block {
+                let bits = par_marks(g, rest, 1..top + 1, self.block);
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let b = word.trailing_zeros() as usize;
+                        self.seen[w * 64 + b] = self.generation;
+                        word &= word - 1;
+                    }
+                }
+            } else {
+                let gen = self.generation;
+                for a in 1..=top {
+                    self.seen[(g[a] ^ g[rest - a]) as usize] = gen;
+                }
+            }
+        }
+    }
+
+    /// Scans the splits for the values still needed (rare values below the
+    /// common candidate), stopping as soon as all have been seen.
+    fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let top = self.top(rest);
+            let mut a = 1;
+            // Most needed values turn up among the first pairs; the rest of a
+            // long scan runs in parallel blocks.
+            while a <= top {
+                let block = self.block;
+                let end = if self.threads > 1 && a > block && top - a >= 2 * block {
+                    let end = (a + 2 * block * self.threads).min(top + 1);
+                    let bits = par_marks(g, rest, a..end, block);
+                    self.work += (end - a) as u64;
+                    for (w, &word) in bits.iter().enumerate() {
+                        let mut word = word;
+                        while word != 0 {
+                            let v = w * 64 + word.trailing_zeros() as usize;
+                            word &= word - 1;
+                            if take_wanted(&mut self.want, v as u16) {
+                                remaining -= 1;
+                            }
+                        }
+                    }
+                    end
+                } else {
+                    let end = (a + block).min(top + 1);
+                    let found = scan_wanted(&mut self.want, g, rest, a..end, &mut remaining);
+                    if let Some(done) = found {
+                        self.work += done as u64;
+                        return;
+                    }
+                    self.work += (end - a) as u64;
+                    end
+                };
+                if remaining == 0 {
+                    return;
+                }
+                a = end;
+            }
+        }
+    }
+
+    /// The least unmarked value, or an overflow error.
+    fn mex(&self, n: usize) -> Result<u16> {
+        (0..VALUES)
+            .find(|&v| !self.marked(v))
+            .map(|v| v as u16)
+            .ok_or(Error::ValueOverflow {
+                heap: n as u64,
+                max: u16::MAX as u64,
+            })
+    }
+
+    /// The value of heap `n` given `g = G(0..n)`.
+    fn compute(&mut self, g: &[u16]) -> Result<u16> {
+        let n = g.len();
+        self.start();
+        for i in 0..self.singles.len() {
+            let k = self.singles[i];
+            if k < n {
+                self.mark(g[n - k]);
+            }
+        }
+        if self.nones.contains(&n) {
+            self.mark(0);
+        }
+        if self.mask == 0 || self.rare_heaps.len() * 4 > n {
+            self.scan_all(g, n);
+            return self.mex(n);
+        }
+        // Every split with a rare heap: all common-valued splits among them.
+        let gen = self.generation;
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let end = self.rare_heaps.partition_point(|&r| (r as usize) < rest);
+            let rare = &self.rare_heaps[..end];
+            // Grundy's game may not split into equal heaps: skip r = rest/2.
+            let skip = if self.strict && rest % 2 == 0 {
+                rare.binary_search(&((rest / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (heaps, vals) = (&self.rare_heaps[..end], &self.rare_values[..end]);
+            let parts = match skip {
+                Some(i) => [(0, i), (i + 1, end)],
+                None => [(0, end), (end, end)],
+            };
+            for (from, to) in parts {
+                for (&r, &x) in heaps[from..to].iter().zip(&vals[from..to]) {
+                    let v: u16 = x ^ g[rest - r as usize];
+                    self.seen[v as usize] = gen;
+                }
+            }
+            self.work += end as u64;
+        }
+        let m = self.mex(n)?;
+        if !self.rare[m as usize] {
+            return Ok(m);
+        }
+        // The candidate is rare: find the least unmarked common value `c`,
+        // and look among the common ⊕ common splits for the rare values
+        // below it that are not marked yet.
+        let c = (m as usize..VALUES)
+            .find(|&v| !self.rare[v] && !self.marked(v))
+            .unwrap_or(VALUES);
+        let mut remaining = 0;
+        for v in m as usize..c {
+            if self.rare[v] && !self.marked(v) {
+                self.want[v / 64] |= 1 << (v % 64);
+                remaining += 1;
+            }
+        }
+        self.scan_needed(g, n, remaining);
+        // The values still wanted are the rare values missing from the
+        // options; the least of them (or else c) is the mex.
+        let words = c.div_ceil(64).min(self.want.len());
+        let missing = (0..words)
+            .find(|&w| self.want[w] != 0)
+            .map(|w| w * 64 + self.want[w].trailing_zeros() as usize);
+        self.want[..words].iter_mut().for_each(|w| *w = 0);
+        match missing {
+            Some(v) => Ok(v as u16),
+            None if c < VALUES => Ok(c as u16),
+            None => Err(Error::ValueOverflow {
+                heap: n as u64,
+                max: u16::MAX as u64,
+            }),
+        }
+    }
+}
+
+/// Clears `v` from the wanted set; true if it was wanted.
+#[inline]
+fn take_wanted(want: &mut [u64; VALUES / 64], v: u16) -> bool {
+    let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+    let hit = want[w] & bit != 0;
+    want[w] &= !bit;
+    hit
+}
+
+/// Scans splits `a + (rest - a)` for `a` in `range`, clearing the values
+/// found from `want`; returns how many pairs were looked at once
+/// `remaining` reaches zero.
+#[inline]
+fn scan_wanted(
+    want: &mut [u64; VALUES / 64],
+    g: &[u16],
+    rest: usize,
+    range: std::ops::Range<usize>,
+    remaining: &mut usize,
+) -> Option<usize> {
+    const CHUNK: usize = 16;
+    if range.is_empty() {
+        return None;
+    }
+    // Pairs (a, rest - a): `low` ascends from `range.start`, `high` holds the
+    // partners, so `low[i]` pairs with `high[len - 1 - i]`.
+    let low = &g[range.clone()];
+    let high = &g[rest + 1 - range.end..=rest - range.start];
+    for (c, (lc, hc)) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)).enumerate() {
+        // Branch-free test of a whole chunk first: hits are rare.
+        let mut any = 0u64;
+        for (&x, &y) in lc.iter().zip(hc.iter().rev()) {
+            let v = x ^ y;
+            any |= want[(v >> 6) as usize] >> (v & 63);
+        }
+        if any & 1 == 0 {
+            continue;
+        }
+        for (j, (&x, &y)) in lc.iter().zip(hc.iter().rev()).enumerate() {
+            let v = x ^ y;
+            let (w, bit) = ((v >> 6) as usize, 1u64 << (v & 63));
+            if want[w] & bit != 0 {
+                want[w] &= !bit;
+                *remaining -= 1;
+                if *remaining == 0 {
+                    return Some(c * CHUNK + j + 1);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The `k` of every digit of `code` with `bit` set.
+fn digits_with(code: &TakeBreak, bit: u8) -> Vec<usize> {
+    code.digits()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d & bit != 0)
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The values `g[a] ⊕ g[rest - a]` for `a` in `range`, as a bit set over all
+/// u16 values, computed in parallel blocks.
+fn par_marks(g: &[u16], rest: usize, range: std::ops::Range<usize>, block: usize) -> Vec<u64> {
+    let words = VALUES / 64;
+    let starts: Vec<usize> = range.clone().step_by(block).collect();
+    starts
+        .into_par_iter()
+        .fold(
+            || vec![0u64; words],
+            |mut bits, s| {
+                for a in s..(s + block).min(range.end) {
+                    let v = (g[a] ^ g[rest - a]) as usize;
+                    bits[v / 64] |= 1 << (v % 64);
+                }
+                bits
+            },
+        )
+        .reduce(
+            || vec![0u64; words],
+            |mut x, y| {
+                x.iter_mut().zip(&y).for_each(|(a, b)| *a |= b);
+                x
+            },
+        )
+}
+
+impl Engine for Sparse {
+    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+        if values.len() >= u32::MAX as usize {
+            return Err(Error::TooLarge(format!(
+                "the sparse engine indexes heaps with 32 bits: heap {} is beyond it",
+                values.len()
+            )));
+        }
+        let v = self.compute(values)?;
+        let n = values.len();
+        values.push(v);
+        if n > 0 {
+            self.hist.add(v);
+            if self.mask != 0 && self.rare[v as usize] {
+                self.rare_heaps.push(n as u32);
+                self.rare_values.push(v);
+            }
+        }
+        if values.len() >= self.next_revision {
+            self.revise(values);
+        }
+        Ok(())
+    }
+
+    fn adopt(&mut self, values: &[u16]) {
+        self.hist = Histogram::of(values.get(1..).unwrap_or(&[]));
+        self.mask = 0;
+        self.rare.iter_mut().for_each(|r| *r = true);
+        self.rare_heaps.clear();
+        self.rare_values.clear();
+        self.next_revision = FIRST_REVISION;
+        if values.len() >= FIRST_REVISION {
+            self.revise(values);
+        }
+    }
+
+    fn split(&self, values: &[u16]) -> Option<Split> {
+        Some(Split::of(values, self.mask))
+    }
+
+    fn work(&self) -> Option<u64> {
+        Some(self.work)
+    }
+
+    fn rare(&self) -> Option<(u16, usize)> {
+        Some((self.mask, self.rare_heaps.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::naive::Naive;
+
+    fn run(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
+        let mut values = Vec::new();
+        while values.len() < n {
+            engine.push_next(&mut values).unwrap();
+        }
+        values
+    }
+
+    #[test]
+    fn grundys_game_matches_naive() {
+        let rule = Rule::Grundys;
+        let naive = run(&mut Naive::new(&rule), 3000);
+        let sparse = run(&mut Sparse::new(&rule).unwrap(), 3000);
+        assert_eq!(naive, sparse);
+    }
+
+    #[test]
+    fn parallel_scans_match_serial() {
+        // Tiny blocks, so that heaps of a few thousand take the parallel
+        // paths of both the full scan and the search for needed values.
+        for rule in [
+            Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()),
+            Rule::TakeBreak(TakeBreak::parse("0.6").unwrap()),
+            Rule::Grundys,
+        ] {
+            let serial = run(&mut Naive::new(&rule), 2500);
+            let mut par = Sparse::new(&rule).unwrap().with_threads(2);
+            par.block = 16;
+            assert_eq!(run(&mut par, 2500), serial, "{rule}");
+        }
+        let g = run(&mut Naive::new(&Rule::Grundys), 2500);
+        let bits = par_marks(&g, 2400, 1..1201, 64);
+        for a in 1..1201 {
+            let v = (g[a] ^ g[2400 - a]) as usize;
+            assert!(bits[v / 64] >> (v % 64) & 1 == 1);
+        }
+        let marked = bits.iter().map(|w| w.count_ones()).sum::<u32>();
+        let distinct: std::collections::BTreeSet<u16> =
+            (1..1201).map(|a| g[a] ^ g[2400 - a]).collect();
+        assert_eq!(marked as usize, distinct.len());
+    }
+
+    #[test]
+    fn hexadecimal_three_way_codes_are_not_sparse() {
+        let rule = Rule::TakeBreak(TakeBreak::parse("0.F").unwrap());
+        assert!(Sparse::new(&rule).is_none());
+    }
+}

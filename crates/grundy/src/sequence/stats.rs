@@ -1,0 +1,189 @@
+//! Statistics of a nim-sequence: the histogram of its values and its
+//! rare/common split.
+//!
+//! # Sparse space
+//!
+//! Fix a `mask`. Call a value **rare** when `popcount(v & mask)` is even and
+//! **common** when it is odd. Parity of a popcount is additive under `⊕`, so
+//!
+//! * rare ⊕ rare and common ⊕ common are rare,
+//! * rare ⊕ common is common.
+//!
+//! Many octal games (and Grundy's game) have a mask for which only a handful
+//! of heaps have rare values. The sparse engine
+//! ([`Sparse`](super::sparse::Sparse)) exploits this: the common values among
+//! the options of a heap can only come from splits that involve a rare heap.
+//!
+//! The best mask is the one with the fewest rare heaps. For every mask `m`,
+//! `#rare(m) = (N + W(m)) / 2` where `W` is the Walsh–Hadamard transform of
+//! the histogram of values, so all masks are scored at once in
+//! `O(B · 2^B)` for values below `2^B`.
+
+use serde::Serialize;
+
+/// How often each value occurs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// The histogram of `values`.
+    ///
+    /// ```
+    /// use grundy::sequence::stats::Histogram;
+    /// let h = Histogram::of(&[0, 1, 1, 3]);
+    /// assert_eq!(h.counts(), &[1, 2, 0, 1]);
+    /// ```
+    pub fn of(values: &[u16]) -> Histogram {
+        let mut h = Histogram::default();
+        values.iter().for_each(|&v| h.add(v));
+        h
+    }
+
+    /// The histogram with `counts[v]` heaps of value `v` (trailing zero
+    /// counts dropped).
+    pub fn from_counts(mut counts: Vec<u64>) -> Histogram {
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        Histogram { counts }
+    }
+
+    /// Counts one more heap of value `v`.
+    #[inline]
+    pub fn add(&mut self, v: u16) {
+        let v = v as usize;
+        if v >= self.counts.len() {
+            self.counts.resize(v + 1, 0);
+        }
+        self.counts[v] += 1;
+    }
+
+    /// `counts()[v]` is how many heaps have value `v`; the last entry is
+    /// non-zero (empty for an empty histogram).
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// The largest value counted.
+    pub fn largest(&self) -> Option<u16> {
+        self.counts.len().checked_sub(1).map(|v| v as u16)
+    }
+
+    /// How many heaps were counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// How many heaps have a rare value for `mask`.
+    pub fn rare_count(&self, mask: u16) -> u64 {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|&(v, _)| is_rare(v as u16, mask))
+            .map(|(_, &c)| c)
+            .sum()
+    }
+
+    /// The mask with the fewest rare heaps (the smallest such mask on ties),
+    /// with that count. Mask 0 makes every value rare.
+    ///
+    /// ```
+    /// use grundy::sequence::stats::Histogram;
+    /// // Mostly 1s and 2s, a few 0s and 3s: with mask 3 only 0 and 3 are rare.
+    /// let h = Histogram::of(&[0, 1, 2, 1, 2, 1, 2, 3]);
+    /// assert_eq!(h.best_mask(), (3, 2));
+    /// ```
+    pub fn best_mask(&self) -> (u16, u64) {
+        let bits = usize::BITS - self.counts.len().saturating_sub(1).leading_zeros();
+        let size = 1usize << bits;
+        let mut w: Vec<i64> = (0..size)
+            .map(|v| self.counts.get(v).map_or(0, |&c| c as i64))
+            .collect();
+        // In-place Walsh–Hadamard transform: w[m] = Σ_v h[v]·(-1)^popcount(v & m).
+        let mut len = 1;
+        while len < size {
+            for block in (0..size).step_by(2 * len) {
+                for i in block..block + len {
+                    let (a, b) = (w[i], w[i + len]);
+                    w[i] = a + b;
+                    w[i + len] = a - b;
+                }
+            }
+            len *= 2;
+        }
+        let total = self.total() as i64;
+        (0..size)
+            .map(|m| (m as u16, ((total + w[m]) / 2) as u64))
+            .min_by_key(|&(m, rare)| (rare, m))
+            .unwrap_or((0, 0))
+    }
+}
+
+/// Whether `v` is rare for `mask`: `popcount(v & mask)` is even.
+#[inline]
+pub fn is_rare(v: u16, mask: u16) -> bool {
+    (v & mask).count_ones() % 2 == 0
+}
+
+/// The rare/common split of a computed sequence, for reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Split {
+    /// Values `v` with `popcount(v & mask)` even are rare.
+    pub mask: u16,
+    /// How many heaps `1..N` have a rare value.
+    pub rare_heaps: u64,
+    /// The last heap with a rare value, if any.
+    pub last_rare: Option<u64>,
+    /// The distinct rare values that occur, ascending.
+    pub rare_values: Vec<u16>,
+}
+
+impl Split {
+    /// The split of `values[1..]` (heap 0, always of value 0, is left out)
+    /// for `mask`.
+    pub fn of(values: &[u16], mask: u16) -> Split {
+        let tail = values.get(1..).unwrap_or(&[]);
+        let hist = Histogram::of(tail);
+        let rare_values = (0..hist.counts().len())
+            .filter(|&v| hist.counts()[v] > 0 && is_rare(v as u16, mask))
+            .map(|v| v as u16)
+            .collect();
+        Split {
+            mask,
+            rare_heaps: hist.rare_count(mask),
+            last_rare: tail
+                .iter()
+                .rposition(|&v| is_rare(v, mask))
+                .map(|i| i as u64 + 1),
+            rare_values,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_mask_matches_brute_force() {
+        let values: Vec<u16> = (0..500u32)
+            .map(|i| ((i * 37 + i / 7) % 23) as u16)
+            .collect();
+        let h = Histogram::of(&values);
+        let brute = (0..32u16)
+            .map(|m| (m, values.iter().filter(|&&v| is_rare(v, m)).count() as u64))
+            .min_by_key(|&(m, r)| (r, m))
+            .unwrap();
+        assert_eq!(h.best_mask(), brute);
+    }
+
+    #[test]
+    fn split_leaves_out_heap_zero() {
+        let s = Split::of(&[0, 1, 2, 3, 1], 3);
+        assert_eq!(s.rare_heaps, 1);
+        assert_eq!(s.last_rare, Some(3));
+        assert_eq!(s.rare_values, vec![3]);
+    }
+}
