@@ -6,6 +6,7 @@
 
 mod cmd;
 mod render;
+mod ui;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,8 @@ enum Command {
     Analyze(cmd::analyze::Args),
     Seq(cmd::seq::Args),
     Value(cmd::value::Args),
+    Play(cmd::play::Args),
+    Explain(cmd::explain::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +38,8 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Seq(args) => cmd::seq::run(args),
         Command::Value(args) => cmd::value::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,17 +26,22 @@
 //! * [`staircase`]: staircase Nim (monks on stairs);
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
+//! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
+//! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
 pub mod error;
+pub mod explain;
 pub mod expr;
 pub mod heap;
 pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod period;
+mod search;
 pub mod sequence;
 pub mod staircase;
+pub mod strategy;
 pub mod sum;
 
 pub use error::{Error, Result};

@@ -5,36 +5,23 @@
 //! and has its closed form in [`nim`](crate::nim). Everything else is
 //! answered here exactly, from the definition — a position is a win for the
 //! player to move when it has no move at all, or a move to a position that is
-//! a loss — with memoisation, as long as the number of positions visited
-//! stays within a budget. Beyond it the answer is refused, never guessed.
+//! a loss — with memoisation, as long as the number of positions and moves
+//! visited stays within a budget. Beyond it the answer is refused, never
+//! guessed.
 
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::heap::Rule;
 use crate::nim::Outcome;
-use crate::staircase::Staircase;
-use crate::sum::{heap_move, monk_move, Component, Position, SumMove};
-
-/// One component of a search state: a heap (rule index, size) or a staircase.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Part {
-    Heap(usize, u64),
-    Stairs(Vec<u64>),
-}
-
-struct Search<'a> {
-    rules: Vec<&'a Rule>,
-    memo: HashMap<Vec<Part>, bool>,
-    budget: usize,
-}
+use crate::search::{Part, Rules};
+use crate::sum::{Position, SumMove};
 
 /// The deepest the search may recurse (moves in one line of play).
 const MAX_DEPTH: usize = 100_000;
 
 /// The misère outcome of `position` and every winning move, or
 /// [`Error::Unsupported`] when the search would visit more than `budget`
-/// positions.
+/// positions and moves.
 pub fn solve(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove>)> {
     // Deep lines of play recurse deeply; give the search its own large stack.
     let position = position.clone();
@@ -47,103 +34,45 @@ pub fn solve(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove
 }
 
 fn solve_here(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove>)> {
-    let mut rules: Vec<&Rule> = Vec::new();
-    let mut root: Vec<(usize, Part)> = Vec::new(); // (first flat index, part)
-    let mut flat = 0;
-    for term in &position.terms {
-        match &term.component {
-            Component::Heaps { rule, heaps } => {
-                let r = rules.iter().position(|x| *x == rule).unwrap_or_else(|| {
-                    rules.push(rule);
-                    rules.len() - 1
-                });
-                for &h in heaps {
-                    root.push((flat, Part::Heap(r, h)));
-                    flat += 1;
-                }
-            }
-            Component::Staircase(s) => {
-                root.push((flat, Part::Stairs(s.steps().to_vec())));
-                flat += s.steps().len();
-            }
-        }
-    }
     let mut search = Search {
-        rules,
+        rules: Rules::default(),
         memo: HashMap::new(),
         budget,
     };
-    let parts: Vec<Part> = root.iter().map(|(_, p)| p.clone()).collect();
+    let moves = search
+        .rules
+        .root_moves(position, budget)
+        .ok_or_else(too_large)?;
     let mut winning = Vec::new();
-    let mut any_move = false;
-    for (i, (first, part)) in root.iter().enumerate() {
-        for (next, mv) in search.moves_of(part)? {
-            any_move = true;
-            let mut state = parts.clone();
-            state.remove(i);
-            state.extend(next);
-            if !search.wins(state, 1)? {
-                winning.push(match (part, mv) {
-                    (Part::Heap(_, h), Step::Heap(m)) => heap_move(*first, *h, &m),
-                    (Part::Stairs(_), Step::Monk { monk, from, to }) => {
-                        monk_move(first + monk, from, to)
-                    }
-                    _ => unreachable!("moves match their part"),
-                });
-            }
+    for (mv, next) in &moves {
+        search.spend()?;
+        if !search.wins(next.clone(), 1)? {
+            winning.push(mv.clone());
         }
     }
     // No move at all: the previous player made the last move and lost.
-    let outcome = Outcome::from_mover_wins(!any_move || !winning.is_empty());
+    let outcome = Outcome::from_mover_wins(moves.is_empty() || !winning.is_empty());
     Ok((outcome, winning))
 }
 
-enum Step {
-    Heap(crate::heap::Move),
-    Monk { monk: usize, from: u64, to: u64 },
+struct Search {
+    rules: Rules,
+    memo: HashMap<Vec<Part>, bool>,
+    budget: usize,
 }
 
-impl Search<'_> {
-    fn spend(&mut self) -> Result<()> {
-        if self.budget == 0 {
-            return Err(Error::Unsupported(
-                "misère play of this position is not supported yet at this size: \
-                 only Nim has a closed form, and exhaustive search ran past its budget of positions"
-                    .into(),
-            ));
-        }
-        self.budget -= 1;
-        Ok(())
-    }
+fn too_large() -> Error {
+    Error::Unsupported(
+        "misère play of this position is not supported yet at this size: \
+         only Nim has a closed form, and exhaustive search ran past its budget of positions"
+            .into(),
+    )
+}
 
-    /// The moves of one part, each with the parts it leaves.
-    fn moves_of(&mut self, part: &Part) -> Result<Vec<(Vec<Part>, Step)>> {
-        let mut out = Vec::new();
-        match part {
-            &Part::Heap(r, n) => {
-                for m in self.rules[r].moves(n) {
-                    self.spend()?;
-                    let next = m.leaves.iter().map(|&h| Part::Heap(r, h)).collect();
-                    out.push((next, Step::Heap(m)));
-                }
-            }
-            Part::Stairs(steps) => {
-                let s = Staircase::new(steps.clone())?;
-                for m in s.moves() {
-                    self.spend()?;
-                    let next = s.play(m.from, m.to)?.steps().to_vec();
-                    out.push((
-                        vec![Part::Stairs(next)],
-                        Step::Monk {
-                            monk: m.monk,
-                            from: m.from,
-                            to: m.to,
-                        },
-                    ));
-                }
-            }
-        }
-        Ok(out)
+impl Search {
+    fn spend(&mut self) -> Result<()> {
+        self.budget = self.budget.checked_sub(1).ok_or_else(too_large)?;
+        Ok(())
     }
 
     /// Whether the player to move wins `state` under misère play.
@@ -154,13 +83,7 @@ impl Search<'_> {
                     .into(),
             ));
         }
-        // Parts without moves never matter again; order does not matter.
-        let rules = &self.rules;
-        state.retain(|p| match p {
-            &Part::Heap(r, n) => rules[r].has_moves(n),
-            Part::Stairs(s) => s.windows(2).any(|w| w[1] - w[0] > 1),
-        });
-        state.sort_unstable();
+        self.rules.normalize(&mut state);
         if let Some(&w) = self.memo.get(&state) {
             return Ok(w);
         }
@@ -170,7 +93,12 @@ impl Search<'_> {
             if i > 0 && state[i] == state[i - 1] {
                 continue;
             }
-            for (next, _) in self.moves_of(&state[i].clone())? {
+            let nexts = self
+                .rules
+                .successors(&state[i], self.budget)
+                .ok_or_else(too_large)?;
+            self.budget -= nexts.len();
+            for next in nexts {
                 let mut child = state.clone();
                 child.remove(i);
                 child.extend(next);

@@ -297,7 +297,8 @@ impl Position {
     /// The position after `mv`, or why the move is illegal.
     ///
     /// For a heap, `mv.to` lists the heaps left (any order, zeros allowed);
-    /// they replace the heap inside its term. For a monk, `mv.to` is its new
+    /// they replace the heap inside its term (a heap taken to nothing stays
+    /// as a heap of 0, so the heaps after it keep their indices). For a monk, `mv.to` is its new
     /// step.
     pub fn apply(&self, mv: &SumMove) -> Result<Position> {
         let (t, i) = self
@@ -308,7 +309,7 @@ impl Position {
             Component::Heaps { rule, heaps } => {
                 let from = heaps[i];
                 let leaves = Move::new(0, mv.to.clone()).leaves;
-                let legal = rule.moves(from).any(|m| m.leaves == leaves);
+                let legal = rule.allows(from, &leaves);
                 if !legal {
                     return Err(Error::IllegalMove(format!(
                         "{rule} does not allow a heap of {from} to become {}",
@@ -323,7 +324,12 @@ impl Position {
                         }
                     )));
                 }
-                heaps.splice(i..=i, leaves);
+                if leaves.is_empty() {
+                    // An emptied heap stays as 0, so later heaps keep their numbers.
+                    heaps[i] = 0;
+                } else {
+                    heaps.splice(i..=i, leaves);
+                }
             }
             Component::Staircase(s) => {
                 let [to] = mv.to[..] else {

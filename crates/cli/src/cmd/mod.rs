@@ -1,7 +1,9 @@
 //! One module per subcommand, plus the argument parsers they share.
 
 pub mod analyze;
+pub mod explain;
 pub mod nim;
+pub mod play;
 pub mod seq;
 pub mod value;
 

@@ -131,6 +131,54 @@ impl Rule {
         }
     }
 
+    /// Whether a heap of size `n` may be replaced by the heaps `leaves`
+    /// (ascending, no zeros, as in [`Move::leaves`]) in one move.
+    ///
+    /// Decided from the rule itself, without walking the moves, so it is
+    /// instant even on heaps of 2^63 tokens.
+    ///
+    /// ```
+    /// use grundy::heap::Rule;
+    /// assert!(Rule::Nim.allows(1 << 62, &[5]));
+    /// assert!(Rule::kayles().allows(10, &[3, 6]));
+    /// assert!(!Rule::kayles().allows(10, &[3, 4]));
+    /// assert!(!Rule::Grundys.allows(6, &[3, 3]));
+    /// ```
+    pub fn allows(&self, n: u64, leaves: &[u64]) -> bool {
+        let Some(left) = leaves.iter().try_fold(0u64, |a, &h| a.checked_add(h)) else {
+            return false;
+        };
+        if left > n || leaves.contains(&0) || leaves.windows(2).any(|w| w[0] > w[1]) {
+            return false;
+        }
+        let take = n - left;
+        match self {
+            Rule::Nim => take > 0 && leaves.len() <= 1,
+            Rule::Subtraction(s) => {
+                leaves.len() <= 1
+                    && take > 0
+                    && match *s {
+                        Subtraction::Range { lo, hi } => (lo..=hi).contains(&take),
+                        _ => s.members_up_to(take).any(|k| k == take),
+                    }
+            }
+            Rule::TakeBreak(code) => {
+                let Ok(k) = usize::try_from(take) else {
+                    return false;
+                };
+                let bit = match leaves.len() {
+                    0 => octal::LEAVE_NONE,
+                    1 => octal::LEAVE_ONE,
+                    2 => octal::LEAVE_TWO,
+                    3 => octal::LEAVE_THREE,
+                    _ => return false,
+                };
+                code.digit(k) & bit != 0
+            }
+            Rule::Grundys => take == 0 && leaves.len() == 2 && leaves[0] < leaves[1],
+        }
+    }
+
     /// Whether the heap of size `n` has any move at all.
     pub fn has_moves(&self, n: u64) -> bool {
         self.moves(n).next().is_some()

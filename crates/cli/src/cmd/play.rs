@@ -1,0 +1,655 @@
+//! `grundy play EXPR`: play against the perfect player, and ask it why.
+//!
+//! Moves are read line by line from stdin (a terminal or a script); the
+//! notation is printed by `help` (see [`HELP`]). The game logic is the
+//! engine's [`Player`]; this module only parses, prints and keeps the
+//! history for `undo`.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use anyhow::Result;
+use clap::ValueEnum;
+use grundy::explain::{effect, explain, MisereCase};
+use grundy::expr::parse_position;
+use grundy::nim::Play;
+use grundy::strategy::{Method, Player};
+use grundy::sum::{AnalyzeOptions, Component, Position, SumMove};
+
+use crate::ui::{self, Item, Ui};
+
+/// Who makes the first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    Me,
+    Computer,
+}
+
+/// Play a position against a perfect opponent: it wins whenever it can, and
+/// when it cannot it makes the game last as long as possible. Type `help`
+/// at the prompt for the move notation; moves may also be piped in, one a line.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position, e.g. "nim(3,4,5)", "kayles(10)", "grundys(9)", "stairs(1,5,9)".
+    #[arg(value_name = "EXPR")]
+    expr: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    first: First,
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Plain ASCII without colour, even on a terminal.
+    #[arg(long)]
+    plain: bool,
+}
+
+/// The text of `help` at the prompt.
+pub const HELP: &str = "\
+Moves (heaps are numbered 1, 2, … in the order written, monks are named by their step):
+  H K          take K tokens from heap H (Nim, subtraction games, and the
+               take-and-break moves that leave one heap or nothing)
+  H = A B      heap H is replaced by the heaps A and B (the sizes left behind,
+               as many as the rule leaves: Grundy's game, take-and-break
+               splits); `H = 0` leaves nothing
+  A B          staircase: move the monk on step A up to step B
+  s A B        the same, in a sum that also has heaps
+Commands:
+  hint         a winning move, and why it wins
+  moves        list the legal moves
+  undo         take back your last move and the computer's answer
+  show         draw the position again
+  help         this text
+  quit         leave the game (Ctrl-D too)";
+
+/// The two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Human,
+    Computer,
+}
+
+/// What one line of input asks for.
+enum Input {
+    Help,
+    Hint,
+    Moves,
+    Undo,
+    Show,
+    Quit,
+    Move(SumMove),
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let position = parse_position(&args.expr)?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    // Refuse up front what the engine cannot play perfectly (e.g. misère
+    // play of a large sum other than Nim): later positions are smaller.
+    position.analyze(
+        play,
+        &AnalyzeOptions {
+            max_moves: 1,
+            ..AnalyzeOptions::default()
+        },
+    )?;
+    let stdin = std::io::stdin();
+    let mut game = Game {
+        ui: Ui::detect(args.plain),
+        play,
+        player: Player::new(play),
+        history: Vec::new(),
+        position,
+        moves_played: 0,
+        echo: !stdin.is_terminal(),
+        input: stdin.lock(),
+        out: std::io::stdout().lock(),
+    };
+    game.run(args.first)
+}
+
+struct Game<R: BufRead, W: Write> {
+    ui: Ui,
+    play: Play,
+    player: Player,
+    /// The positions (and move counts) at the start of each of the human's
+    /// turns that the human has already played from, for `undo`.
+    history: Vec<(Position, usize)>,
+    position: Position,
+    moves_played: usize,
+    /// Whether to echo what was read (input from a script, not a terminal).
+    echo: bool,
+    input: R,
+    out: W,
+}
+
+impl<R: BufRead, W: Write> Game<R, W> {
+    fn say(&mut self, text: &str) -> Result<()> {
+        writeln!(self.out, "{}", self.ui.text(text))?;
+        Ok(())
+    }
+
+    fn run(&mut self, first: First) -> Result<()> {
+        let rule = match self.play {
+            Play::Normal => "normal play: whoever makes the last move wins",
+            Play::Misere => "misère play: whoever makes the last move loses",
+        };
+        let title = self
+            .ui
+            .bold(&format!("grundy play: {}", self.position_text()));
+        writeln!(self.out, "{title} ({})", self.ui.text(rule))?;
+        self.say("Type `help` for the move notation, `hint` for advice.")?;
+        if first == First::Computer && self.computer_turn()? {
+            return Ok(());
+        }
+        loop {
+            if self.position.is_terminal() {
+                // Only at the start: later the game ends after the last move.
+                writeln!(self.out)?;
+                let drawing = ui::draw(&self.ui, &self.position);
+                write!(self.out, "{drawing}")?;
+                return self.finish(None, Side::Human);
+            }
+            writeln!(self.out)?;
+            let drawing = ui::draw(&self.ui, &self.position);
+            write!(self.out, "{drawing}")?;
+            let turn = self
+                .ui
+                .good(&format!("Your move (move {}).", self.moves_played + 1));
+            writeln!(self.out, "{turn}")?;
+            let Some(input) = self.read()? else {
+                return Ok(());
+            };
+            match input {
+                Input::Help => self.say(HELP)?,
+                Input::Show => {}
+                Input::Quit => {
+                    self.say("Bye.")?;
+                    return Ok(());
+                }
+                Input::Hint => self.hint()?,
+                Input::Moves => self.list_moves()?,
+                Input::Undo => match self.history.pop() {
+                    Some((position, moves)) => {
+                        self.position = position;
+                        self.moves_played = moves;
+                        self.say("Took back your last move and the computer's answer.")?;
+                    }
+                    None => self.say("Nothing to undo yet.")?,
+                },
+                Input::Move(mv) => {
+                    let next = self.position.apply(&mv)?;
+                    let words = ui::words(&self.position, &mv);
+                    self.say(&format!("You: {words}."))?;
+                    self.history.push((
+                        std::mem::replace(&mut self.position, next),
+                        self.moves_played,
+                    ));
+                    self.moves_played += 1;
+                    if self.position.is_terminal() {
+                        return self.finish(Some(Side::Human), Side::Computer);
+                    }
+                    if self.computer_turn()? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The computer moves; true when that ended the game.
+    fn computer_turn(&mut self) -> Result<bool> {
+        writeln!(self.out)?;
+        let drawing = ui::draw(&self.ui, &self.position);
+        write!(self.out, "{drawing}")?;
+        let Some(choice) = self.player.choose(&self.position)? else {
+            self.finish(None, Side::Computer)?;
+            return Ok(true);
+        };
+        let note = match (choice.wins, choice.method, choice.moves_left) {
+            (true, Method::Exact, Some(0)) => "a winning move: it ends the game".to_string(),
+            (true, Method::Exact, Some(1)) => {
+                "a winning move: the game ends with your forced reply".to_string()
+            }
+            (true, Method::Exact, Some(n)) => {
+                format!("a winning move: the game ends within {n} more moves")
+            }
+            (true, _, _) => "a winning move".to_string(),
+            (false, Method::Exact, Some(n)) => format!(
+                "the computer is losing, so it plays for the longest game: {n} more moves \
+                 against perfect play"
+            ),
+            (false, _, _) => {
+                "the computer is losing, so it makes the smallest change it can".to_string()
+            }
+        };
+        let line = format!(
+            "Computer (move {}): {}  — {} ({note}).",
+            self.moves_played + 1,
+            ui::notation(&self.position, &choice.mv),
+            ui::words(&self.position, &choice.mv),
+        );
+        writeln!(self.out, "{}", self.ui.computer(&line))?;
+        self.position = self.position.apply(&choice.mv)?;
+        self.moves_played += 1;
+        if self.position.is_terminal() {
+            self.finish(Some(Side::Computer), Side::Human)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Announces the end. `last` made the last move; `None` when the
+    /// position had no move at all for `stuck`, the side to move at the start.
+    fn finish(&mut self, last: Option<Side>, stuck: Side) -> Result<()> {
+        let other = |side| match side {
+            Side::Human => Side::Computer,
+            Side::Computer => Side::Human,
+        };
+        let (story, last) = match last {
+            Some(last) => {
+                writeln!(self.out)?;
+                let drawing = ui::draw(&self.ui, &self.position);
+                write!(self.out, "{drawing}")?;
+                let who = match last {
+                    Side::Human => "You made",
+                    Side::Computer => "The computer made",
+                };
+                let why = match self.play {
+                    Play::Normal => "and the last move wins",
+                    Play::Misere => "and under misère play the last move loses",
+                };
+                (
+                    format!("No move is left. {who} the last move, {why}."),
+                    last,
+                )
+            }
+            None => {
+                let who = match stuck {
+                    Side::Human => "you have",
+                    Side::Computer => "the computer has",
+                };
+                let why = match self.play {
+                    Play::Normal => "under normal play that is a loss",
+                    Play::Misere => "under misère play that is a win",
+                };
+                (
+                    format!("There is no move at all: {who} no move from the start, and {why}."),
+                    other(stuck),
+                )
+            }
+        };
+        self.say(&story)?;
+        let winner = match self.play {
+            Play::Normal => last,
+            Play::Misere => other(last),
+        };
+        let n = self.moves_played;
+        let plural = if n == 1 { "" } else { "s" };
+        let verdict = match winner {
+            Side::Human => self.ui.good(&format!("You win after {n} move{plural}!")),
+            Side::Computer => self
+                .ui
+                .bad(&format!("The computer wins after {n} move{plural}.")),
+        };
+        writeln!(self.out, "{verdict}")?;
+        Ok(())
+    }
+
+    /// Reads lines until one is a valid command or legal move; `None` at the
+    /// end of input.
+    fn read(&mut self) -> Result<Option<Input>> {
+        loop {
+            write!(self.out, "{}", self.ui.bold("> "))?;
+            self.out.flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                self.say("End of input: leaving the game.")?;
+                return Ok(None);
+            }
+            let line = line.trim();
+            if self.echo {
+                writeln!(self.out, "{line}")?;
+            }
+            if line.is_empty() {
+                continue;
+            }
+            match parse_input(&self.position, line) {
+                Ok(Input::Move(mv)) => match self.position.apply(&mv) {
+                    Ok(_) => return Ok(Some(Input::Move(mv))),
+                    Err(e) => {
+                        let msg = self.ui.bad(&format!("{e}. Try again (or `help`)."));
+                        writeln!(self.out, "{msg}")?;
+                    }
+                },
+                Ok(input) => return Ok(Some(input)),
+                Err(why) => {
+                    let msg = self
+                        .ui
+                        .bad(&format!("not a move: {why}. Type `help` for the notation."));
+                    writeln!(self.out, "{msg}")?;
+                }
+            }
+        }
+    }
+
+    fn position_text(&self) -> String {
+        self.position
+            .terms
+            .iter()
+            .map(|t| {
+                let sizes: Vec<String> = match &t.component {
+                    Component::Heaps { heaps, .. } => heaps.iter().map(u64::to_string).collect(),
+                    Component::Staircase(s) => s.steps().iter().map(u64::to_string).collect(),
+                };
+                format!("{}({})", t.name, sizes.join(","))
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// A winning move with its reason, or why there is none.
+    fn hint(&mut self) -> Result<()> {
+        // The computer's own player: same play, and its memory is reused.
+        let Some(choice) = self.player.choose(&self.position)? else {
+            return Ok(());
+        };
+        let mv = ui::notation(&self.position, &choice.mv);
+        let words = ui::words(&self.position, &choice.mv);
+        if !choice.wins {
+            let why = match self.play {
+                Play::Normal => "the nim-sum of the values is 0, so every move makes it non-zero \
+                                 and a perfect opponent can always make it 0 again"
+                    .to_string(),
+                Play::Misere => self.misere_reason(false)?,
+            };
+            return self.say(&format!(
+                "Hint: there is no winning move here — {why}. Best try: `{mv}` ({words}), \
+                 which makes the game last longest and waits for a mistake."
+            ));
+        }
+        let why = match self.play {
+            Play::Normal => {
+                let fx = effect(&self.position, &choice.mv)?;
+                let e = explain(&self.position, Play::Normal)?;
+                format!(
+                    "the nim-sum of the values is {s}; it changes a part of value {g} into one \
+                     of value {g} ⊕ {s} = {t}, so the nim-sum becomes {z} and the computer is \
+                     left in a P-position (every move from it makes the nim-sum non-zero \
+                     again); `grundy explain` shows the whole table",
+                    s = e.nim_sum,
+                    g = fx.before,
+                    t = fx.after,
+                    z = fx.nim_sum_after
+                )
+            }
+            Play::Misere => self.misere_reason(true)?,
+        };
+        self.say(&format!("Hint: play `{mv}` ({words}): {why}."))
+    }
+
+    fn misere_reason(&self, winning: bool) -> Result<String> {
+        let e = explain(&self.position, Play::Misere)?;
+        Ok(match e.misere {
+            Some(MisereCase::Nim { big: 0, ones }) => format!(
+                "only heaps of 1 are left ({ones} of them), and in misère Nim the player to move \
+                 wins exactly when their number is even"
+            ),
+            Some(MisereCase::Nim { big: 1, .. }) if winning => {
+                "in misère Nim, with exactly one heap of 2 or more, shrink it to 0 or 1 so that \
+                 an odd number of 1-heaps is left: the opponent then takes the last one"
+                    .to_string()
+            }
+            Some(MisereCase::Nim { .. }) => format!(
+                "in misère Nim with heaps of 2 or more, play as in normal Nim (nim-sum {}) until \
+                 the move that leaves only heaps of 0 and 1, which must leave an odd number of 1-heaps",
+                e.nim_sum
+            ),
+            _ if winning => {
+                "an exhaustive search of the game tree shows every answer to it loses".to_string()
+            }
+            _ => "an exhaustive search of the game tree shows every move loses".to_string(),
+        })
+    }
+
+    fn list_moves(&mut self) -> Result<()> {
+        const SHOWN: usize = 40;
+        let moves: Vec<SumMove> = self.position.moves().take(SHOWN + 1).collect();
+        let mut text = String::from("Legal moves:");
+        for mv in moves.iter().take(SHOWN) {
+            text += &format!(
+                "\n  {:<14} {}",
+                ui::notation(&self.position, mv),
+                ui::words(&self.position, mv)
+            );
+        }
+        if moves.len() > SHOWN {
+            text += &format!("\n  … and more (only the first {SHOWN} are listed)");
+        }
+        self.say(&text)
+    }
+}
+
+/// Parses one line: a command or a move (not yet checked against the rules).
+fn parse_input(position: &Position, line: &str) -> Result<Input, String> {
+    let lower = line.to_ascii_lowercase();
+    match lower.as_str() {
+        "help" | "h" | "?" => return Ok(Input::Help),
+        "hint" => return Ok(Input::Hint),
+        "moves" => return Ok(Input::Moves),
+        "undo" | "u" => return Ok(Input::Undo),
+        "show" => return Ok(Input::Show),
+        "quit" | "q" | "exit" => return Ok(Input::Quit),
+        _ => {}
+    }
+    parse_move(position, &lower).map(Input::Move)
+}
+
+fn number(token: &str) -> Result<u64, String> {
+    if token.starts_with('-') {
+        return Err(format!("{token:?} is negative"));
+    }
+    token.parse().map_err(|_| {
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{token} is too large")
+        } else {
+            format!("{token:?} is not a number")
+        }
+    })
+}
+
+/// Parses a move in the notation of [`HELP`].
+fn parse_move(position: &Position, line: &str) -> Result<SumMove, String> {
+    let spaced = line.replace('=', " = ").replace(',', " ");
+    let tokens: Vec<&str> = spaced.split_whitespace().collect();
+    let items = ui::items(position);
+    let heaps = items
+        .iter()
+        .filter(|i| matches!(i, Item::Heap { .. }))
+        .count();
+    let stairs = items.len() > heaps;
+    match tokens.first() {
+        Some(&("s" | "stairs")) => return monk_move(&items, &tokens[1..]),
+        Some(_) if heaps == 0 => return monk_move(&items, &tokens),
+        _ => {}
+    }
+    let Some(first) = tokens.first() else {
+        return Err("the line is empty".into());
+    };
+    let h = number(first)?;
+    let found = items
+        .iter()
+        .enumerate()
+        .find_map(|(flat, item)| match *item {
+            Item::Heap { number, size, .. } if number as u64 == h => Some((flat, size)),
+            _ => None,
+        });
+    let Some((flat, size)) = found else {
+        let also = if stairs {
+            " (a monk moves with `s A B`)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "there is no heap {h}: the heaps are numbered 1 to {heaps}{also}"
+        ));
+    };
+    let leaves = match &tokens[1..] {
+        [] => {
+            return Err(format!(
+                "say how many to take from heap {h} (`{h} K`) or what it leaves (`{h} = A B`)"
+            ))
+        }
+        ["=", rest @ ..] => {
+            let leaves = rest
+                .iter()
+                .map(|t| number(t))
+                .collect::<Result<Vec<u64>, String>>()?;
+            let total = leaves
+                .iter()
+                .try_fold(0u64, |a, &x| a.checked_add(x))
+                .unwrap_or(u64::MAX);
+            if total > size {
+                return Err(format!(
+                    "the heaps left hold {total} tokens, but heap {h} has only {size}"
+                ));
+            }
+            leaves
+        }
+        _ if size == 0 => return Err(format!("heap {h} is empty")),
+        [k] => {
+            let k = number(k)?;
+            if k == 0 {
+                return Err("take at least one token".into());
+            }
+            if k > size {
+                return Err(format!(
+                    "heap {h} has only {size} token{}",
+                    if size == 1 { "" } else { "s" }
+                ));
+            }
+            vec![size - k]
+        }
+        _ => {
+            return Err(format!(
+                "too many numbers: `{h} K` takes K tokens, `{h} = A B` leaves heaps A and B"
+            ))
+        }
+    };
+    Ok(SumMove {
+        heap: flat,
+        from: size,
+        to: leaves,
+        words: String::new(),
+    })
+}
+
+/// `A B`: the monk on step A walks up to step B.
+fn monk_move(items: &[Item], tokens: &[&str]) -> Result<SumMove, String> {
+    let [a, b] = tokens else {
+        return Err(
+            "a monk moves with two numbers: the step it stands on and the step it goes to".into(),
+        );
+    };
+    let (a, b) = (number(a)?, number(b)?);
+    let flat = items
+        .iter()
+        .position(|i| matches!(*i, Item::Monk { step, .. } if step == a))
+        .ok_or_else(|| format!("no monk stands on step {a}"))?;
+    if let (
+        Item::Monk { term, .. },
+        Some(&Item::Monk {
+            term: t,
+            step: next,
+        }),
+    ) = (&items[flat], items.get(flat + 1))
+    {
+        if *term == t && next == a + 1 {
+            return Err(format!(
+                "the monk on step {a} cannot move: the next monk stands on step {next}"
+            ));
+        }
+    }
+    Ok(SumMove {
+        heap: flat,
+        from: a,
+        to: vec![b],
+        words: String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(expr: &str, input: &str, first: First, play: Play) -> String {
+        let mut out = Vec::new();
+        let mut g = Game {
+            ui: Ui {
+                colour: false,
+                unicode: false,
+            },
+            play,
+            player: Player::new(play),
+            history: Vec::new(),
+            position: parse_position(expr).unwrap(),
+            moves_played: 0,
+            echo: true,
+            input: input.as_bytes(),
+            out: &mut out,
+        };
+        g.run(first).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn notation_round_trips_through_the_parser() {
+        for expr in [
+            "nim(3,4,5)",
+            "kayles(6) + grundys(7)",
+            "0.137(5) + sub{1,3,4}(9)",
+            "stairs(1,4,8)",
+            "nim(2) + stairs(2,5)",
+            "4.7(5) + 0.F(6)",
+        ] {
+            let pos = parse_position(expr).unwrap();
+            for mv in pos.moves() {
+                let text = ui::notation(&pos, &mv);
+                let parsed = parse_move(&pos, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(
+                    pos.apply(&parsed).unwrap(),
+                    pos.apply(&mv).unwrap(),
+                    "{expr}: {text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_scripted_game_is_won_by_the_computer_after_an_error() {
+        // nim(1,2): the human errs by taking the heap of 1; the computer wins.
+        let out = game("nim(1,2)", "1 1\n", First::Me, Play::Normal);
+        assert!(out.contains("You: take all 1 of heap 1."), "{out}");
+        assert!(out.contains("The computer wins after 2 moves."), "{out}");
+    }
+
+    #[test]
+    fn bad_lines_are_refused_and_the_prompt_returns() {
+        let out = game(
+            "nim(3,4,5)",
+            "9 1\n1 0\n1 7\nfoo\n1 = 1 1\nquit\n",
+            First::Me,
+            Play::Normal,
+        );
+        assert!(out.contains("there is no heap 9"), "{out}");
+        assert!(out.contains("take at least one token"), "{out}");
+        assert!(out.contains("heap 1 has only 3 tokens"), "{out}");
+        assert!(out.contains("\"foo\" is not a number"), "{out}");
+        assert!(out.contains("illegal move: nim does not allow"), "{out}");
+        assert!(out.contains("Bye."), "{out}");
+        assert!(!out.contains("You:"), "{out}");
+    }
+}

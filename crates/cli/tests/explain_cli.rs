@@ -1,0 +1,128 @@
+//! `grundy explain` and scripted (piped) `grundy play`, run as a program
+//! with stdout not a terminal: plain ASCII, no colour.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = grundy(args, "");
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.is_ascii(), "piped output is plain ASCII:\n{text}");
+    assert!(!text.contains('\u{1b}'), "no colour when piped");
+    text
+}
+
+#[test]
+fn nim_is_explained_as_in_the_seeds() {
+    let text = stdout(&["explain", "nim(3,4,5)"]);
+    for line in [
+        "heap 1 (nim), size 3: it can be left as 0, 1, 2, so G = mex{0, 1, 2} = 3.",
+        "  heap 1 (nim)      3     011",
+        "  heap 2 (nim)      4     100",
+        "  heap 3 (nim)      5     101",
+        "  nim-sum           2     010",
+        "The nim-sum is 2 != 0, so the player to move wins (an N-position)",
+        "The highest 1 of the nim-sum 2 = 010 is bit 1 (worth 2).",
+        "heap 1 (nim) has that bit set in its value 3 = 011.",
+        "So 3 xor 2 = 1 < 3",
+        "take 3 - 1 = 2 tokens, leaving 1.",
+        "`1 2`  take 2 from heap 1 (3 -> 1)",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn p_positions_and_other_games_are_explained() {
+    let text = stdout(&["explain", "kayles(4) + nim(2) + stairs(1,5,9)"]);
+    for line in [
+        "heap 1 (kayles), size 4: its moves leave 3 (3), 1+2 (3), 2 (2), 1+1 (0) -- values {0, 2, 3}, so G = mex = 1.",
+        "the empty steps above each monk are 3, 3; the even-indexed gaps (3) behave as Nim heaps, so G = 3.",
+        "The nim-sum is 0, so the player to move loses (a P-position).",
+        "There is none",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // A large heap is not expanded into its options.
+    let text = stdout(&["explain", "kayles(100) + grundys(5)"]);
+    assert!(text.contains("G(100) = "), "{text}");
+    assert!(
+        text.contains("its moves leave 1+4 (0), 2+3 (1) -- values {0, 1}, so G = mex = 2."),
+        "{text}"
+    );
+}
+
+#[test]
+fn misere_nim_states_the_endgame_rule() {
+    let text = stdout(&["explain", "nim(1,1,5)", "--misere"]);
+    assert!(
+        text.contains("Misere Nim with 1 heap(s) of 2 or more"),
+        "{text}"
+    );
+    assert!(text.contains("must leave an ODD"), "{text}");
+    assert!(text.contains("shrink it to 1"), "{text}");
+    assert!(
+        text.contains("`3 4`  take 4 from heap 3 (5 -> 1)"),
+        "{text}"
+    );
+    let text = stdout(&["explain", "nim(1,1,1)", "--misere"]);
+    assert!(
+        text.contains("Misere Nim with only heaps of 0 and 1"),
+        "{text}"
+    );
+    assert!(text.contains("player to move loses"), "{text}");
+}
+
+#[test]
+fn bad_expressions_fail_with_one_line() {
+    let out = grundy(&["explain", "nim(3,"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("grundy: error: "), "{err}");
+    let out = grundy(&["play", "kayles(80) + kayles(70)", "--misere"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("misère play of this position is not supported"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_can_be_scripted_through_stdin() {
+    // Lines are read one by one and echoed after the prompt; bad lines are
+    // refused and the game goes on.
+    let out = grundy(&["play", "grundys(7)", "--first", "me"], "1 3\n1 = 3 4\n");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("> 1 3\nillegal move: grundys does not allow a heap of 7 to become 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("> 1 = 3 4\nYou: heap 1 (7): split it into 3 and 4."),
+        "{text}"
+    );
+    assert!(text.contains("End of input: leaving the game."), "{text}");
+    // G(7) = 0, and 3+4 leaves G(3) xor G(4) = 1: the computer answers.
+    assert!(text.contains("Computer (move 2): "), "{text}");
+}

@@ -1,0 +1,407 @@
+//! The perfect player: which move to make, winning or losing.
+//!
+//! When the player to move can win, any winning move will do in theory; a
+//! perfect player that also wants to *teach* wins as fast as it can. When
+//! it is losing, it makes the game last as long as possible, so that an
+//! opponent who errs once is punished. Both are captured by *remoteness*
+//! (Steinhaus): the number of moves the game still lasts when the winner
+//! hurries and the loser delays.
+//!
+//! * a position with no move: under normal play the player to move has lost,
+//!   remoteness 0; under misère play the player to move has won (the
+//!   opponent made the last move), also 0 moves to go;
+//! * otherwise, if some option is lost for the player who must move there,
+//!   the position is won and its remoteness is 1 + the *least* remoteness of
+//!   such options; if not, it is lost and its remoteness is 1 + the
+//!   *greatest* remoteness of all options.
+//!
+//! Under normal play this is exactly Steinhaus' remoteness (odd for won
+//! positions, even for lost ones). [`Player`] computes it by a memoised
+//! exhaustive search while the position is small enough for a budget of
+//! work; beyond it, it falls back on theory: the winning moves of
+//! [`Position::analyze`] (Sprague–Grundy under normal play, the misère
+//! solver otherwise), and when losing, the *smallest legal change* (the move
+//! removing the fewest tokens from the largest heap it can), which keeps as
+//! much of the game on the board as one move can.
+
+use std::collections::HashMap;
+
+use crate::error::Result;
+use crate::nim::{Outcome, Play};
+use crate::search::{Part, Rules};
+use crate::sum::{heap_move, monk_move, AnalyzeOptions, Component, Position, SumMove};
+
+/// How the game ends from a position when both sides play perfectly, the
+/// winner hurrying and the loser delaying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Remoteness {
+    /// Whether the player to move wins.
+    pub mover_wins: bool,
+    /// How many more moves the game lasts.
+    pub moves: u32,
+}
+
+impl Remoteness {
+    /// The outcome this remoteness implies.
+    pub fn outcome(self) -> Outcome {
+        Outcome::from_mover_wins(self.mover_wins)
+    }
+
+    /// The remoteness of a position with no move at all.
+    pub fn terminal(play: Play) -> Remoteness {
+        Remoteness {
+            mover_wins: play == Play::Misere,
+            moves: 0,
+        }
+    }
+
+    /// The remoteness of a position from the remoteness of each of its
+    /// options (each seen from the opponent, who moves there). `None` when
+    /// there are no options.
+    pub fn from_options(options: impl IntoIterator<Item = Remoteness>) -> Option<Remoteness> {
+        options.into_iter().fold(None, |best, r| {
+            let mine = Remoteness {
+                mover_wins: !r.mover_wins,
+                moves: r.moves.saturating_add(1),
+            };
+            Some(match best {
+                None => mine,
+                Some(b) => better(b, mine),
+            })
+        })
+    }
+}
+
+/// The better of two results for the same player: a win beats a loss, a
+/// faster win beats a slower one, a longer loss beats a shorter one.
+fn better(a: Remoteness, b: Remoteness) -> Remoteness {
+    match (a.mover_wins, b.mover_wins) {
+        (true, false) => a,
+        (false, true) => b,
+        (true, true) if b.moves < a.moves => b,
+        (false, false) if b.moves > a.moves => b,
+        _ => a,
+    }
+}
+
+/// How [`Player::choose`] found its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Exhaustive search: the move is optimal by remoteness.
+    Exact,
+    /// Theory (the nim-sum, or the misère solver): a winning move, not
+    /// necessarily the fastest.
+    Theory,
+    /// The player is losing and the position is too large to search: the
+    /// smallest legal change.
+    SmallestChange,
+}
+
+/// A move chosen by the perfect player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: SumMove,
+    /// Whether the player who makes it wins with perfect play.
+    pub wins: bool,
+    /// With [`Method::Exact`]: how many moves the game lasts after this one.
+    pub moves_left: Option<u32>,
+    /// How it was chosen.
+    pub method: Method,
+}
+
+/// The search ran past its budget or depth.
+struct Exceeded;
+
+/// The default work budget of one [`Player::choose`] call: positions and
+/// moves visited by the exhaustive search (a few tenths of a second).
+pub const DEFAULT_BUDGET: usize = 300_000;
+
+/// The deepest line of play the exhaustive search follows.
+const MAX_DEPTH: usize = 2_000;
+
+/// A perfect player for one kind of play. It remembers what it has searched,
+/// so a game against it gets faster as it goes on.
+///
+/// ```
+/// use grundy::expr::parse_position;
+/// use grundy::nim::Play;
+/// use grundy::strategy::Player;
+///
+/// let mut player = Player::new(Play::Normal);
+/// let pos = parse_position("nim(3,4,5)").unwrap();
+/// let choice = player.choose(&pos).unwrap().unwrap();
+/// assert!(choice.wins);
+/// assert_eq!((choice.mv.heap, choice.mv.to.clone()), (0, vec![1])); // 3 → 1
+/// ```
+#[derive(Debug)]
+pub struct Player {
+    play: Play,
+    budget: usize,
+    options: AnalyzeOptions,
+    rules: Rules,
+    memo: HashMap<Vec<Part>, Remoteness>,
+    work: usize,
+}
+
+impl Player {
+    /// A perfect player with the default budget.
+    pub fn new(play: Play) -> Player {
+        Player::with_budget(play, DEFAULT_BUDGET)
+    }
+
+    /// A perfect player whose exhaustive search may visit at most `budget`
+    /// positions and moves per call before falling back on theory.
+    pub fn with_budget(play: Play, budget: usize) -> Player {
+        Player {
+            play,
+            budget,
+            options: AnalyzeOptions {
+                max_moves: 64,
+                ..AnalyzeOptions::default()
+            },
+            rules: Rules::default(),
+            memo: HashMap::new(),
+            work: 0,
+        }
+    }
+
+    /// Normal or misère.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// The exact remoteness of `position`, or `None` when the search would
+    /// exceed the budget.
+    pub fn remoteness(&mut self, position: &Position) -> Option<Remoteness> {
+        self.work = 0;
+        let state = self
+            .rules
+            .parts_of(position)
+            .into_iter()
+            .map(|root| root.part)
+            .collect();
+        self.solve(state, 0).ok()
+    }
+
+    /// Every move of `position` with the exact remoteness of the position it
+    /// leaves, or `None` when the search would exceed the budget.
+    pub fn rated_moves(&mut self, position: &Position) -> Option<Vec<(SumMove, Remoteness)>> {
+        self.work = 0;
+        self.rated_moves_here(position).ok()
+    }
+
+    /// The move the perfect player makes, or `None` when there is no move.
+    ///
+    /// Errors only when the position is beyond the engine altogether (see
+    /// [`Position::analyze`]), e.g. misère play of a large sum other than Nim.
+    pub fn choose(&mut self, position: &Position) -> Result<Option<Choice>> {
+        if position.is_terminal() {
+            return Ok(None);
+        }
+        if let Some(rated) = self.rated_moves(position) {
+            let best = Remoteness::from_options(rated.iter().map(|(_, r)| *r))
+                .expect("a position with moves");
+            let (mv, r) = rated
+                .into_iter()
+                .find(|&(_, r)| {
+                    r.mover_wins != best.mover_wins && r.moves.saturating_add(1) == best.moves
+                })
+                .expect("the best option is among the options");
+            return Ok(Some(Choice {
+                mv,
+                wins: best.mover_wins,
+                moves_left: Some(r.moves),
+                method: Method::Exact,
+            }));
+        }
+        let analysis = position.analyze(self.play, &self.options)?;
+        if let Some(mv) = analysis.winning_moves.into_iter().next() {
+            return Ok(Some(Choice {
+                mv,
+                wins: true,
+                moves_left: None,
+                method: Method::Theory,
+            }));
+        }
+        Ok(smallest_change(position).map(|mv| Choice {
+            mv,
+            wins: false,
+            moves_left: None,
+            method: Method::SmallestChange,
+        }))
+    }
+
+    fn rated_moves_here(
+        &mut self,
+        position: &Position,
+    ) -> std::result::Result<Vec<(SumMove, Remoteness)>, Exceeded> {
+        let left = self.budget.saturating_sub(self.work);
+        let moves = self.rules.root_moves(position, left).ok_or(Exceeded)?;
+        self.work += moves.len();
+        let mut out = Vec::new();
+        for (mv, next) in moves {
+            let r = self.solve(next, 1)?;
+            out.push((mv, r));
+        }
+        Ok(out)
+    }
+
+    fn spend(&mut self) -> std::result::Result<(), Exceeded> {
+        self.work += 1;
+        if self.work > self.budget {
+            return Err(Exceeded);
+        }
+        Ok(())
+    }
+
+    fn solve(
+        &mut self,
+        mut state: Vec<Part>,
+        depth: usize,
+    ) -> std::result::Result<Remoteness, Exceeded> {
+        if depth > MAX_DEPTH {
+            return Err(Exceeded);
+        }
+        self.rules.normalize(&mut state);
+        if let Some(&r) = self.memo.get(&state) {
+            return Ok(r);
+        }
+        self.spend()?;
+        let mut best: Option<Remoteness> = None;
+        for i in 0..state.len() {
+            if i > 0 && state[i] == state[i - 1] {
+                continue;
+            }
+            let left = self.budget.saturating_sub(self.work);
+            let nexts = self.rules.successors(&state[i], left).ok_or(Exceeded)?;
+            self.work += nexts.len();
+            for next in nexts {
+                let mut child = state.clone();
+                child.remove(i);
+                child.extend(next);
+                let r = self.solve(child, depth + 1)?;
+                let mine = Remoteness::from_options([r]).expect("one option");
+                best = Some(best.map_or(mine, |b| better(b, mine)));
+            }
+        }
+        let r = best.unwrap_or(Remoteness::terminal(self.play));
+        self.memo.insert(state, r);
+        Ok(r)
+    }
+}
+
+/// The losing player's fallback on a position too large to search: the move
+/// that removes the fewest tokens (a monk: one step up), from the largest
+/// heap among those that allow it. Every rule lists its moves with the
+/// fewest tokens removed first, so only each heap's first move is looked at,
+/// which keeps this cheap on huge heaps.
+pub fn smallest_change(position: &Position) -> Option<SumMove> {
+    let mut best: Option<(u64, u64, SumMove)> = None; // (removed, size, move)
+    let mut consider = |removed: u64, size: u64, mv: SumMove| {
+        let better = best.as_ref().map_or(true, |(r, s, _)| {
+            removed < *r || (removed == *r && size > *s)
+        });
+        if better {
+            best = Some((removed, size, mv));
+        }
+    };
+    let mut flat = 0;
+    for term in &position.terms {
+        match &term.component {
+            Component::Heaps { rule, heaps } => {
+                for &h in heaps {
+                    if let Some(m) = rule.moves(h).next() {
+                        let left: u64 = m.leaves.iter().sum();
+                        consider(h - left, h, heap_move(flat, h, &m));
+                    }
+                    flat += 1;
+                }
+            }
+            Component::Staircase(s) => {
+                if let Some(m) = s.moves().next() {
+                    consider(1, 0, monk_move(flat + m.monk, m.from, m.from + 1));
+                }
+                flat += s.steps().len();
+            }
+        }
+    }
+    best.map(|(_, _, mv)| mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse_position;
+
+    fn pos(s: &str) -> Position {
+        parse_position(s).unwrap()
+    }
+
+    #[test]
+    fn nim_remoteness_matches_hand_counts() {
+        let mut p = Player::new(Play::Normal);
+        // One heap: take it all.
+        assert_eq!(
+            p.remoteness(&pos("nim(5)")),
+            Some(Remoteness {
+                mover_wins: true,
+                moves: 1
+            })
+        );
+        // 1,1: lost, two moves.
+        assert_eq!(
+            p.remoteness(&pos("nim(1,1)")),
+            Some(Remoteness {
+                mover_wins: false,
+                moves: 2
+            })
+        );
+        // 2,2: the loser delays by taking 1 each time: 4 moves.
+        assert_eq!(p.remoteness(&pos("nim(2,2)")).unwrap().moves, 4);
+    }
+
+    #[test]
+    fn misere_terminal_is_a_win_for_the_mover() {
+        let mut p = Player::new(Play::Misere);
+        let r = p.remoteness(&pos("nim(1)")).unwrap();
+        assert_eq!((r.mover_wins, r.moves), (false, 1));
+        // Take one; the opponent must take the last.
+        let r = p.remoteness(&pos("nim(1,1)")).unwrap();
+        assert_eq!((r.mover_wins, r.moves), (true, 2));
+    }
+
+    #[test]
+    fn losing_player_delays() {
+        let mut p = Player::new(Play::Normal);
+        // nim(2,2) is lost; taking 1 (not 2) makes the game last longest.
+        let c = p.choose(&pos("nim(2,2)")).unwrap().unwrap();
+        assert!(!c.wins);
+        assert_eq!(c.mv.to, vec![1]);
+        assert_eq!(c.moves_left, Some(3));
+    }
+
+    #[test]
+    fn huge_positions_fall_back_on_theory() {
+        let mut p = Player::with_budget(Play::Normal, 1_000);
+        let big = pos("nim(1000000, 1000001)");
+        let c = p.choose(&big).unwrap().unwrap();
+        assert_eq!(c.method, Method::Theory);
+        assert_eq!(c.mv.to, vec![1_000_000]);
+        let lost = pos("nim(1000000, 1000000)");
+        let c = p.choose(&lost).unwrap().unwrap();
+        assert_eq!(c.method, Method::SmallestChange);
+        assert!(!c.wins);
+        assert_eq!(c.mv.to, vec![999_999]);
+    }
+
+    #[test]
+    fn staircase_moves_are_searched_by_gaps() {
+        let mut p = Player::new(Play::Normal);
+        // stairs(1,3): one monk may walk up one step; that wins at once.
+        let c = p.choose(&pos("stairs(1,3)")).unwrap().unwrap();
+        assert!(c.wins);
+        assert_eq!((c.mv.from, c.mv.to.clone()), (1, vec![2]));
+        assert!(p.choose(&pos("stairs(2,3)")).unwrap().is_none());
+    }
+}
