@@ -29,6 +29,7 @@ enum Command {
     Value(cmd::value::Args),
     Play(cmd::play::Args),
     Explain(cmd::explain::Args),
+    Judge(cmd::judge::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         Command::Value(args) => cmd::value::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Judge(args) => cmd::judge::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

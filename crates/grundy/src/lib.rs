@@ -30,13 +30,18 @@
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
+pub mod auction;
+pub mod boxes;
+pub mod consecutive;
 pub mod error;
 pub mod explain;
 pub mod expr;
 pub mod heap;
 pub mod misere;
+pub mod misere_range;
 pub mod nim;
 pub mod nimber;
+pub mod northcott;
 pub mod period;
 mod search;
 pub mod sequence;

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod explain;
+pub mod judge;
 pub mod nim;
 pub mod play;
 pub mod seq;

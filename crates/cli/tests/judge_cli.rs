@@ -1,0 +1,153 @@
+//! `grundy judge` end to end: the binary, its stdin and stdout, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    // Write from a thread: a large output must not block on a full input pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn list_names_every_problem_with_a_description() {
+    let out = grundy(&["judge", "--list"], b"");
+    assert!(out.status.success());
+    let list = text(&out.stdout);
+    let ids = [
+        "hihocoder-1163",
+        "lanqiao-1459",
+        "poj-2975",
+        "hdu-1850",
+        "luogu-p2197",
+        "hdu-1848",
+        "uva-10165",
+        "hdu-1907",
+        "poj-3480",
+        "hdu-2509",
+        "hdu-1536",
+        "poj-2960",
+        "poj-1704",
+        "hdu-1846",
+        "hdu-2188",
+        "hdu-2149",
+        "hdu-1847",
+        "poj-2234",
+        "hdu-2176",
+        "hdu-1729",
+        "hdu-1730",
+        "hdu-2897",
+    ];
+    assert_eq!(list.lines().count(), ids.len());
+    for id in ids {
+        let line = list
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id));
+        let line = line.unwrap_or_else(|| panic!("{id} missing from --list"));
+        assert!(
+            line.len() > id.len() + 10,
+            "{id} has no description: {line:?}"
+        );
+        assert!(!line.ends_with(' '));
+    }
+}
+
+#[test]
+fn solves_from_stdin_byte_for_byte() {
+    let out = grundy(
+        &["judge", "poj-2975"],
+        b"3\n7 11 13\n2\n1000000000 1000000000\n0\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "3\n0\n");
+    assert!(out.stderr.is_empty());
+    let out = grundy(
+        &["judge", "hdu-1729"],
+        b"3\n2 0\n3 3\n6 2\n2\n6 3\n6 3\n0\n",
+    );
+    assert_eq!(text(&out.stdout), "Case 1:\nYes\nCase 2:\nNo\n");
+}
+
+#[test]
+fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
+    let out = grundy(&["judge", "hdu-1850"], b"3\n5 7 9\n2\n1 x\n0\n");
+    assert!(!out.status.success());
+    assert_eq!(text(&out.stdout), "1\n");
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 4") && err.contains("\"x\""), "{err}");
+    assert!(!err.contains("panicked"));
+
+    let out = grundy(&["judge", "luogu-p2197"], b"2\n2\n1 1\n2\n1");
+    assert!(!out.status.success());
+    assert_eq!(text(&out.stdout), "No\n");
+    assert!(text(&out.stderr).contains("but the input ended"));
+}
+
+#[test]
+fn unknown_problems_and_bad_flags_are_refused() {
+    let out = grundy(&["judge", "poj-1"], b"");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--list"));
+    let out = grundy(&["judge", "poj-2975", "--seed", "3"], b"");
+    assert!(!out.status.success(), "--seed needs --generate");
+    let out = grundy(&["judge"], b"");
+    assert!(!out.status.success(), "PROBLEM is required without --list");
+}
+
+#[test]
+fn generated_inputs_are_reproducible_and_accepted() {
+    let list = text(&grundy(&["judge", "--list"], b"").stdout);
+    for id in list.lines().map(|l| l.split_whitespace().next().unwrap()) {
+        let a = grundy(&["judge", id, "--generate", "--seed", "5"], b"");
+        let b = grundy(&["judge", id, "--generate", "--seed", "5"], b"");
+        assert!(a.status.success(), "{id}: {}", text(&a.stderr));
+        assert_eq!(
+            a.stdout, b.stdout,
+            "{id}: the same seed gives the same input"
+        );
+        assert!(a.stderr.is_empty(), "a given seed is not reported");
+        let solved = grundy(&["judge", id], &a.stdout);
+        assert!(
+            solved.status.success(),
+            "{id} refused its own generated input: {}",
+            text(&solved.stderr)
+        );
+        let output = text(&solved.stdout);
+        assert!(
+            output.ends_with('\n') && output.lines().all(|l| !l.ends_with(' ')),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn large_inputs_are_accepted_and_without_seed_the_seed_is_reported() {
+    for id in ["hdu-1847", "hdu-1536", "lanqiao-1459", "poj-1704"] {
+        let input = grundy(&["judge", id, "--generate", "--large"], b"");
+        assert!(input.status.success());
+        assert!(
+            text(&input.stderr).contains("--seed"),
+            "the clock seed is reported"
+        );
+        let solved = grundy(&["judge", id], &input.stdout);
+        assert!(solved.status.success(), "{id}: {}", text(&solved.stderr));
+    }
+}

@@ -1,0 +1,46 @@
+//! hihoCoder 1163 博弈游戏·Nim游戏: Nim, Alice moves first.
+//!
+//! Input `N` (1..=100), then `N` piles (1..=10000). Output `Alice` if the
+//! first player wins, else `Bob`.
+
+use std::io::{self, Write};
+
+use grundy::nim::{self, Play};
+
+use super::verdict;
+use crate::error::Result;
+use crate::gen::{heaps, line, Scale};
+use crate::input::{Field, Input};
+use crate::rng::Rng;
+use crate::Problem;
+
+pub(crate) const PROBLEM: Problem = Problem {
+    id: "hihocoder-1163",
+    summary: "Nim: N, then N piles; Alice (first player) or Bob wins",
+    solve,
+    generate,
+};
+
+const N: Field = Field::new("the number of piles N", 1, 100);
+const PILE: Field = Field::new("a pile size A[i]", 1, 10_000);
+
+fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
+    let n = input.number(&N)?;
+    let mut piles = Vec::new();
+    input.numbers_into(n, &PILE, &mut piles)?;
+    verdict(
+        out,
+        nim::outcome(&piles, Play::Normal).mover_wins(),
+        "Alice",
+        "Bob",
+    )
+}
+
+fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {
+    let n = scale.pick(rng, N.min, N.max, 4);
+    line(out, &[n])?;
+    line(
+        out,
+        &heaps(rng, n as usize, PILE.min, scale.cap(PILE.max, 5)),
+    )
+}

@@ -1,0 +1,346 @@
+//! Bad input: every input shape, truncated, non-numeric, negative and out of
+//! range. Each must give one clear error naming the line, never a panic, and
+//! keep the output of the cases before the bad one.
+
+mod common;
+
+use common::run;
+
+/// (id, input, output expected before the error, text the error must contain)
+const CASES: &[(&str, &str, &str, &str)] = &[
+    // A count, then piles (one case).
+    (
+        "hihocoder-1163",
+        "3\n3 2\n",
+        "",
+        "line 2: expected a pile size A[i] (a whole number in 1..=10000), but the input ended",
+    ),
+    (
+        "hihocoder-1163",
+        "3\n3 two 1\n",
+        "",
+        "line 2: expected a pile size A[i] (a whole number in 1..=10000), found \"two\"",
+    ),
+    (
+        "hihocoder-1163",
+        "-3\n3 2 1\n",
+        "",
+        "line 1: the number of piles N is -3, outside the problem's bounds 1..=100",
+    ),
+    (
+        "hihocoder-1163",
+        "3\n3 2 10001\n",
+        "",
+        "line 2: a pile size A[i] is 10001, outside the problem's bounds 1..=10000",
+    ),
+    (
+        "hihocoder-1163",
+        "",
+        "",
+        "line 1: expected the number of piles N",
+    ),
+    // Numbers to the end of the input.
+    (
+        "lanqiao-1459",
+        "1 5 x\n",
+        "",
+        "line 1: expected a monk's step",
+    ),
+    (
+        "lanqiao-1459",
+        "1 5 1000\n",
+        "",
+        "1000, outside the problem's bounds 1..=999",
+    ),
+    (
+        "lanqiao-1459",
+        "5 1 9\n",
+        "",
+        "line 1: invalid staircase: steps must be strictly increasing",
+    ),
+    (
+        "lanqiao-1459",
+        "\n",
+        "",
+        "expected the monks' steps, but the input ended",
+    ),
+    // Cases ended by 0.
+    (
+        "poj-2975",
+        "3\n7 11 13\n3\n1 2",
+        "3\n",
+        "line 4: expected a pile size (a whole number in 1..=1000000000), but the input ended",
+    ),
+    (
+        "poj-2975",
+        "3\n7 11 13\n2\n1000000001 1\n0\n",
+        "3\n",
+        "line 4: a pile size is 1000000001",
+    ),
+    (
+        "poj-2975",
+        "3\n7 11 13\n",
+        "3\n",
+        "line 2: expected the number of piles n, or 0 to end",
+    ),
+    (
+        "poj-2975",
+        "3\n7 11 1.5\n0\n",
+        "",
+        "line 2: expected a pile size (a whole number in 1..=1000000000), found \"1.5\"",
+    ),
+    (
+        "poj-2975",
+        "3\n7 11 99999999999999999999999\n0\n",
+        "",
+        "line 2: a pile size is 99999999999999999999999, outside",
+    ),
+    (
+        "hdu-1850",
+        "101\n",
+        "",
+        "line 1: the number of piles M, or 0 to end is 101",
+    ),
+    (
+        "uva-10165",
+        "2\n1 2000000001\n0\n",
+        "",
+        "line 2: a pile size is 2000000001",
+    ),
+    ("hdu-2176", "2\n1 -1\n0\n", "", "line 2: a pile size is -1"),
+    (
+        "hdu-1729",
+        "2\n6 2\n3 4\n0\n",
+        "",
+        "line 3: illegal move: a box of capacity 3 cannot hold 4 stones",
+    ),
+    (
+        "hdu-1729",
+        "1\n6 2\n1\n5\n",
+        "Case 1:\nYes\n",
+        "line 4: expected the stones in a box c",
+    ),
+    // T, then cases.
+    (
+        "luogu-p2197",
+        "2\n2\n1 1\n2\n1",
+        "No\n",
+        "line 5: expected a pile size",
+    ),
+    (
+        "luogu-p2197",
+        "11\n",
+        "",
+        "line 1: the number of cases T is 11, outside the problem's bounds 1..=10",
+    ),
+    (
+        "hdu-1907",
+        "1\n2\n0 1\n",
+        "",
+        "line 3: a pile size is 0, outside the problem's bounds 1..=4747",
+    ),
+    (
+        "poj-3480",
+        "1\nN\n",
+        "",
+        "line 2: expected the number of piles N (a whole number in 1..=47), found \"N\"",
+    ),
+    (
+        "poj-1704",
+        "1\n3\n1 2 2\n",
+        "",
+        "line 3: positions must be distinct, but 2 appears twice",
+    ),
+    (
+        "poj-1704",
+        "1\n3\n1 2 10001\n",
+        "",
+        "line 3: a piece's position is 10001",
+    ),
+    // Cases until the end of the input.
+    (
+        "hdu-2509",
+        "2\n2 2\n3\n1 2\n",
+        "No\n",
+        "line 4: expected a group size",
+    ),
+    ("hdu-2509", "1\n101\n", "", "line 2: a group size is 101"),
+    (
+        "poj-2234",
+        "2 45 45\n21 1\n",
+        "No\n",
+        "line 2: the number of piles M is 21",
+    ),
+    (
+        "hdu-1730",
+        "1 6\n4 5\n\n2 6\n4 5\n",
+        "BAD LUCK!\n",
+        "line 5: expected a piece's column",
+    ),
+    (
+        "hdu-1730",
+        "1 6\n4 4\n",
+        "",
+        "line 2: illegal move: both pieces cannot stand on square 4",
+    ),
+    (
+        "hdu-1730",
+        "1 6\n4 7\n",
+        "",
+        "line 2: columns are 1..=6 on this board, found 4 7",
+    ),
+    (
+        "hdu-1730",
+        "1 1\n",
+        "",
+        "line 1: the number of columns m is 1, outside the problem's bounds 2..=100",
+    ),
+    // Lines of fixed size.
+    (
+        "hdu-1848",
+        "1 1 1\n1 4\n",
+        "Fibo\n",
+        "line 2: expected a heap size, or 0 0 0 to end",
+    ),
+    (
+        "hdu-1848",
+        "1 0 1\n0 0 0\n",
+        "",
+        "line 1: heap sizes are 1..=1000 (only `0 0 0` ends the input), found 1 0 1",
+    ),
+    (
+        "hdu-1848",
+        "1 1 1001\n",
+        "",
+        "line 1: a heap size, or 0 0 0 to end is 1001",
+    ),
+    (
+        "hdu-1847",
+        "1\n0\n",
+        "Kiki\n",
+        "line 2: the number of cards n is 0, outside the problem's bounds 1..=1000",
+    ),
+    (
+        "hdu-1847",
+        "1\n3x\n",
+        "Kiki\n",
+        "line 2: expected the number of cards n (a whole number in 1..=1000), found \"3x\"",
+    ),
+    (
+        "hdu-2149",
+        "4 2\n3\n",
+        "1\n",
+        "line 2: expected the largest raise N",
+    ),
+    (
+        "hdu-2149",
+        "4 -2\n",
+        "",
+        "line 1: the largest raise N is -2",
+    ),
+    (
+        "hdu-2897",
+        "7 2 4\n6 4 2\n",
+        "LOST\n",
+        "line 2: invalid subtraction set: takes must be a range p..=q with 1 ≤ p ≤ q, not 4..=2",
+    ),
+    (
+        "hdu-2897",
+        "7 2 4\n6 2\n",
+        "LOST\n",
+        "line 2: expected the most take q",
+    ),
+    (
+        "hdu-2897",
+        "65536 2 4\n",
+        "",
+        "line 1: the number of coins n is 65536",
+    ),
+    // C, then pairs.
+    (
+        "hdu-1846",
+        "2\n23 2\n",
+        "first\n",
+        "line 2: expected the pile size n",
+    ),
+    (
+        "hdu-1846",
+        "1\n23 0\n",
+        "",
+        "line 2: the most a move takes, m is 0",
+    ),
+    (
+        "hdu-2188",
+        "1\n8 ten\n",
+        "",
+        "line 2: expected the largest donation m (a whole number in 1..=10000), found \"ten\"",
+    ),
+    // S-Nim's nested shape.
+    (
+        "hdu-1536",
+        "2 2 5\n1\n2 5\n",
+        "",
+        "line 3: expected a heap size",
+    ),
+    (
+        "hdu-1536",
+        "2 2 0\n",
+        "",
+        "line 1: a member of S is 0, outside the problem's bounds 1..=10000",
+    ),
+    (
+        "poj-2960",
+        "2 2 5\n1\n1 10001\n0\n",
+        "",
+        "line 3: a heap size is 10001",
+    ),
+    (
+        "poj-2960",
+        "2 2 5\n1\n1 3\n",
+        "W\n",
+        "line 3: expected the size of S, k, or 0 to end",
+    ),
+];
+
+#[test]
+fn bad_input_gets_a_clear_error_and_keeps_earlier_output() {
+    for &(id, input, before, message) in CASES {
+        let (out, err) = run(id, input);
+        let err = err.unwrap_or_else(|| panic!("{id} accepted {input:?}"));
+        assert!(
+            err.contains(message),
+            "{id} on {input:?}:\n  got  {err}\n  want {message}"
+        );
+        assert!(!err.contains('\n'), "one line: {err}");
+        assert_eq!(out, before, "{id} on {input:?}");
+    }
+}
+
+#[test]
+fn every_problem_is_tested_on_bad_input() {
+    for p in grundy_judge::problems() {
+        assert!(
+            CASES.iter().any(|c| c.0 == p.id),
+            "{} has no malformed-input test",
+            p.id
+        );
+    }
+}
+
+#[test]
+fn binary_garbage_is_refused_without_panic() {
+    let garbage = "\u{0}\u{1}\u{ff}\u{7f}ÿ \u{80}";
+    for p in grundy_judge::problems() {
+        let (_, err) = run(p.id, garbage);
+        assert!(err.is_some(), "{} accepted garbage", p.id);
+    }
+}
+
+#[test]
+fn unknown_problems_are_named() {
+    let (_, err) = run("poj-9999", "");
+    assert_eq!(
+        err.unwrap(),
+        "unknown problem \"poj-9999\"; `grundy judge --list` shows the supported ids"
+    );
+}
