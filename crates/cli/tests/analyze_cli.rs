@@ -14,9 +14,17 @@ fn grundy(args: &[&str]) -> Output {
 
 fn json_of(args: &[&str]) -> Value {
     let out = grundy(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1, "one JSON object on one line: {text}");
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "one JSON object on one line: {text}"
+    );
     serde_json::from_str(&text).unwrap()
 }
 
@@ -25,7 +33,10 @@ fn nim_json_contract() {
     let v = json_of(&["nim", "--json", "3", "4", "5"]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], 2);
-    assert_eq!(v["winning_moves"], json!([{ "heap": 0, "from": 3, "to": [1] }]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{ "heap": 0, "from": 3, "to": [1] }])
+    );
 
     let v = json_of(&["nim", "--json", "1", "2", "3"]);
     assert_eq!(v["outcome"], "P");
@@ -37,7 +48,10 @@ fn nim_json_contract() {
     assert_eq!(v["grundy"], Value::Null);
     let v = json_of(&["nim", "--json", "--misere", "1", "1", "2"]);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"], json!([{ "heap": 2, "from": 2, "to": [1] }]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{ "heap": 2, "from": 2, "to": [1] }])
+    );
 }
 
 #[test]
@@ -47,7 +61,10 @@ fn analyze_json_flattens_heaps_in_written_order() {
     assert_eq!(v["grundy"], 6);
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
-    assert!(moves.contains(&json!({ "heap": 1, "from": 6, "to": [] })), "{moves:?}");
+    assert!(
+        moves.contains(&json!({ "heap": 1, "from": 6, "to": [] })),
+        "{moves:?}"
+    );
     for m in moves {
         let to = m["to"].as_array().unwrap();
         let sizes: Vec<u64> = to.iter().map(|x| x.as_u64().unwrap()).collect();
@@ -71,7 +88,10 @@ fn seq_and_value_json() {
 
     let v = json_of(&["seq", "kayles", "--to", "12", "--json"]);
     assert_eq!(v["values"], json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]));
-    assert_eq!((v["period"].clone(), v["preperiod"].clone()), (json!(12), json!(71)));
+    assert_eq!(
+        (v["period"].clone(), v["preperiod"].clone()),
+        (json!(12), json!(71))
+    );
 
     let v = json_of(&["seq", "grundys", "--to", "5", "--json"]);
     assert_eq!(v["values"], json!([0, 0, 0, 1, 0, 2]));
@@ -111,7 +131,10 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         (vec!["analyze", "0.7z(3)"], "not a hexadecimal digit"),
         (vec!["analyze", "1.7(3)"], "invalid take-and-break code"),
         (vec!["analyze", "stairs(5,3)"], "strictly increasing"),
-        (vec!["value", "grundys", "18446744073709551615"], "no period is known"),
+        (
+            vec!["value", "grundys", "18446744073709551615"],
+            "no period is known",
+        ),
         (vec!["seq", "kayles", "--to", "99999999999"], "too large"),
         (vec!["value", "nosuch", "3"], "unknown rule"),
     ] {

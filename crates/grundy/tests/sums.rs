@@ -58,7 +58,11 @@ fn rule_strategy() -> impl Strategy<Value = (String, OracleRule, u64)> {
             OracleRule::Subtract((a..=a + w).collect()),
             10
         )),
-        Just(("sub{fib}".to_string(), OracleRule::Subtract(fib_upto(100)), 10)),
+        Just((
+            "sub{fib}".to_string(),
+            OracleRule::Subtract(fib_upto(100)),
+            10
+        )),
         Just((
             "sub{pow2}".to_string(),
             OracleRule::Subtract(vec![1, 2, 4, 8, 16, 32, 64]),
@@ -116,8 +120,9 @@ fn term_strategy() -> impl Strategy<Value = TermSpec> {
 /// Sums of one to three terms with at most four heaps in all, so that the
 /// oracle's walk over the whole game tree stays small.
 fn sums() -> impl Strategy<Value = Vec<TermSpec>> {
-    prop::collection::vec(term_strategy(), 1..=3)
-        .prop_filter("at most four heaps", |ts| ts.iter().map(|t| t.sizes.len()).sum::<usize>() <= 4)
+    prop::collection::vec(term_strategy(), 1..=3).prop_filter("at most four heaps", |ts| {
+        ts.iter().map(|t| t.sizes.len()).sum::<usize>() <= 4
+    })
 }
 
 fn build(terms: &[TermSpec]) -> (String, Oracle, Vec<Part>) {
@@ -232,7 +237,10 @@ fn huge_heaps_use_the_proved_period() {
     // G_kayles(10^18) = G_kayles(71 + (10^18 - 71) mod 12) = G(76) = 1.
     assert_eq!(a.heaps[0].value, Some(1));
     assert_eq!(a.grundy, Some(1 ^ 3));
-    assert!(a.truncated, "a huge Kayles heap has very many winning splits");
+    assert!(
+        a.truncated,
+        "a huge Kayles heap has very many winning splits"
+    );
     let seqs = pos.sequences(Default::default()).unwrap();
     let kayles = &seqs[&grundy::heap::Rule::kayles()];
     let mut on_kayles = 0;

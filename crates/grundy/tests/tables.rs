@@ -33,27 +33,50 @@ fn published_periods() {
         ("0.137", 52, 34),
         ("sub{2,3,7}", 0, 5),
     ] {
-        let p = sequence(rule).period().unwrap_or_else(|| panic!("{rule}: no period"));
+        let p = sequence(rule)
+            .period()
+            .unwrap_or_else(|| panic!("{rule}: no period"));
         assert_eq!((p.preperiod, p.period), (pre, period), "{rule}");
     }
 }
 
 #[test]
 fn proved_periods_hold_far_beyond_the_window() {
-    for rule in ["kayles", "dawson", "0.137", "sub{2,3,7}", "sub{1,3,4}", "4.7", "0.51", "0.F"] {
+    for rule in [
+        "kayles",
+        "dawson",
+        "0.137",
+        "sub{2,3,7}",
+        "sub{1,3,4}",
+        "4.7",
+        "0.51",
+        "0.F",
+    ] {
         let seq = sequence(rule);
         let Some(p) = seq.period() else { continue };
         let values = naive(rule, 1500);
         for n in 0..values.len() as u64 {
-            assert_eq!(seq.value(n).unwrap(), values[n as usize] as u64, "{rule} G({n})");
+            assert_eq!(
+                seq.value(n).unwrap(),
+                values[n as usize] as u64,
+                "{rule} G({n})"
+            );
         }
         for n in p.preperiod as usize..values.len() - p.period as usize {
-            assert_eq!(values[n], values[n + p.period as usize], "{rule} period at {n}");
+            assert_eq!(
+                values[n],
+                values[n + p.period as usize],
+                "{rule} period at {n}"
+            );
         }
         // The preperiod is exact: one step earlier the period fails.
         if p.preperiod > 0 {
             let n = p.preperiod as usize - 1;
-            assert_ne!(values[n], values[n + p.period as usize], "{rule}: preperiod too late");
+            assert_ne!(
+                values[n],
+                values[n + p.period as usize],
+                "{rule}: preperiod too late"
+            );
         }
     }
 }
@@ -69,7 +92,10 @@ fn naive_engine_matches_the_oracle() {
         ("8.3", OracleRule::Code(vec![8, 3])),
         ("grundys", OracleRule::Grundys),
         ("sub{1,3,4}", OracleRule::Subtract(vec![1, 3, 4])),
-        ("sub{fib}", OracleRule::Subtract(vec![1, 2, 3, 5, 8, 13, 21])),
+        (
+            "sub{fib}",
+            OracleRule::Subtract(vec![1, 2, 3, 5, 8, 13, 21]),
+        ),
     ];
     for (rule, oracle_rule) in cases {
         let mut oracle = Oracle::new(vec![oracle_rule]);
@@ -105,13 +131,24 @@ fn closed_forms_match_the_definition() {
 #[test]
 fn moves_to_value_agree_with_walking_every_move() {
     // Heaps past the proof window exercise the periodic jump over splits.
-    for rule in ["kayles", "dawson", "0.137", "4.7", "sub{2,3,7}", "sub{3..9}", "sub{pow2}"] {
+    for rule in [
+        "kayles",
+        "dawson",
+        "0.137",
+        "4.7",
+        "sub{2,3,7}",
+        "sub{3..9}",
+        "sub{pow2}",
+    ] {
         let r = parse_rule(rule).unwrap();
         let seq = NimSequence::new(&r, 700, Limits::default()).unwrap();
         for n in [0u64, 1, 5, 17, 80, 163, 350, 699] {
             for target in 0..10 {
-                let fast: Vec<Vec<u64>> =
-                    seq.moves_to_value(n, target).unwrap().map(|m| m.leaves).collect();
+                let fast: Vec<Vec<u64>> = seq
+                    .moves_to_value(n, target)
+                    .unwrap()
+                    .map(|m| m.leaves)
+                    .collect();
                 let mut slow: Vec<Vec<u64>> = r
                     .moves(n)
                     .filter(|m| seq.value_of(&m.leaves).unwrap() == target)
@@ -153,7 +190,10 @@ fn rule_moves_match_the_oracles_definition() {
 fn unproved_requests_are_refused_not_guessed() {
     let err = NimSequence::new(&Rule::Grundys, u64::MAX, Limits::default()).unwrap_err();
     assert!(err.to_string().contains("no period is known"), "{err}");
-    let small = Limits { max_heaps: 1000, search_heaps: 100 };
+    let small = Limits {
+        max_heaps: 1000,
+        search_heaps: 100,
+    };
     let err = NimSequence::new(&parse_rule("0.6").unwrap(), 5000, small).unwrap_err();
     assert!(err.to_string().contains("no period was proved"), "{err}");
     let seq = NimSequence::new(&Rule::Grundys, 100, Limits::default()).unwrap();
