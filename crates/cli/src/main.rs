@@ -33,7 +33,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to stdout as usual; a usage error is one line.
+        Err(err) if !err.use_stderr() => err.exit(),
+        Err(err) => {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("grundy: error: {first} (see grundy --help)");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Nim(args) => cmd::nim::run(args),
         Command::Analyze(args) => cmd::analyze::run(args),

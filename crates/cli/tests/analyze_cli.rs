@@ -143,6 +143,7 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
         assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
     }
     // A position that needs no moves from anyone is still a position.
