@@ -175,12 +175,7 @@ pub fn words(position: &Position, mv: &SumMove) -> String {
     match items(position).get(mv.heap) {
         Some(Item::Heap { number, size, .. }) => {
             let left: u64 = mv.to.iter().sum();
-            let m = Move::new(size - left, mv.to.clone());
-            match (m.leaves.len(), m.take) {
-                (0, _) => format!("take all {size} of heap {number}"),
-                (1, t) => format!("take {t} from heap {number} ({size} → {})", m.leaves[0]),
-                _ => format!("heap {number} ({size}): {}", m.describe(*size)),
-            }
+            Move::new(size - left, mv.to.clone()).describe(*number, *size)
         }
         Some(Item::Monk { step, .. }) => format!(
             "move the monk on step {step} up to step {}",

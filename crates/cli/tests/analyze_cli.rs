@@ -108,7 +108,14 @@ fn seq_and_value_json() {
 fn human_output_teaches() {
     let out = grundy(&["nim", "3", "4", "5"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    for needle in ["011", "100", "101", "010", "take 2: 3 → 1", "N-position"] {
+    for needle in [
+        "011",
+        "100",
+        "101",
+        "010",
+        "take 2 from heap 1: 3 → 1",
+        "N-position",
+    ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
     let out = grundy(&["analyze", "kayles(10)"]);

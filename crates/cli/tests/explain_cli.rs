@@ -44,7 +44,7 @@ fn nim_is_explained_as_in_the_seeds() {
         "heap 1 (nim) has that bit set in its value 3 = 011.",
         "So 3 xor 2 = 1 < 3",
         "take 3 - 1 = 2 tokens, leaving 1.",
-        "`1 2`  take 2 from heap 1 (3 -> 1)",
+        "`1 2`  take 2 from heap 1: 3 -> 1",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
@@ -79,10 +79,7 @@ fn misere_nim_states_the_endgame_rule() {
     );
     assert!(text.contains("must leave an ODD"), "{text}");
     assert!(text.contains("shrink it to 1"), "{text}");
-    assert!(
-        text.contains("`3 4`  take 4 from heap 3 (5 -> 1)"),
-        "{text}"
-    );
+    assert!(text.contains("`3 4`  take 4 from heap 3: 5 -> 1"), "{text}");
     let text = stdout(&["explain", "nim(1,1,1)", "--misere"]);
     assert!(
         text.contains("Misere Nim with only heaps of 0 and 1"),
@@ -119,7 +116,7 @@ fn a_game_can_be_scripted_through_stdin() {
         "{text}"
     );
     assert!(
-        text.contains("> 1 = 3 4\nYou: heap 1 (7): split it into 3 and 4."),
+        text.contains("> 1 = 3 4\nYou: heap 1: split the heap of 7 into 3 and 4."),
         "{text}"
     );
     assert!(text.contains("End of input: leaving the game."), "{text}");

@@ -64,7 +64,8 @@ fn the_computer_punishes_a_mistake_and_says_who_won() {
     p.exp_string("Your move (move 1).").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line("1 1").unwrap();
-    p.exp_string("You: take all 1 of heap 1.").unwrap();
+    p.exp_string("You: take all 1 from heap 1: 1 -> 0.")
+        .unwrap();
     p.exp_string("Computer (move 2): 2 2").unwrap();
     p.exp_string("The computer made the last move").unwrap();
     p.exp_string("The computer wins after 2 moves.").unwrap();
@@ -95,7 +96,7 @@ fn illegal_and_malformed_moves_are_refused_and_the_prompt_returns() {
     p.exp_string("Your move (move 1).").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line("1 2").unwrap();
-    p.exp_string("You: take 2 from heap 1 (3 -> 1).").unwrap();
+    p.exp_string("You: take 2 from heap 1: 3 -> 1.").unwrap();
     p.exp_string("Computer (move 2):").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line("quit").unwrap();
@@ -108,7 +109,7 @@ fn hint_gives_the_winning_move_and_its_reason() {
     let mut p = grundy(&["play", "nim(3,4,5)", "--plain"]);
     p.exp_string("> ").unwrap();
     p.send_line("hint").unwrap();
-    p.exp_string("Hint: play `1 2` (take 2 from heap 1 (3 -> 1))")
+    p.exp_string("Hint: play `1 2` (take 2 from heap 1: 3 -> 1)")
         .unwrap();
     p.exp_string("the nim-sum of the values is 2").unwrap();
     p.exp_string("3 xor 2 = 1, so the nim-sum becomes 0")
@@ -130,7 +131,7 @@ fn undo_takes_back_the_last_pair_of_moves() {
     p.exp_string("Nothing to undo yet.").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line("1 1").unwrap();
-    p.exp_string("You: take 1 from heap 1 (5 -> 4).").unwrap();
+    p.exp_string("You: take 1 from heap 1: 5 -> 4.").unwrap();
     p.exp_string("Computer (move 2):").unwrap();
     p.exp_string("Your move (move 3).").unwrap();
     p.exp_string("> ").unwrap();
@@ -148,7 +149,7 @@ fn undo_takes_back_the_last_pair_of_moves() {
     );
     p.exp_string("> ").unwrap();
     p.send_line("2 = 3 4").unwrap();
-    p.exp_string("You: heap 2 (7): split it into 3 and 4.")
+    p.exp_string("You: heap 2: split the heap of 7 into 3 and 4.")
         .unwrap();
     p.exp_string("Computer (move 2):").unwrap();
     p.exp_string("> ").unwrap();

@@ -397,7 +397,7 @@ pub(crate) fn heap_move(heap: usize, from: u64, m: &Move) -> SumMove {
         heap,
         from,
         to: m.leaves.clone(),
-        words: format!("heap {} ({from}): {}", heap + 1, m.describe(from)),
+        words: m.describe(heap + 1, from),
     }
 }
 

@@ -55,9 +55,10 @@ impl Move {
         Move { take, leaves }
     }
 
-    /// The move in words, for a heap of size `from`: "take 2: 3 → 1",
-    /// "remove 1 and split the rest into 4 and 5", "split it into 3 and 7".
-    pub fn describe(&self, from: u64) -> String {
+    /// The move in words, for heap number `heap` (as the user counts, from
+    /// 1) of size `from`: "take 2 from heap 1: 3 → 1", "heap 4: remove 1
+    /// from the heap of 10 and split the rest into 4 and 5".
+    pub fn describe(&self, heap: usize, from: u64) -> String {
         let list = |hs: &[u64]| match hs {
             [] => String::new(),
             [a] => a.to_string(),
@@ -72,10 +73,16 @@ impl Move {
         };
         match (self.take, self.leaves.len()) {
             // Tokens are conserved, so a move that leaves nothing took the whole heap.
-            (_, 0) => format!("take all {from}: {from} → 0"),
-            (t, 1) => format!("take {t}: {from} → {}", self.leaves[0]),
-            (0, _) => format!("split it into {}", list(&self.leaves)),
-            (t, _) => format!("remove {t} and split the rest into {}", list(&self.leaves)),
+            (_, 0) => format!("take all {from} from heap {heap}: {from} → 0"),
+            (t, 1) => format!("take {t} from heap {heap}: {from} → {}", self.leaves[0]),
+            (0, _) => format!(
+                "heap {heap}: split the heap of {from} into {}",
+                list(&self.leaves)
+            ),
+            (t, _) => format!(
+                "heap {heap}: remove {t} from the heap of {from} and split the rest into {}",
+                list(&self.leaves)
+            ),
         }
     }
 }
@@ -202,15 +209,21 @@ mod tests {
 
     #[test]
     fn moves_are_described_in_words() {
-        assert_eq!(Move::new(2, vec![1]).describe(3), "take 2: 3 → 1");
-        assert_eq!(Move::new(3, vec![]).describe(3), "take all 3: 3 → 0");
         assert_eq!(
-            Move::new(1, vec![5, 4]).describe(10),
-            "remove 1 and split the rest into 4 and 5"
+            Move::new(2, vec![1]).describe(1, 3),
+            "take 2 from heap 1: 3 → 1"
         );
         assert_eq!(
-            Move::new(0, vec![7, 3]).describe(10),
-            "split it into 3 and 7"
+            Move::new(3, vec![]).describe(2, 3),
+            "take all 3 from heap 2: 3 → 0"
+        );
+        assert_eq!(
+            Move::new(1, vec![5, 4]).describe(4, 10),
+            "heap 4: remove 1 from the heap of 10 and split the rest into 4 and 5"
+        );
+        assert_eq!(
+            Move::new(0, vec![7, 3]).describe(1, 10),
+            "heap 1: split the heap of 10 into 3 and 7"
         );
     }
 
