@@ -82,7 +82,7 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
             Component::Heaps { .. } => {
                 for (i, h) in a.heaps.iter().enumerate().filter(|(_, h)| h.term == t) {
                     rows.push((
-                        format!("heap {} {}", i + 1, term.name),
+                        format!("heap {} ({})", i + 1, term.name),
                         h.size.to_string(),
                         h.value.unwrap_or(0),
                     ));
