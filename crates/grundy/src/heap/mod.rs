@@ -55,9 +55,9 @@ impl Move {
         Move { take, leaves }
     }
 
-    /// The move in words, for heap number `heap` (as the user counts, from
-    /// 1) of size `from`: "take 2 from heap 1: 3 → 1", "heap 4: remove 1
-    /// from the heap of 10 and split the rest into 4 and 5".
+    /// The move in words, for heap number `heap` (as the user counts,
+    /// from 1) of size `from`: "take 2 from heap 1: 3 → 1", "heap 4: remove
+    /// 1 from the heap of 10 and split the rest into 4 and 5".
     pub fn describe(&self, heap: usize, from: u64) -> String {
         let list = |hs: &[u64]| match hs {
             [] => String::new(),

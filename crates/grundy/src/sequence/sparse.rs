@@ -20,6 +20,15 @@
 //! below `c` has been seen (typically after a few hundred pairs). A heap whose
 //! value turns out rare costs a full scan; there are few of them.
 //!
+//! The search for those rare values scans the first pairs in order (finding
+//! most of them at once), then *hunts* for the last few directly: for a
+//! wanted `v` and a frequent common value `y`, the heaps of value `y ⊕ v`
+//! (listed by value for heaps below 2^20) are checked for a partner of
+//! value `y`. Each check succeeds with about the frequency of `y`, where a
+//! pair of the ordered scan rarely yields a hard value. What the hunt misses
+//! within its budget is left to the ordered scan, so it never changes a
+//! value, only the time.
+//!
 //! The mask is chosen from the histogram of values seen so far (the one with
 //! fewest rare heaps) and revised at geometrically spaced heap counts. The
 //! values computed never depend on the mask, only the speed does: any mask
@@ -51,6 +60,24 @@ const FIRST_REVISION: usize = 64;
 /// Pairs per parallel block: below this a full scan stays on one thread.
 const PAR_BLOCK: usize = 1 << 15;
 
+/// Pairs of each splitting digit scanned in order before the targeted hunt
+/// for the rare values still missing.
+const PREFIX: usize = 1024;
+
+/// Heaps `1..INDEXED` are listed by value for the targeted hunt (4 bytes a
+/// heap, so at most 4 MiB).
+const INDEXED: usize = 1 << 20;
+
+/// The hunt tries partner values among this many most frequent common
+/// values…
+const HUNT_VALUES: usize = 12;
+
+/// …checking at most this many heaps of each before giving up on a value.
+const HUNT_BUDGET: usize = 64;
+
+/// The hunt runs only when at most this many values are still wanted.
+const HUNT_MAX: usize = 8;
+
 /// The sparse-space engine. See the [module docs](self).
 #[derive(Debug)]
 pub struct Sparse {
@@ -76,10 +103,20 @@ pub struct Sparse {
     /// Pairs per parallel block (`PAR_BLOCK`; smaller in tests).
     block: usize,
     seen: Box<[u32; VALUES]>,
-    /// Bit set of the rare values still to be found among the splits.
-    want: Box<[u64; VALUES / 64]>,
+    /// `want[v] == 1`: rare value `v` is still to be found among the splits
+    /// (a byte a value: the scan's test is one load, no shifts).
+    want: Box<[u8; VALUES]>,
+    /// The values that may be wanted lie in this range.
+    want_range: std::ops::Range<usize>,
     generation: u32,
     work: u64,
+    /// `by_value[x]`: the heaps `1..INDEXED` of value `x`, ascending.
+    by_value: Vec<Vec<u32>>,
+    /// The most frequent common values, most frequent first.
+    frequent: Vec<u16>,
+    /// `last[v]`: the partner value that last found `v` in the hunt, tried
+    /// first next time (0 for none: 0 is never common).
+    last: Vec<u16>,
 }
 
 impl Sparse {
@@ -108,9 +145,13 @@ impl Sparse {
             threads: 1,
             block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
-            want: Box::new([0; VALUES / 64]),
+            want: Box::new([0; VALUES]),
+            want_range: 0..0,
             generation: 0,
             work: 0,
+            by_value: Vec::new(),
+            frequent: Vec::new(),
+            last: vec![0; VALUES],
         })
     }
 
@@ -182,6 +223,81 @@ impl Sparse {
                 .collect();
         }
         self.next_revision = values.len() + values.len().min(1 << 22);
+        let counts = self.hist.counts();
+        let mut common: Vec<u16> = (0..counts.len())
+            .filter(|&v| !self.rare[v] && counts[v] > 0)
+            .map(|v| v as u16)
+            .collect();
+        common.sort_by_key(|&v| std::cmp::Reverse(counts[v as usize]));
+        common.truncate(HUNT_VALUES);
+        self.frequent = common;
+    }
+
+    /// Lists heap `h` (of value `v`) by value, if it is within the index.
+    #[inline]
+    fn index(&mut self, h: usize, v: u16) {
+        if (1..INDEXED).contains(&h) {
+            let v = v as usize;
+            if v >= self.by_value.len() {
+                self.by_value.resize_with(v + 1, Vec::new);
+            }
+            self.by_value[v].push(h as u32);
+        }
+    }
+
+    /// Looks for each wanted value `v` directly: for a frequent common value
+    /// `y`, the heaps `a` of value `x = y ⊕ v` (common too) are checked for
+    /// a partner `rest - a` of value `y`. A check succeeds with probability
+    /// about the frequency of `y`, far more than a pair of the ordered scan
+    /// yields a value that is hard to find. Finding a value proves it is an
+    /// option; failing to find it proves nothing (the ordered scan goes on).
+    fn hunt(&mut self, g: &[u16], n: usize, remaining: &mut usize) {
+        let mut wanted = [0u16; HUNT_MAX];
+        let mut count = 0;
+        for v in self.want_range.clone() {
+            if self.want[v] != 0 && count < HUNT_MAX {
+                wanted[count] = v as u16;
+                count += 1;
+            }
+        }
+        for &v in &wanted[..count] {
+            if self.hunt_one(g, n, v) {
+                take_wanted(&mut self.want, v);
+                *remaining -= 1;
+            }
+        }
+    }
+
+    /// Whether a split of heap `n` into heaps of values `x` and `x ⊕ v` (a
+    /// frequent one) is found within the hunt's budget.
+    fn hunt_one(&mut self, g: &[u16], n: usize, v: u16) -> bool {
+        let last = self.last[v as usize];
+        let first = (last != 0).then_some(last);
+        for y in first.into_iter().chain(self.frequent.iter().copied()) {
+            let x = (y ^ v) as usize;
+            let Some(heaps) = self.by_value.get(x) else {
+                continue;
+            };
+            for &k in &self.splits {
+                let Some(rest) = n.checked_sub(k) else {
+                    continue;
+                };
+                for &a in heaps.iter().take(HUNT_BUDGET) {
+                    let a = a as usize;
+                    // Heaps are ascending: past here `rest - a` would be empty.
+                    if a >= rest {
+                        break;
+                    }
+                    self.work += 1;
+                    let b = rest - a;
+                    if g[b] == y && !(self.strict && a == b) {
+                        self.last[v as usize] = y;
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Marks every split of every splitting digit, in parallel blocks when
@@ -216,13 +332,35 @@ impl Sparse {
     /// Scans the splits for the values still needed (rare values below the
     /// common candidate), stopping as soon as all have been seen.
     fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
+        // The first pairs of every digit find most values at once…
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let end = self.top(rest).min(PREFIX) + 1;
+            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining);
+            if let Some(done) = found {
+                self.work += done as u64;
+                return;
+            }
+            self.work += end.saturating_sub(1) as u64;
+        }
+        // …the last few, hard to meet in order, are hunted for directly…
+        if remaining <= HUNT_MAX {
+            self.hunt(g, n, &mut remaining);
+            if remaining == 0 {
+                return;
+            }
+        }
+        // …and what is still missing is looked for among all the pairs.
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = 1;
+            let mut a = PREFIX + 1;
             // Most needed values turn up among the first pairs; the rest of a
             // long scan runs in parallel blocks.
             while a <= top {
@@ -308,10 +446,13 @@ impl Sparse {
                 Some(i) => [(0, i), (i + 1, end)],
                 None => [(0, end), (end, end)],
             };
+            // A local borrow of the stamps: through `self` the compiler
+            // reloads the pointer after every store.
+            let seen: &mut [u32; VALUES] = &mut self.seen;
             for (from, to) in parts {
                 for (&r, &x) in heaps[from..to].iter().zip(&vals[from..to]) {
                     let v: u16 = x ^ g[rest - r as usize];
-                    self.seen[v as usize] = gen;
+                    seen[v as usize] = gen;
                 }
             }
             self.work += end as u64;
@@ -329,18 +470,16 @@ impl Sparse {
         let mut remaining = 0;
         for v in m as usize..c {
             if self.rare[v] && !self.marked(v) {
-                self.want[v / 64] |= 1 << (v % 64);
+                self.want[v] = 1;
                 remaining += 1;
             }
         }
+        self.want_range = m as usize..c;
         self.scan_needed(g, n, remaining);
         // The values still wanted are the rare values missing from the
         // options; the least of them (or else c) is the mex.
-        let words = c.div_ceil(64).min(self.want.len());
-        let missing = (0..words)
-            .find(|&w| self.want[w] != 0)
-            .map(|w| w * 64 + self.want[w].trailing_zeros() as usize);
-        self.want[..words].iter_mut().for_each(|w| *w = 0);
+        let missing = (m as usize..c).find(|&v| self.want[v] != 0);
+        self.want[m as usize..c].iter_mut().for_each(|w| *w = 0);
         match missing {
             Some(v) => Ok(v as u16),
             None if c < VALUES => Ok(c as u16),
@@ -354,11 +493,8 @@ impl Sparse {
 
 /// Clears `v` from the wanted set; true if it was wanted.
 #[inline]
-fn take_wanted(want: &mut [u64; VALUES / 64], v: u16) -> bool {
-    let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
-    let hit = want[w] & bit != 0;
-    want[w] &= !bit;
-    hit
+fn take_wanted(want: &mut [u8; VALUES], v: u16) -> bool {
+    std::mem::take(&mut want[v as usize]) != 0
 }
 
 /// Scans splits `a + (rest - a)` for `a` in `range`, clearing the values
@@ -366,7 +502,7 @@ fn take_wanted(want: &mut [u64; VALUES / 64], v: u16) -> bool {
 /// `remaining` reaches zero.
 #[inline]
 fn scan_wanted(
-    want: &mut [u64; VALUES / 64],
+    want: &mut [u8; VALUES],
     g: &[u16],
     rest: usize,
     range: std::ops::Range<usize>,
@@ -382,24 +518,26 @@ fn scan_wanted(
     let high = &g[rest + 1 - range.end..=rest - range.start];
     for (c, (lc, hc)) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)).enumerate() {
         // Branch-free test of a whole chunk first: hits are rare.
-        let mut any = 0u64;
+        let mut any = 0u8;
         for (&x, &y) in lc.iter().zip(hc.iter().rev()) {
-            let v = x ^ y;
-            any |= want[(v >> 6) as usize] >> (v & 63);
+            any |= want[(x ^ y) as usize];
         }
-        if any & 1 == 0 {
+        if any == 0 {
             continue;
         }
+        // Clear the hits without a branch per pair; the pair that found the
+        // last value wanted ends the scan.
+        let (mut last, mut left) = (0, *remaining);
         for (j, (&x, &y)) in lc.iter().zip(hc.iter().rev()).enumerate() {
-            let v = x ^ y;
-            let (w, bit) = ((v >> 6) as usize, 1u64 << (v & 63));
-            if want[w] & bit != 0 {
-                want[w] &= !bit;
-                *remaining -= 1;
-                if *remaining == 0 {
-                    return Some(c * CHUNK + j + 1);
-                }
+            let hit = std::mem::take(&mut want[(x ^ y) as usize]);
+            left -= hit as usize;
+            if hit != 0 {
+                last = j;
             }
+        }
+        *remaining = left;
+        if left == 0 {
+            return Some(c * CHUNK + last + 1);
         }
     }
     None
@@ -453,6 +591,7 @@ impl Engine for Sparse {
         let n = values.len();
         values.push(v);
         if n > 0 {
+            self.index(n, v);
             self.hist.add(v);
             if self.mask != 0 && self.rare[v as usize] {
                 self.rare_heaps.push(n as u32);
@@ -472,6 +611,10 @@ impl Engine for Sparse {
         self.rare_heaps.clear();
         self.rare_values.clear();
         self.next_revision = FIRST_REVISION;
+        self.by_value.clear();
+        for (h, &v) in values.iter().enumerate().take(INDEXED) {
+            self.index(h, v);
+        }
         if values.len() >= FIRST_REVISION {
             self.revise(values);
         }
@@ -535,6 +678,38 @@ mod tests {
         let distinct: std::collections::BTreeSet<u16> =
             (1..1201).map(|a| g[a] ^ g[2400 - a]).collect();
         assert_eq!(marked as usize, distinct.len());
+    }
+
+    #[test]
+    fn the_hunt_finds_only_real_options() {
+        // Every value the hunt claims is checked against the splits of the
+        // heap, listed by brute force; and the hunt must find some.
+        for (rule, strict) in [
+            (Rule::Grundys, true),
+            (Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()), false),
+        ] {
+            let mut sparse = Sparse::new(&rule).unwrap();
+            let g = run(&mut sparse, 3000);
+            let mut found = 0;
+            for n in (2000..3000).step_by(7) {
+                let mut options = std::collections::BTreeSet::new();
+                for &k in &sparse.splits {
+                    let rest = n - k;
+                    for a in 1..rest {
+                        if !(strict && 2 * a == rest) {
+                            options.insert(g[a] ^ g[rest - a]);
+                        }
+                    }
+                }
+                for v in 0..256u16 {
+                    if sparse.hunt_one(&g[..n], n, v) {
+                        assert!(options.contains(&v), "{rule}: G({n}) has no option {v}");
+                        found += 1;
+                    }
+                }
+            }
+            assert!(found > 100, "{rule}: the hunt found only {found} values");
+        }
     }
 
     #[test]
