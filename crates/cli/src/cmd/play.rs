@@ -632,7 +632,10 @@ mod tests {
     fn a_scripted_game_is_won_by_the_computer_after_an_error() {
         // nim(1,2): the human errs by taking the heap of 1; the computer wins.
         let out = game("nim(1,2)", "1 1\n", First::Me, Play::Normal);
-        assert!(out.contains("You: take all 1 from heap 1: 1 -> 0."), "{out}");
+        assert!(
+            out.contains("You: take all 1 from heap 1: 1 -> 0."),
+            "{out}"
+        );
         assert!(out.contains("The computer wins after 2 moves."), "{out}");
     }
 
