@@ -305,7 +305,7 @@ fn print(
 ) -> Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.histogram {
-        let hist = histogram(to, period, value)?;
+        let hist = Histogram::over_heaps(to, period, value)?;
         for (v, c) in hist.counts().iter().enumerate() {
             writeln!(out, "{v} {c}")?;
         }
@@ -344,7 +344,7 @@ fn print(
             "],\"period\":{p},\"preperiod\":{pre},\"proof\":{proof}"
         )?;
         if args.stats {
-            let hist = histogram(to, period, value)?;
+            let hist = Histogram::over_heaps(to, period, value)?;
             let stats = serde_json::json!({
                 "computed": timing.map(|t| t.0),
                 "largest": hist.largest(),
@@ -402,7 +402,7 @@ fn print(
                 work as f64 / computed.max(1) as f64
             )?;
         }
-        let hist = histogram(to, period, value)?;
+        let hist = Histogram::over_heaps(to, period, value)?;
         if let Some(s) = split {
             let rare: Vec<String> = s.rare_values.iter().map(u16::to_string).collect();
             let heaps = timing.map_or(0, |t| t.0).saturating_sub(1);
@@ -429,46 +429,6 @@ fn print(
     }
     out.flush()?;
     Ok(())
-}
-
-/// The histogram of `G(1..=to)`; past the computed values, whole periods
-/// are counted at once.
-fn histogram(
-    to: u64,
-    period: Option<Period>,
-    value: &dyn Fn(u64) -> Result<u16>,
-) -> Result<Histogram> {
-    let Some(p) = period.filter(|p| to >= p.preperiod + p.period) else {
-        let mut hist = Histogram::default();
-        for n in 1..=to {
-            hist.add(value(n)?);
-        }
-        return Ok(hist);
-    };
-    let mut counts: Vec<u64> = Vec::new();
-    let mut add = |v: u16, times: u64| {
-        let v = v as usize;
-        if counts.len() <= v {
-            counts.resize(v + 1, 0);
-        }
-        counts[v] += times;
-    };
-    for n in 1..p.preperiod {
-        add(value(n)?, 1);
-    }
-    // Heaps pre..=to: `full` whole periods, then `rest` more.
-    let span = to - p.preperiod + 1;
-    let (full, rest) = (span / p.period, span % p.period);
-    for i in 0..p.period {
-        let n = p.preperiod + i;
-        if n == 0 {
-            // Heap 0 is not counted; it still starts each later period.
-            add(value(0)?, full - 1 + u64::from(i < rest));
-            continue;
-        }
-        add(value(n)?, full + u64::from(i < rest));
-    }
-    Ok(Histogram::from_counts(counts))
 }
 
 /// The number of u16 values that fit in 90% of the available memory.

@@ -21,6 +21,8 @@
 
 use serde::Serialize;
 
+use crate::period::Period;
+
 /// How often each value occurs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Histogram {
@@ -48,6 +50,55 @@ impl Histogram {
             counts.pop();
         }
         Histogram { counts }
+    }
+
+    /// The histogram of `G(1..=to)` (heap 0 is not counted, as in published
+    /// frequency tables), where `value(n)` gives `G(n)`. With a proved period
+    /// only the preperiod and one period are looked at, each value counted as
+    /// often as it recurs, so `to` may be as large as 2^64 − 1.
+    ///
+    /// ```
+    /// use grundy::period::Period;
+    /// use grundy::sequence::stats::Histogram;
+    /// // G = 0, 1, 2, 0, 1, 2, … (period 3 from 0), heaps 1..=7: 1 2 0 1 2 0 1.
+    /// let g = |n: u64| Ok::<u16, ()>((n % 3) as u16);
+    /// let h = Histogram::over_heaps(7, Some(Period::closed_form(0, 3)), g).unwrap();
+    /// assert_eq!(h.counts(), &[2, 3, 2]);
+    /// assert_eq!(Histogram::over_heaps(7, None, g).unwrap(), h);
+    /// ```
+    pub fn over_heaps<E>(
+        to: u64,
+        period: Option<Period>,
+        value: impl Fn(u64) -> Result<u16, E>,
+    ) -> Result<Histogram, E> {
+        let Some(p) = period.filter(|p| to >= p.preperiod + p.period) else {
+            let mut hist = Histogram::default();
+            for n in 1..=to {
+                hist.add(value(n)?);
+            }
+            return Ok(hist);
+        };
+        let mut counts: Vec<u64> = Vec::new();
+        let mut add = |v: u16, times: u64| {
+            let v = v as usize;
+            if counts.len() <= v {
+                counts.resize(v + 1, 0);
+            }
+            counts[v] += times;
+        };
+        for n in 1..p.preperiod {
+            add(value(n)?, 1);
+        }
+        // Heaps pre..=to: `full` whole periods, then `rest` more.
+        let span = to - p.preperiod + 1;
+        let (full, rest) = (span / p.period, span % p.period);
+        for i in 0..p.period {
+            let n = p.preperiod + i;
+            // Heap 0 is not counted; it still starts each later period.
+            let skip = u64::from(n == 0);
+            add(value(n)?, full - skip + u64::from(i < rest));
+        }
+        Ok(Histogram::from_counts(counts))
     }
 
     /// Counts one more heap of value `v`.
