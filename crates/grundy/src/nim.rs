@@ -50,6 +50,17 @@ pub enum Play {
     Misere,
 }
 
+impl Play {
+    /// `Misere` when `misere` is true, else `Normal` (for command-line flags).
+    pub fn from_misere(misere: bool) -> Play {
+        if misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+}
+
 /// A move in Nim: heap `heap` (0-based) goes from `from` to `to` tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct NimMove {

@@ -33,11 +33,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = Play::from_misere(args.misere);
     let e = explain(&position, play)?;
     let ui = Ui::detect(args.plain);
     let text = account(&ui, &position, &e);

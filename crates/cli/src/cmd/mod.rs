@@ -51,10 +51,6 @@ impl AnalysisFlags {
     }
 
     pub fn play(&self) -> grundy::nim::Play {
-        if self.misere {
-            grundy::nim::Play::Misere
-        } else {
-            grundy::nim::Play::Normal
-        }
+        grundy::nim::Play::from_misere(self.misere)
     }
 }

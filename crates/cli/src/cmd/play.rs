@@ -81,11 +81,7 @@ enum Input {
 
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = Play::from_misere(args.misere);
     // Refuse up front what the engine cannot play perfectly (e.g. misère
     // play of a large sum other than Nim): later positions are smaller.
     position.analyze(
