@@ -11,10 +11,10 @@
 
 use std::io::{self, Write};
 
-use grundy::nim::{self, Play};
+use grundy::nim::Play;
 use grundy::northcott;
 
-use super::{engine, verdict};
+use super::{engine, nim_verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
 use crate::input::{Field, Input};
@@ -47,12 +47,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
             }
             gaps.push(northcott::gap(t, j).map_err(|e| engine(input, e))?);
         }
-        verdict(
-            out,
-            nim::outcome(&gaps, Play::Normal).mover_wins(),
-            "I WIN!",
-            "BAD LUCK!",
-        )?;
+        nim_verdict(out, &gaps, Play::Normal, "I WIN!", "BAD LUCK!")?;
     }
     Ok(())
 }

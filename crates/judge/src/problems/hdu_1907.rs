@@ -2,13 +2,13 @@
 //!
 //! `T`, then `T` cases: `N` (1..=47), then `N` piles (1..=4747). Whoever eats
 //! the last candy loses. Output `John` (who moves first) if he wins, else
-//! `Brother`: [`nim::outcome`] with [`Play::Misere`].
+//! `Brother`: [`grundy::nim::outcome`] with [`Play::Misere`].
 
 use std::io::{self, Write};
 
-use grundy::nim::{self, Play};
+use grundy::nim::Play;
 
-use super::{cases_counted, verdict};
+use super::{cases_counted, nim_verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
 use crate::input::{Field, Input};
@@ -35,12 +35,7 @@ const PILE: Field = Field::new("a pile size", 1, 4747);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_counted(input, out, &T, &N, &PILE, |piles, out| {
-        verdict(
-            out,
-            nim::outcome(piles, Play::Misere).mover_wins(),
-            "John",
-            "Brother",
-        )
+        nim_verdict(out, piles, Play::Misere, "John", "Brother")
     })
 }
 

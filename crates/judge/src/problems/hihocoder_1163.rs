@@ -5,9 +5,9 @@
 
 use std::io::{self, Write};
 
-use grundy::nim::{self, Play};
+use grundy::nim::Play;
 
-use super::verdict;
+use super::nim_verdict;
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
 use crate::input::{Field, Input};
@@ -28,12 +28,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let n = input.number(&N)?;
     let mut piles = Vec::new();
     input.numbers_into(n, &PILE, &mut piles)?;
-    verdict(
-        out,
-        nim::outcome(&piles, Play::Normal).mover_wins(),
-        "Alice",
-        "Bob",
-    )
+    nim_verdict(out, &piles, Play::Normal, "Alice", "Bob")
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

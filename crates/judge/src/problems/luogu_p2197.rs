@@ -5,9 +5,9 @@
 
 use std::io::{self, Write};
 
-use grundy::nim::{self, Play};
+use grundy::nim::Play;
 
-use super::{cases_counted, verdict};
+use super::{cases_counted, nim_verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
 use crate::input::{Field, Input};
@@ -27,12 +27,7 @@ const PILE: Field = Field::new("a pile size", 0, 10_000);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_counted(input, out, &T, &N, &PILE, |piles, out| {
-        verdict(
-            out,
-            nim::outcome(piles, Play::Normal).mover_wins(),
-            "Yes",
-            "No",
-        )
+        nim_verdict(out, piles, Play::Normal, "Yes", "No")
     })
 }
 

@@ -132,6 +132,18 @@ pub(crate) fn engine(input: &Input<'_>, e: grundy::Error) -> JudgeError {
     input.invalid(e.to_string())
 }
 
+/// Writes `yes` when the player to move wins the Nim position `piles`
+/// under `play`, `no` otherwise.
+pub(crate) fn nim_verdict(
+    out: &mut dyn Write,
+    piles: &[u64],
+    play: grundy::nim::Play,
+    yes: &str,
+    no: &str,
+) -> Result<()> {
+    verdict(out, grundy::nim::outcome(piles, play).mover_wins(), yes, no)
+}
+
 /// Writes `yes` when the player to move wins, `no` otherwise.
 pub(crate) fn verdict(out: &mut dyn Write, wins: bool, yes: &str, no: &str) -> Result<()> {
     out.write_all(if wins { yes } else { no }.as_bytes())?;

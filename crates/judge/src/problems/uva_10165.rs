@@ -5,9 +5,9 @@
 
 use std::io::{self, Write};
 
-use grundy::nim::{self, Play};
+use grundy::nim::Play;
 
-use super::{cases_until_zero, verdict};
+use super::{cases_until_zero, nim_verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
 use crate::input::{Field, Input};
@@ -26,12 +26,7 @@ const PILE: Field = Field::new("a pile size", 0, 2_000_000_000);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_zero(input, out, &N, &PILE, |piles, out| {
-        verdict(
-            out,
-            nim::outcome(piles, Play::Normal).mover_wins(),
-            "Yes",
-            "No",
-        )
+        nim_verdict(out, piles, Play::Normal, "Yes", "No")
     })
 }
 
