@@ -7,7 +7,7 @@
 //! `s` is the sum's value. [`Position::analyze`] finds all of those.
 //!
 //! Under misère play there is no such theorem: Nim has a closed form (see
-//! [`nim`](crate::nim)); any other sum is searched exhaustively while small
+//! [`nim`]); any other sum is searched exhaustively while small
 //! (see [`misere`](crate::misere)).
 
 use std::collections::HashMap;

@@ -5,7 +5,7 @@
 //!
 //! 1. a closed form (Nim, subtraction ranges, powers of two) answers any `n`;
 //! 2. otherwise values are computed by an [`Engine`] while a
-//!    [`PeriodFinder`](crate::period::PeriodFinder) watches them; once a period
+//!    [`PeriodFinder`] watches them; once a period
 //!    is proved, `G(n)` for any `n < 2^64` is read from the first period;
 //! 3. without a proof, `G(n)` is known only for the heaps computed, and a
 //!    request that would need more memory than [`Limits::max_heaps`] allows
