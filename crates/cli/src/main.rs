@@ -5,7 +5,10 @@
 //! and a non-zero exit status.
 
 mod cmd;
+mod explain_json;
+mod plot;
 mod render;
+mod serve;
 mod ui;
 
 use std::process::ExitCode;
@@ -30,6 +33,7 @@ enum Command {
     Play(cmd::play::Args),
     Explain(cmd::explain::Args),
     Judge(cmd::judge::Args),
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Judge(args) => cmd::judge::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -38,36 +38,42 @@ struct TermJson<'a> {
 pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if json {
-        let obj = AnalysisJson {
-            outcome: a.outcome,
-            grundy: a.grundy,
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| MoveJson {
-                    heap: m.heap,
-                    from: m.from,
-                    to: &m.to,
-                })
-                .collect(),
-            winning_moves_truncated: a.truncated,
-            play: a.play,
-            terms: position
-                .terms
-                .iter()
-                .zip(&a.term_values)
-                .map(|(t, &value)| TermJson {
-                    name: &t.name,
-                    value,
-                })
-                .collect(),
-            heaps: &a.heaps,
-        };
-        writeln!(out, "{}", serde_json::to_string(&obj)?)?;
+        writeln!(out, "{}", analysis_json(position, a)?)?;
         return Ok(());
     }
     write!(out, "{}", explain(position, a))?;
     Ok(())
+}
+
+/// The JSON object of `nim` and `analyze`, on one line without its newline:
+/// what `--json` prints and what `grundy serve` answers at `/api/analyze`.
+pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
+    let obj = AnalysisJson {
+        outcome: a.outcome,
+        grundy: a.grundy,
+        winning_moves: a
+            .winning_moves
+            .iter()
+            .map(|m| MoveJson {
+                heap: m.heap,
+                from: m.from,
+                to: &m.to,
+            })
+            .collect(),
+        winning_moves_truncated: a.truncated,
+        play: a.play,
+        terms: position
+            .terms
+            .iter()
+            .zip(&a.term_values)
+            .map(|(t, &value)| TermJson {
+                name: &t.name,
+                value,
+            })
+            .collect(),
+        heaps: &a.heaps,
+    };
+    Ok(serde_json::to_string(&obj)?)
 }
 
 /// The human explanation: the binary column table, the reason for the

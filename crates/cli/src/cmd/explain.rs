@@ -29,12 +29,20 @@ pub struct Args {
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
+    /// Print the account as one JSON object (see `explain_json`).
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
     let play = Play::from_misere(args.misere);
     let e = explain(&position, play)?;
+    if args.json {
+        let json = crate::explain_json::explanation_json(&position, &e);
+        writeln!(std::io::stdout().lock(), "{json}")?;
+        return Ok(());
+    }
     let ui = Ui::detect(args.plain);
     let text = account(&ui, &position, &e);
     let mut out = std::io::stdout().lock();

@@ -6,6 +6,7 @@ pub mod judge;
 pub mod nim;
 pub mod play;
 pub mod seq;
+pub mod serve;
 pub mod value;
 
 use grundy::sum::AnalyzeOptions;

@@ -458,7 +458,7 @@ fn number(token: &str) -> Result<u64, String> {
 }
 
 /// Parses a move in the notation of [`HELP`].
-fn parse_move(position: &Position, line: &str) -> Result<SumMove, String> {
+pub(crate) fn parse_move(position: &Position, line: &str) -> Result<SumMove, String> {
     let spaced = line.replace('=', " = ").replace(',', " ");
     let tokens: Vec<&str> = spaced.split_whitespace().collect();
     let items = ui::items(position);

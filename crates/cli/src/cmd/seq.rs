@@ -70,6 +70,11 @@ pub struct Args {
     /// Print only `value frequency` lines over heaps 1..=N.
     #[arg(long)]
     histogram: bool,
+    /// Write the scatter plot of G(0..=N), with the proved preperiod and
+    /// period marked, to FILE.svg instead of listing the values (the plot
+    /// `grundy serve` draws).
+    #[arg(long, value_name = "FILE.svg", conflicts_with_all = ["json", "histogram", "stats"])]
+    plot: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -91,6 +96,17 @@ enum EngineChoice {
 const INTERRUPTED: i32 = 130;
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(path) = &args.plot {
+        let svg = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+        if !svg {
+            bail!(
+                "--plot {}: plots are written as SVG; name the file FILE.svg",
+                path.display()
+            );
+        }
+    }
     let resumed = match &args.resume {
         Some(path) => Some(read_checkpoint(path)?),
         None => None,
@@ -319,41 +335,31 @@ fn print(
             Limits::default().max_heaps - 1
         );
     }
+    if let Some(path) = &args.plot {
+        let svg = crate::plot::scatter(rule, 0, to, period, value)?;
+        fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        writeln!(
+            out,
+            "Wrote the plot of G(0..={to}) of {rule} to {}.",
+            path.display()
+        )?;
+        out.flush()?;
+        return Ok(());
+    }
     if args.json {
-        write!(
-            out,
-            "{{\"rule\":{},\"values\":[",
-            serde_json::to_string(&rule.to_string())?
-        )?;
-        for n in 0..=to {
-            if n > 0 {
-                out.write_all(b",")?;
-            }
-            write!(out, "{}", value(n)?)?;
-        }
-        let (p, pre, proof) = match period {
-            Some(p) => (
-                p.period.to_string(),
-                p.preperiod.to_string(),
-                serde_json::to_string(&p.proof)?,
-            ),
-            None => ("null".into(), "null".into(), "null".into()),
-        };
-        write!(
-            out,
-            "],\"period\":{p},\"preperiod\":{pre},\"proof\":{proof}"
-        )?;
-        if args.stats {
+        let stats = if args.stats {
             let hist = Histogram::over_heaps(to, period, value)?;
-            let stats = serde_json::json!({
+            Some(serde_json::json!({
                 "computed": timing.map(|t| t.0),
                 "largest": hist.largest(),
                 "histogram": hist.counts(),
                 "split": split,
-            });
-            write!(out, ",\"stats\":{stats}")?;
-        }
-        writeln!(out, "}}")?;
+            }))
+        } else {
+            None
+        };
+        write_json(&mut out, rule, to, period, value, stats.as_ref())?;
+        writeln!(out)?;
         out.flush()?;
         return Ok(());
     }
@@ -428,6 +434,48 @@ fn print(
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// Writes the JSON object of `seq --json` for `G(0..=to)` without its
+/// newline: `rule`, `values`, `period`, `preperiod`, `proof`, and `stats`
+/// when given. Streamed, since `values` may hold a billion numbers; also
+/// the body of `grundy serve`'s `/api/seq`.
+pub fn write_json(
+    out: &mut dyn Write,
+    rule: &Rule,
+    to: u64,
+    period: Option<Period>,
+    value: &dyn Fn(u64) -> Result<u16>,
+    stats: Option<&serde_json::Value>,
+) -> Result<()> {
+    write!(
+        out,
+        "{{\"rule\":{},\"values\":[",
+        serde_json::to_string(&rule.to_string())?
+    )?;
+    for n in 0..=to {
+        if n > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", value(n)?)?;
+    }
+    let (p, pre, proof) = match period {
+        Some(p) => (
+            p.period.to_string(),
+            p.preperiod.to_string(),
+            serde_json::to_string(&p.proof)?,
+        ),
+        None => ("null".into(), "null".into(), "null".into()),
+    };
+    write!(
+        out,
+        "],\"period\":{p},\"preperiod\":{pre},\"proof\":{proof}"
+    )?;
+    if let Some(stats) = stats {
+        write!(out, ",\"stats\":{stats}")?;
+    }
+    write!(out, "}}")?;
     Ok(())
 }
 

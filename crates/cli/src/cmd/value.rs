@@ -5,6 +5,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use grundy::expr::parse_rule;
+use grundy::heap::Rule;
+use grundy::nimber::Nimber;
 use grundy::sequence::{Limits, NimSequence};
 
 use super::parse_count;
@@ -29,8 +31,7 @@ pub fn run(args: Args) -> Result<()> {
     let value = seq.value(args.n)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::json!({ "rule": rule.to_string(), "n": args.n, "value": value });
-        writeln!(out, "{json}")?;
+        writeln!(out, "{}", json(&rule, args.n, value))?;
         return Ok(());
     }
     writeln!(out, "G({}) = {value} for {rule}", args.n)?;
@@ -45,4 +46,10 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The JSON object of `value --json`, on one line without its newline (also
+/// the body of `grundy serve`'s `/api/value`).
+pub fn json(rule: &Rule, n: u64, value: Nimber) -> String {
+    serde_json::json!({ "rule": rule.to_string(), "n": n, "value": value }).to_string()
 }

@@ -1,0 +1,645 @@
+//! The JSON API: each handler validates its parameters as the command line
+//! does, bounds the work up front, calls the engine, and answers with the
+//! same JSON as the matching `--json` (built by the same function).
+//!
+//! Limits per request: an expression of at most [`MAX_EXPR_CHARS`]
+//! characters and [`MAX_HEAPS`] heaps (or monks); sequences of at most
+//! [`MAX_SEQ`] + 1 values; nim-sequences stored up to [`MAX_STORED_HEAPS`]
+//! heaps (beyond that only when a period is proved); [`DEADLINE`] of
+//! computing per nim-sequence; misère search and the perfect player within
+//! the engine's own budgets. Errors are HTTP 400 with
+//! `{"error": message, "at": column}`, the message being the command
+//! line's.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use grundy::error::Error;
+use grundy::expr::{parse_position, parse_rule};
+use grundy::heap::Rule;
+use grundy::nim::{Outcome, Play};
+use grundy::sequence::stats::Histogram;
+use grundy::sequence::{Computation, Limits, NimSequence, SEARCH_WORK};
+use grundy::strategy::{Method, Player};
+use grundy::sum::{AnalyzeOptions, Component, Position, SumMove};
+use serde_json::{json, Value};
+
+use super::router::{Params, Reply};
+use crate::explain_json::{explanation_json, move_json};
+use crate::ui::{self, Item};
+
+/// The longest expression accepted.
+pub const MAX_EXPR_CHARS: usize = 4000;
+/// The most heaps (and monks) in one position.
+pub const MAX_HEAPS: usize = 1000;
+/// The largest `to` of `/api/seq`, `/api/plot` and `/api/histogram`.
+pub const MAX_SEQ: u64 = 1_000_000;
+/// The most values of a nim-sequence with no proved period computed for one
+/// request (2 bytes each).
+pub const MAX_STORED_HEAPS: u64 = 1 << 21;
+/// The longest a request may spend computing one nim-sequence.
+pub const DEADLINE: Duration = Duration::from_secs(10);
+/// The most winning moves listed, as the command line's default `--max-moves`.
+const MAX_MOVES: usize = 10_000;
+
+/// Why a request was refused.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub message: String,
+    /// 1-based column in the parameter that holds the problem.
+    pub at: Option<usize>,
+}
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+            at: None,
+        }
+    }
+
+    pub fn reply(&self) -> Reply {
+        Reply::error(self.status, &self.message, self.at)
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(err: Error) -> ApiError {
+        let at = match &err {
+            Error::Parse { at, .. } => Some(at + 1),
+            _ => None,
+        };
+        ApiError {
+            status: 400,
+            message: err.to_string(),
+            at,
+        }
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(err: anyhow::Error) -> ApiError {
+        match err.downcast::<Error>() {
+            Ok(e) => e.into(),
+            Err(err) => ApiError::bad(format!("{err:#}")),
+        }
+    }
+}
+
+type ApiResult = Result<Reply, ApiError>;
+
+fn required<'a>(params: &'a Params, name: &str) -> Result<&'a str, ApiError> {
+    params
+        .get(name)
+        .map(String::as_str)
+        .ok_or_else(|| ApiError::bad(format!("the parameter `{name}` is missing")))
+}
+
+fn count(params: &Params, name: &str, default: Option<u64>) -> Result<u64, ApiError> {
+    match (params.get(name), default) {
+        (Some(text), _) => {
+            crate::cmd::parse_count(text).map_err(|why| ApiError::bad(format!("{name}: {why}")))
+        }
+        (None, Some(d)) => Ok(d),
+        (None, None) => Err(ApiError::bad(format!("the parameter `{name}` is missing"))),
+    }
+}
+
+fn flag(params: &Params, name: &str) -> Result<bool, ApiError> {
+    match params.get(name).map(|s| s.trim().to_ascii_lowercase()) {
+        None => Ok(false),
+        Some(s) => match s.as_str() {
+            "" | "0" | "false" | "off" | "no" => Ok(false),
+            "1" | "true" | "on" | "yes" => Ok(true),
+            _ => Err(ApiError::bad(format!(
+                "{name}: {s:?} is not a yes/no value (use 1 or 0)"
+            ))),
+        },
+    }
+}
+
+fn play_of(params: &Params) -> Result<Play, ApiError> {
+    Ok(Play::from_misere(flag(params, "misere")?))
+}
+
+fn rule_of(params: &Params) -> Result<Rule, ApiError> {
+    Ok(parse_rule(required(params, "rule")?)?)
+}
+
+/// Parses `expr` within the size limits, and makes sure every nim-sequence
+/// it needs can be had within [`DEADLINE`] and [`MAX_STORED_HEAPS`].
+fn position_of(params: &Params) -> Result<Position, ApiError> {
+    let text = required(params, "expr")?;
+    if text.chars().count() > MAX_EXPR_CHARS {
+        return Err(ApiError::bad(format!(
+            "the expression is longer than the {MAX_EXPR_CHARS} characters the server accepts"
+        )));
+    }
+    let position = parse_position(text)?;
+    let heaps = position.flat_heaps().len();
+    if heaps > MAX_HEAPS {
+        return Err(ApiError::bad(format!(
+            "the position has {heaps} heaps; the server accepts at most {MAX_HEAPS}"
+        )));
+    }
+    for term in &position.terms {
+        if let Component::Heaps { rule, heaps } = &term.component {
+            let top = heaps.iter().copied().max().unwrap_or(0);
+            sequence(rule, top)?;
+        }
+    }
+    Ok(position)
+}
+
+fn limits() -> Limits {
+    Limits {
+        max_heaps: MAX_STORED_HEAPS,
+        ..Limits::default()
+    }
+}
+
+fn options() -> AnalyzeOptions {
+    AnalyzeOptions {
+        limits: limits(),
+        max_moves: MAX_MOVES,
+        ..AnalyzeOptions::default()
+    }
+}
+
+/// The nim-sequence of `rule` far enough to answer every `G(n)`, `n ≤ up_to`:
+/// the same computation as [`NimSequence::new`] (and so the same values and
+/// period as the command line), with the server's limits and a deadline.
+fn sequence(rule: &Rule, up_to: u64) -> Result<NimSequence, ApiError> {
+    let limits = limits();
+    if rule.closed_form(0).is_some() {
+        return Ok(NimSequence::new(rule, up_to, limits)?);
+    }
+    let provable = rule.proof_shape().is_some();
+    let direct = up_to.saturating_add(1);
+    if direct > limits.max_heaps && !provable {
+        // The engine refuses this at once, with its own words.
+        return Ok(NimSequence::new(rule, up_to, limits)?);
+    }
+    let search_to = if provable { limits.search_heaps } else { 0 };
+    let stop = if direct > limits.max_heaps {
+        search_to
+    } else {
+        direct.max(search_to)
+    };
+    let started = Instant::now();
+    let late = || {
+        ApiError::bad(format!(
+            "computing the nim-sequence of {rule} up to heap {up_to} takes longer than the {} s \
+             the server allows a request; the command line has no such limit (grundy seq {rule} --to {up_to})",
+            DEADLINE.as_secs()
+        ))
+    };
+    let mut run = Computation::new(rule, 1)?;
+    if direct <= limits.max_heaps {
+        while run.period().is_none() && (run.values().len() as u64) < direct {
+            run.advance(direct, 1024, true)?;
+            if started.elapsed() > DEADLINE {
+                return Err(late());
+            }
+        }
+    }
+    while run.period().is_none() && (run.values().len() as u64) < stop && run.work() < SEARCH_WORK {
+        run.advance(stop, 1024, true)?;
+        if started.elapsed() > DEADLINE {
+            return Err(late());
+        }
+    }
+    if run.period().is_none() && direct > run.values().len() as u64 {
+        // Not provable within reach and too long to store: the engine's words.
+        return Ok(NimSequence::new(rule, up_to, limits)?);
+    }
+    Ok(run.into_sequence())
+}
+
+/// `G(from..=to)` of a rule, for the sequence endpoints.
+fn bounded_sequence(params: &Params) -> Result<(Rule, u64, NimSequence), ApiError> {
+    let rule = rule_of(params)?;
+    let to = count(params, "to", Some(100))?;
+    if to > MAX_SEQ {
+        return Err(ApiError::bad(format!(
+            "to: at most {MAX_SEQ} values are served at once (the command line has no such limit)"
+        )));
+    }
+    let seq = sequence(&rule, to)?;
+    Ok((rule, to, seq))
+}
+
+fn value_fn(seq: &NimSequence) -> impl Fn(u64) -> anyhow::Result<u16> + '_ {
+    |n| {
+        let v = seq.value(n)?;
+        u16::try_from(v).with_context(|| format!("G({n}) = {v} does not fit in 16 bits"))
+    }
+}
+
+/// `/api/analyze?expr=E[&misere=1]`: `grundy analyze E --json [--misere]`.
+pub fn analyze(params: &Params) -> ApiResult {
+    let position = position_of(params)?;
+    let analysis = position.analyze(play_of(params)?, &options())?;
+    let text = crate::render::analysis_json(&position, &analysis)?;
+    Ok(Reply::json_text(text + "\n"))
+}
+
+/// `/api/explain?expr=E[&misere=1]`: `grundy explain E --json [--misere]`.
+pub fn explain(params: &Params) -> ApiResult {
+    let position = position_of(params)?;
+    let e = grundy::explain::explain(&position, play_of(params)?)?;
+    Ok(Reply::json(&explanation_json(&position, &e)))
+}
+
+/// `/api/seq?rule=R&to=N`: `grundy seq R --to N --json`.
+pub fn seq(params: &Params) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params)?;
+    let mut out = Vec::new();
+    crate::cmd::seq::write_json(&mut out, &rule, to, seq.period(), &value_fn(&seq), None)?;
+    out.push(b'\n');
+    Ok(Reply::json_text(
+        String::from_utf8(out).expect("JSON is UTF-8"),
+    ))
+}
+
+/// `/api/value?rule=R&n=N`: `grundy value R N --json`.
+pub fn value(params: &Params) -> ApiResult {
+    let rule = rule_of(params)?;
+    let n = count(params, "n", None)?;
+    let seq = sequence(&rule, n)?;
+    let v = seq.value(n)?;
+    Ok(Reply::json_text(
+        crate::cmd::value::json(&rule, n, v) + "\n",
+    ))
+}
+
+/// `/api/plot?rule=R&to=N[&from=A]`: the SVG of `grundy seq R --to N --plot`
+/// (zoomed to `A..=N` when `from` is given).
+pub fn plot(params: &Params) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params)?;
+    let from = count(params, "from", Some(0))?;
+    if from > to {
+        return Err(ApiError::bad(format!(
+            "from: {from} is past to = {to}; the range is empty"
+        )));
+    }
+    let svg = crate::plot::scatter(&rule, from, to, seq.period(), &value_fn(&seq))?;
+    Ok(Reply::svg(svg))
+}
+
+/// `/api/histogram?rule=R&to=N`: the value-frequency histogram over heaps
+/// 1..=N as SVG (the counts of `grundy seq R --to N --histogram`).
+pub fn histogram(params: &Params) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params)?;
+    let hist = Histogram::over_heaps(to, seq.period(), value_fn(&seq))?;
+    Ok(Reply::svg(crate::plot::histogram(&rule, to, &hist)))
+}
+
+/// The position written back in the expression language (emptied heaps
+/// stay as 0, as in `grundy play`).
+pub fn expression(position: &Position) -> String {
+    position
+        .terms
+        .iter()
+        .map(|t| {
+            let sizes: Vec<String> = match &t.component {
+                Component::Heaps { heaps, .. } => heaps.iter().map(u64::to_string).collect(),
+                Component::Staircase(s) => s.steps().iter().map(u64::to_string).collect(),
+            };
+            format!("{}({})", t.name, sizes.join(","))
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// What the page draws: every heap (with the number the player types) and
+/// every monk, with its flat index for `{heap, to}` moves.
+fn board(position: &Position) -> Value {
+    let items = ui::items(position);
+    Value::Array(
+        items
+            .iter()
+            .enumerate()
+            .map(|(index, item)| match *item {
+                Item::Heap { number, term, size } => json!({
+                    "kind": "heap",
+                    "index": index,
+                    "number": number,
+                    "term": term,
+                    "name": position.terms[term].name,
+                    "size": size,
+                }),
+                Item::Monk { term, step } => json!({
+                    "kind": "monk",
+                    "index": index,
+                    "term": term,
+                    "name": position.terms[term].name,
+                    "step": step,
+                }),
+            })
+            .collect(),
+    )
+}
+
+/// Refuses what the engine cannot play perfectly (as `grundy play` does),
+/// and says who wins from here.
+fn outcome(position: &Position, play: Play) -> Result<Outcome, ApiError> {
+    let a = position.analyze(
+        play,
+        &AnalyzeOptions {
+            max_moves: 1,
+            ..options()
+        },
+    )?;
+    Ok(a.outcome)
+}
+
+fn play_name(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misere",
+    }
+}
+
+/// `/api/game?expr=E[&misere=1]`: a new game — the board, who wins from
+/// here, and whether any move is left.
+pub fn game(params: &Params) -> ApiResult {
+    let position = position_of(params)?;
+    let play = play_of(params)?;
+    let outcome = outcome(&position, play)?;
+    let over = position.is_terminal();
+    Ok(Reply::json(&json!({
+        "position": expression(&position),
+        "board": board(&position),
+        "play": play_name(play),
+        "outcome": outcome,
+        "over": over,
+        "winner": if over { Some(stuck_winner(play, "you", "computer")) } else { None },
+    })))
+}
+
+/// Who wins when the side to move (`stuck`) has no move at all.
+fn stuck_winner(play: Play, stuck: &'static str, other: &'static str) -> &'static str {
+    match play {
+        Play::Normal => other,
+        Play::Misere => stuck,
+    }
+}
+
+/// Who wins when `last` made the last move.
+fn last_mover_winner(play: Play, last: &'static str, other: &'static str) -> &'static str {
+    match play {
+        Play::Normal => last,
+        Play::Misere => other,
+    }
+}
+
+/// The user's move: `move` in the notation of `grundy play` (`H K`,
+/// `H = A B`, `A B` / `s A B` for a monk), or `heap` (0-based flat index)
+/// with `to` (the heaps left, comma-separated; empty for nothing).
+fn user_move(position: &Position, params: &Params) -> Result<SumMove, ApiError> {
+    if let Some(text) = params.get("move") {
+        let line = text.trim().to_ascii_lowercase();
+        if line.chars().count() > MAX_EXPR_CHARS {
+            return Err(ApiError::bad("the move is too long"));
+        }
+        return crate::cmd::play::parse_move(position, &line)
+            .map_err(|why| ApiError::bad(format!("not a move: {why}")));
+    }
+    let heap = count(params, "heap", None)?;
+    let items = ui::items(position);
+    let heap = usize::try_from(heap)
+        .ok()
+        .filter(|&h| h < items.len())
+        .ok_or_else(|| {
+            ApiError::bad(format!(
+                "heap: there is no heap {heap} (0-based; the position has {})",
+                items.len()
+            ))
+        })?;
+    let to_text = params.get("to").map(String::as_str).unwrap_or("");
+    let to = to_text
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| crate::cmd::parse_count(t).map_err(|why| ApiError::bad(format!("to: {why}"))))
+        .collect::<Result<Vec<u64>, _>>()?;
+    if to.len() > 3 {
+        return Err(ApiError::bad(
+            "to: a move leaves at most three heaps in place of one",
+        ));
+    }
+    let from = match items[heap] {
+        Item::Heap { size, .. } => size,
+        Item::Monk { step, .. } => step,
+    };
+    Ok(SumMove {
+        heap,
+        from,
+        to,
+        words: String::new(),
+    })
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Exact => "exact",
+        Method::Theory => "theory",
+        Method::SmallestChange => "smallest_change",
+    }
+}
+
+/// `/api/move` (GET or POST): `expr`, `misere`, and the user's move (see
+/// [`user_move`]), or `computer=1` for the computer to move from `expr`
+/// (when it starts). The move is checked by the engine, the perfect player
+/// answers, and the reply gives the new position (as an expression), both
+/// moves in words and notation, who wins from there, and whether the game
+/// is over and who won.
+pub fn play_move(params: &Params) -> ApiResult {
+    let position = position_of(params)?;
+    let play = play_of(params)?;
+    outcome(&position, play)?;
+    let computer_first = flag(params, "computer")?;
+    let mut story = Vec::new();
+    let (you, after_you) = if computer_first {
+        (Value::Null, position)
+    } else {
+        if position.is_terminal() {
+            return Err(ApiError::bad("the game is over: there is no move left"));
+        }
+        let mv = user_move(&position, params)?;
+        let next = position.apply(&mv)?;
+        let mut you = move_json(&position, &mv);
+        you["words"] = Value::String(ui::words(&position, &mv));
+        story.push(format!("You: {}.", ui::words(&position, &mv)));
+        (you, next)
+    };
+    let finish = |position: &Position,
+                  you: Value,
+                  computer: Value,
+                  winner: Option<&str>,
+                  story: Vec<String>|
+     -> ApiResult {
+        let over = winner.is_some();
+        let outcome = outcome(position, play)?;
+        Ok(Reply::json(&json!({
+            "position": expression(position),
+            "board": board(position),
+            "play": play_name(play),
+            "you": you,
+            "computer": computer,
+            "outcome": outcome,
+            "over": over,
+            "winner": winner,
+            "story": story.join(" "),
+        })))
+    };
+    if after_you.is_terminal() {
+        let winner = if computer_first {
+            stuck_winner(play, "computer", "you")
+        } else {
+            last_mover_winner(play, "you", "computer")
+        };
+        story.push(match winner {
+            "you" => "No move is left: you win.".to_string(),
+            _ => "No move is left: the computer wins.".to_string(),
+        });
+        return finish(&after_you, you, Value::Null, Some(winner), story);
+    }
+    let mut player = Player::new(play);
+    let choice = player
+        .choose(&after_you)?
+        .ok_or_else(|| ApiError::bad("the computer has no move"))?;
+    let next = after_you.apply(&choice.mv)?;
+    let mut computer = move_json(&after_you, &choice.mv);
+    computer["wins"] = Value::Bool(choice.wins);
+    computer["method"] = Value::String(method_name(choice.method).into());
+    computer["moves_left"] = json!(choice.moves_left);
+    story.push(format!(
+        "Computer: {} ({}).",
+        ui::words(&after_you, &choice.mv),
+        if choice.wins {
+            "a winning move"
+        } else {
+            "it is losing, so it plays for the longest game"
+        }
+    ));
+    let winner = next.is_terminal().then(|| {
+        let w = last_mover_winner(play, "computer", "you");
+        story.push(match w {
+            "you" => "No move is left: you win.".to_string(),
+            _ => "No move is left: the computer wins.".to_string(),
+        });
+        w
+    });
+    finish(&next, you, computer, winner, story)
+}
+
+/// `/api/hint?expr=E[&misere=1]`: the perfect player's move for the side to
+/// move, whether it wins, and why in one sentence.
+pub fn hint(params: &Params) -> ApiResult {
+    let position = position_of(params)?;
+    let play = play_of(params)?;
+    let outcome = outcome(&position, play)?;
+    let mut player = Player::new(play);
+    let Some(choice) = player.choose(&position)? else {
+        return Ok(Reply::json(&json!({
+            "move": Value::Null,
+            "wins": outcome == Outcome::N,
+            "why": "there is no move left",
+        })));
+    };
+    let why = match (choice.wins, play) {
+        (true, Play::Normal) => {
+            let fx = grundy::explain::effect(&position, &choice.mv)?;
+            format!(
+                "it changes a part of value {} into one of value {}, so the nim-sum becomes {} \
+                 and the opponent is left in a P-position",
+                fx.before, fx.after, fx.nim_sum_after
+            )
+        }
+        (true, Play::Misere) => {
+            "it leaves the opponent a losing position (misère play)".to_string()
+        }
+        (false, _) => "there is no winning move here; this one makes the game last longest \
+                       and waits for a mistake"
+            .to_string(),
+    };
+    let mut mv = move_json(&position, &choice.mv);
+    mv["wins"] = Value::Bool(choice.wins);
+    Ok(Reply::json(&json!({
+        "move": mv,
+        "wins": choice.wins,
+        "why": why,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::router::route;
+
+    fn get(url: &str) -> (u16, Value) {
+        let r = route("GET", url, b"");
+        (r.status, serde_json::from_slice(&r.body).unwrap())
+    }
+
+    #[test]
+    fn expressions_round_trip() {
+        for text in [
+            "nim(3,0,5)",
+            "kayles(1,2) + dawson(7)",
+            "0.137(5) + sub{1,3,4}(9) + sub{1..5}(4)",
+            "stairs(1,4,8) + grundys(7)",
+            "4.7(5) + 0.F(6) + sub{fib}(3)",
+        ] {
+            let pos = parse_position(text).unwrap();
+            let again = parse_position(&expression(&pos)).unwrap();
+            assert_eq!(pos, again, "{text} -> {}", expression(&pos));
+        }
+    }
+
+    #[test]
+    fn a_game_of_nim_is_won_by_the_computer_from_a_won_position() {
+        // nim(1,2,3) is a P-position: whatever the user does, the computer
+        // faces a won position and must win.
+        let mut expr = "nim(1,2,3)".to_string();
+        loop {
+            let url = format!(
+                "/api/move?expr={}&move=1+1",
+                expr.replace('+', "%2B").replace(' ', "+")
+            );
+            // Take one from the first non-empty heap.
+            let pos = parse_position(&expr).unwrap();
+            let first = ui::items(&pos)
+                .iter()
+                .position(|i| matches!(i, Item::Heap { size, .. } if *size > 0))
+                .unwrap();
+            let url = url.replace("move=1+1", &format!("move={}+1", first + 1));
+            let (status, v) = get(&url);
+            assert_eq!(status, 200, "{v}");
+            assert_eq!(v["computer"]["wins"], true, "{v}");
+            if v["over"] == true {
+                assert_eq!(v["winner"], "computer");
+                break;
+            }
+            expr = v["position"].as_str().unwrap().to_string();
+        }
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let (s, v) = get("/api/seq?rule=kayles&to=1000001");
+        assert_eq!(s, 400);
+        assert!(v["error"].as_str().unwrap().contains("at most 1000000"));
+        let many = vec!["1"; MAX_HEAPS + 1].join(",");
+        let (s, v) = get(&format!("/api/analyze?expr=nim({many})"));
+        assert_eq!(s, 400);
+        assert!(v["error"].as_str().unwrap().contains("at most 1000"));
+        // No period is proved for Grundy's game: 2^40 heaps cannot be stored.
+        let (s, _) = get("/api/value?rule=grundys&n=1099511627776");
+        assert_eq!(s, 400);
+    }
+}
