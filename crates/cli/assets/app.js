@@ -1,0 +1,570 @@
+// grundy serve: the page. Plain JS, no libraries. Every answer comes from
+// the JSON API; this file only asks and draws.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- helpers
+
+/** JSON.parse, but integers of 16 digits or more (beyond 2^53) are kept as
+ *  strings, so heap sizes and values up to 2^64 - 1 stay exact. */
+function parseJSON(text) {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (/[0-9-]/.test(c)) {
+      let j = i;
+      while (j < text.length && /[0-9.eE+-]/.test(text[j])) j++;
+      const num = text.slice(i, j);
+      out += /^-?\d{16,}$/.test(num) ? '"' + num + '"' : num;
+      i = j;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return JSON.parse(out);
+}
+
+class ApiError extends Error {
+  constructor(message, at) {
+    super(message);
+    this.at = at;
+  }
+}
+
+/** GET an API path with parameters; resolves to the parsed JSON (or text
+ *  for SVG), rejects with ApiError carrying the server's message. */
+async function api(path, params, asText) {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== false) query.set(k, v === true ? "1" : String(v));
+  }
+  const res = await fetch(path + "?" + query.toString());
+  const text = await res.text();
+  if (!res.ok) {
+    let body = null;
+    try { body = JSON.parse(text); } catch (e) { /* not JSON */ }
+    throw new ApiError(body && body.error ? body.error : `HTTP ${res.status}`, body ? body.at : null);
+  }
+  return asText ? text : parseJSON(text);
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** Shows an error under an input: the input text, a caret under the
+ *  1-based column `at`, and the message. */
+function showError(box, err, input) {
+  box.replaceChildren();
+  if (err.at && input) {
+    const text = input;
+    const caret = " ".repeat(Math.max(0, err.at - 1)) + "^";
+    box.append(el("pre", { "aria-hidden": "true" }, text + "\n", el("span", { class: "caret" }, caret)));
+  }
+  const where = err.at ? ` (column ${err.at})` : "";
+  box.append(el("p", { class: "message" }, err.message + where));
+  box.hidden = false;
+}
+
+function clearError(box) {
+  box.hidden = true;
+  box.replaceChildren();
+}
+
+const big = (x) => BigInt(x);
+const binary = (x, width) => big(x).toString(2).padStart(width, "0");
+const bitLength = (x) => (big(x) === 0n ? 1 : big(x).toString(2).length);
+
+/** The binary table of the nim-sum: rows [{label, size, value}], the
+ *  column of the highest 1 of the nim-sum highlighted (normal play). */
+function nimSumTable(rows, highlight) {
+  const sum = rows.reduce((acc, r) => acc ^ big(r.value), 0n);
+  const width = Math.max(...rows.map((r) => bitLength(r.value)), bitLength(sum));
+  const decide = highlight && sum !== 0n ? sum.toString(2).length - 1 : -1;
+  const table = el("table", { class: "nimsum", "aria-label": "Values in binary and their nim-sum" });
+  const head = el("tr", {}, el("th", { class: "label", scope: "col" }, "part"),
+    el("th", { scope: "col" }, "size"), el("th", { scope: "col" }, "value"));
+  for (let b = width - 1; b >= 0; b--) {
+    const th = el("th", { class: "bit", scope: "col", title: `bit ${b} (worth 2^${b})` },
+      b === decide ? `▼2^${b}` : `2^${b}`);
+    if (b === decide) th.classList.add("decide");
+    head.append(th);
+  }
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  const addRow = (label, size, value, cls) => {
+    const tr = el("tr", { class: cls || "" }, el("td", { class: "label" }, label),
+      el("td", {}, size), el("td", {}, String(value)));
+    const bits = binary(value, width);
+    for (let k = 0; k < width; k++) {
+      const b = width - 1 - k;
+      const td = el("td", { class: "bit" }, bits[k]);
+      if (b === decide) td.classList.add("decide");
+      tr.append(td);
+    }
+    if (decide >= 0 && cls !== "sum" && ((big(value) >> BigInt(decide)) & 1n) === 1n) tr.classList.add("holder");
+    body.append(tr);
+  };
+  for (const r of rows) addRow(r.label, r.size, r.value);
+  addRow("nim-sum (xor)", "", sum, "sum");
+  table.append(body);
+  const caption = decide >= 0
+    ? `The nim-sum is ${sum} ≠ 0; its highest 1 is in column 2^${decide} (marked ▼): a part with a 1 there is moved to make the nim-sum 0.`
+    : `The nim-sum is ${sum}.`;
+  table.prepend(el("caption", {}, caption));
+  return table;
+}
+
+function verdictLine(outcome, play) {
+  const win = outcome === "N";
+  const text = win ? "The player to move wins (an N-position)." : "The player to move loses (a P-position).";
+  return el("p", { class: "verdict " + (win ? "win" : "lose"), id: "verdict" },
+    text + (play === "misere" ? " Misère play: the last move loses." : ""));
+}
+
+// ---------------------------------------------------------------- tabs
+
+const tabs = ["analyse", "play", "explain", "seq"];
+function selectTab(name, focus) {
+  for (const t of tabs) {
+    const on = t === name;
+    const tab = $("tab-" + t);
+    tab.setAttribute("aria-selected", on ? "true" : "false");
+    tab.tabIndex = on ? 0 : -1;
+    $("panel-" + t).hidden = !on;
+    if (on && focus) tab.focus();
+  }
+}
+for (const t of tabs) {
+  $("tab-" + t).addEventListener("click", () => selectTab(t));
+  $("tab-" + t).addEventListener("keydown", (e) => {
+    const i = tabs.indexOf(t);
+    if (e.key === "ArrowRight") selectTab(tabs[(i + 1) % tabs.length], true);
+    else if (e.key === "ArrowLeft") selectTab(tabs[(i + tabs.length - 1) % tabs.length], true);
+    else return;
+    e.preventDefault();
+  });
+}
+
+// ---------------------------------------------------------------- analyse
+
+async function analyse() {
+  const expr = $("analyse-expr").value;
+  const misere = $("analyse-misere").checked;
+  const out = $("analyse-result");
+  try {
+    const [a, ex] = await Promise.all([
+      api("/api/analyze", { expr, misere }),
+      api("/api/explain", { expr, misere }),
+    ]);
+    clearError($("analyse-error"));
+    out.replaceChildren();
+    out.append(verdictLine(a.outcome, a.play));
+    if (a.grundy !== null) {
+      out.append(el("p", {}, `Grundy value of the whole position (nim-sum): ${a.grundy}.`));
+    } else {
+      out.append(el("p", {}, "Misère play: the values below are the normal-play values; " +
+        (ex.misere && ex.misere.case === "nim"
+          ? "misère Nim is decided by its endgame rule."
+          : "the outcome is found by exhaustive search.")));
+    }
+    const terms = el("ul", { id: "analyse-terms", "aria-label": "Each component's value" });
+    a.terms.forEach((t) => terms.append(el("li", {}, `${t.name}: value ${t.value === null ? "—" : t.value}`)));
+    out.append(el("h2", { class: "small" }, "Components"), terms);
+    const rows = ex.rows.map((r) => ({
+      label: r.label,
+      size: r.kind === "heap" ? String(r.size) : "steps " + r.steps.join(","),
+      value: r.value,
+    }));
+    out.append(el("h2", { class: "small" }, "Nim-sum in binary"), nimSumTable(rows, a.play === "normal"));
+    const moves = el("ul", { class: "moves", id: "analyse-moves" });
+    for (const m of ex.winning_moves) moves.append(el("li", {}, `${m.words}   (type: ${m.notation})`));
+    out.append(el("h2", { class: "small" }, `Winning moves (${a.winning_moves.length}${a.winning_moves_truncated ? ", list cut short" : ""})`));
+    if (ex.winning_moves.length === 0) moves.append(el("li", {}, "none: every move leaves the opponent a winning position"));
+    out.append(moves);
+  } catch (err) {
+    out.replaceChildren();
+    showError($("analyse-error"), err, expr);
+  }
+}
+$("analyse-form").addEventListener("submit", (e) => { e.preventDefault(); analyse(); });
+$("analyse-misere").addEventListener("change", analyse);
+
+// ---------------------------------------------------------------- play
+
+const game = { expr: null, misere: false, history: [], over: true, busy: false, turn: 0 };
+const DRAW_MAX = 30;
+
+function logLine(text, who) {
+  $("game-log").append(el("li", { class: who || "" }, text));
+}
+
+function setStatus(text, over) {
+  const s = $("play-status");
+  s.textContent = text;
+  s.classList.toggle("over", !!over);
+}
+
+function drawBoard(board) {
+  const box = $("board");
+  box.replaceChildren();
+  box.dataset.turn = String(game.turn);
+  const stairs = new Map();
+  for (const item of board) {
+    if (item.kind === "monk") {
+      if (!stairs.has(item.term)) stairs.set(item.term, []);
+      stairs.get(item.term).push(item.step);
+      continue;
+    }
+    const size = big(item.size);
+    const row = el("div", { class: "heap-row", "data-heap": item.number, "data-size": String(item.size) },
+      el("span", { class: "heap-label", id: `heap-label-${item.number}` }, `heap ${item.number} (${item.name})`));
+    if (size === 0n) {
+      row.append(el("span", { class: "heap-size" }, "0 — empty"));
+    } else if (size <= BigInt(DRAW_MAX)) {
+      const tokens = el("span", { class: "tokens", role: "group", "aria-labelledby": `heap-label-${item.number}` });
+      const n = Number(size);
+      for (let i = 0; i < n; i++) {
+        const take = n - i;
+        const b = el("button", {
+          type: "button",
+          class: "token",
+          "data-heap": item.number,
+          "data-keep": i,
+          "aria-label": `heap ${item.number}: take ${take} (token ${i + 1} to ${n}), leaving ${i}`,
+          title: `take ${take}, leave ${i}`,
+        }, String(i + 1));
+        b.disabled = game.over;
+        b.addEventListener("click", () => playMove(`${item.number} ${take}`));
+        b.addEventListener("mouseenter", () => markFrom(tokens, i, true));
+        b.addEventListener("mouseleave", () => markFrom(tokens, i, false));
+        b.addEventListener("focus", () => markFrom(tokens, i, true));
+        b.addEventListener("blur", () => markFrom(tokens, i, false));
+        tokens.append(b);
+      }
+      row.append(tokens, el("span", { class: "heap-size" }, String(n)));
+    } else {
+      row.append(el("span", { class: "big-heap" }, `${item.size} tokens (type a move below)`));
+    }
+    box.append(row);
+  }
+  for (const [, steps] of stairs) {
+    const top = steps[steps.length - 1];
+    let picture = "";
+    if (big(top) <= 60n) {
+      const set = new Set(steps.map(String));
+      const cells = [];
+      for (let k = 1; k <= Number(top); k++) cells.push(set.has(String(k)) ? "M" : "·");
+      picture = "  step 1 → " + top + ": " + cells.join(" ");
+    }
+    box.append(el("div", { class: "heap-row stairs" },
+      el("span", { class: "heap-label" }, "staircase"),
+      el("span", { class: "steps" }, `monks on steps ${steps.join(", ")}${picture}`)));
+  }
+}
+
+function markFrom(tokens, i, on) {
+  [...tokens.children].forEach((b, k) => b.classList.toggle("chosen", on && k >= i));
+}
+
+function finishState(state) {
+  game.expr = state.position;
+  game.over = state.over;
+  game.turn++;
+  drawBoard(state.board);
+  $("board").dataset.position = state.position;
+  $("board").dataset.over = String(state.over);
+  if (state.over) {
+    const text = state.winner === "you" ? "Game over: you win!" : "Game over: the computer wins.";
+    setStatus(text, true);
+    $("play-status").dataset.winner = state.winner;
+  } else {
+    $("play-status").dataset.winner = "";
+    setStatus(`Your move. ${state.outcome === "N"
+      ? "You can win from here (an N-position)."
+      : "You are losing against perfect play (a P-position): wait for a mistake."}`);
+  }
+}
+
+async function newGame() {
+  const expr = $("play-expr").value;
+  game.misere = $("play-misere").checked;
+  $("play-hint-text").textContent = "";
+  try {
+    const state = await api("/api/game", { expr, misere: game.misere });
+    clearError($("play-error"));
+    game.history = [];
+    game.turn = 0;
+    $("game-log").replaceChildren();
+    logLine(`New game: ${state.position} (${game.misere ? "misère" : "normal"} play).`);
+    finishState(state);
+    if (!state.over && $("play-first").value === "computer") {
+      await computerStarts();
+    }
+  } catch (err) {
+    showError($("play-error"), err, expr);
+  }
+}
+
+async function computerStarts() {
+  const state = await api("/api/move", { expr: game.expr, misere: game.misere, computer: true });
+  report(state);
+}
+
+function report(state) {
+  if (state.you) logLine(`You: ${state.you.words}  (${state.you.notation})`, "you");
+  if (state.computer) {
+    logLine(`Computer: ${state.computer.words}  (${state.computer.notation})${state.computer.wins ? " — a winning move" : " — losing, it plays for the longest game"}`, "computer");
+  }
+  if (state.over) logLine(state.winner === "you" ? "You win." : "The computer wins.");
+  finishState(state);
+}
+
+async function playMove(move) {
+  if (game.over || game.busy) return;
+  game.busy = true;
+  $("play-hint-text").textContent = "";
+  const before = game.expr;
+  try {
+    const state = await api("/api/move", { expr: game.expr, misere: game.misere, move });
+    clearError($("play-error"));
+    game.history.push(before);
+    report(state);
+    $("move-input").value = "";
+  } catch (err) {
+    showError($("play-error"), err, move);
+  } finally {
+    game.busy = false;
+  }
+}
+
+$("play-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
+$("play-misere").addEventListener("change", newGame);
+$("move-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const move = $("move-input").value.trim();
+  if (move) playMove(move);
+});
+$("play-hint").addEventListener("click", async () => {
+  if (game.over) return;
+  try {
+    const h = await api("/api/hint", { expr: game.expr, misere: game.misere });
+    $("play-hint-text").textContent = h.move
+      ? `Hint: ${h.wins ? "play" : "no winning move; best try"} ${h.move.notation} (${h.move.words}): ${h.why}.`
+      : "No move is left.";
+  } catch (err) {
+    showError($("play-error"), err, game.expr);
+  }
+});
+$("play-undo").addEventListener("click", async () => {
+  if (game.history.length === 0) {
+    $("play-hint-text").textContent = "Nothing to undo yet.";
+    return;
+  }
+  const expr = game.history.pop();
+  const state = await api("/api/game", { expr, misere: game.misere });
+  logLine("Undo: took back your last move and the computer's answer.");
+  finishState(state);
+});
+
+// ---------------------------------------------------------------- explain
+
+function optionText(o) {
+  const left = o.leaves.length === 0 ? "nothing" : o.leaves.join("+");
+  return `${left} → ${o.value}`;
+}
+
+async function explainPosition() {
+  const expr = $("explain-expr").value;
+  const misere = $("explain-misere").checked;
+  const out = $("explain-result");
+  try {
+    const e = await api("/api/explain", { expr, misere });
+    clearError($("explain-error"));
+    out.replaceChildren();
+    const s1 = el("div", { class: "step", id: "explain-step1" },
+      el("h3", {}, "Step 1. Each part's Grundy value: the mex (least value not among them) of its options' values."));
+    for (const r of e.rows) {
+      const p = el("div", { class: "mex" });
+      if (r.kind === "heap" && r.mex) {
+        const opts = el("span", { class: "opts" });
+        if (r.mex.options.length === 0) opts.append(el("span", { class: "opt" }, "no move"));
+        for (const o of r.mex.options) opts.append(el("span", { class: "opt", title: `take ${o.take}, leave ${o.leaves.join(" + ") || "nothing"}` }, optionText(o)));
+        p.append(el("strong", {}, `${r.label}, size ${r.size}: `), "options ", opts,
+          ` → values {${r.mex.values.join(", ")}}, so G(${r.size}) = mex{${r.mex.values.join(", ")}} = `,
+          el("span", { class: "mexval" }, String(r.value)));
+      } else if (r.kind === "heap") {
+        p.append(el("strong", {}, `${r.label}, size ${r.size}: `),
+          r.rule === "nim" ? `a Nim heap's value is its size: G = ${r.value}` : `G(${r.size}) = ${r.value} (from the nim-sequence of ${r.rule})`);
+      } else {
+        p.append(el("strong", {}, "staircase: "),
+          `monks on steps ${r.steps.join(", ")}; gaps ${r.gaps.join(", ") || "none"}; the even-indexed gaps act as Nim heaps, so G = ${r.value}`);
+      }
+      s1.append(p);
+    }
+    const rows = e.rows.map((r) => ({ label: r.label, size: r.kind === "heap" ? String(r.size) : "", value: r.value }));
+    const s2 = el("div", { class: "step" },
+      el("h3", {}, "Step 2. The nim-sum: write the values in binary; a column gives 1 when it holds an odd number of 1s."),
+      nimSumTable(rows, e.play === "normal"));
+    const s3 = el("div", { class: "step" }, el("h3", {}, "Step 3. Who wins."), verdictLine(e.outcome, e.play));
+    if (e.misere && e.misere.case === "nim") {
+      s3.append(el("p", {}, e.misere.big === 0
+        ? `Misère Nim with only heaps of 0 and 1: ${e.misere.ones} heap(s) of 1; the player to move wins exactly when that number is even.`
+        : `Misère Nim with ${e.misere.big} heap(s) of 2 or more: play as in normal Nim, except that the move leaving only heaps of 0 and 1 must leave an odd number of 1-heaps.`));
+    } else if (e.misere) {
+      s3.append(el("p", {}, "Misère play has no nim-sum rule for this sum; an exhaustive search of the game tree decides."));
+    } else {
+      s3.append(el("p", {}, big(e.nim_sum) === 0n
+        ? "The nim-sum is 0: every move changes one value and so makes it non-zero, and the opponent can always move back to 0."
+        : `The nim-sum is ${e.nim_sum} ≠ 0: some move makes it 0, and from 0 every move makes it non-zero again.`));
+    }
+    const s4 = el("div", { class: "step", id: "explain-step4" }, el("h3", {}, "Step 4. The winning move."));
+    if (e.derivation) {
+      const d = e.derivation;
+      s4.append(el("p", {}, `The highest 1 of the nim-sum ${e.nim_sum} is bit ${d.bit}. ${e.rows[d.row].label} has it in its value ${d.from_value}, so ${d.from_value} ⊕ ${e.nim_sum} = ${d.to_value} < ${d.from_value}: moving it to value ${d.to_value} makes the nim-sum 0.`));
+      const ul = el("ul", { class: "moves" });
+      d.moves.forEach((m) => ul.append(el("li", {}, `${m.notation}   ${m.words}`)));
+      s4.append(ul);
+    } else if (e.winning_moves.length === 0) {
+      s4.append(el("p", {}, e.outcome === "P" ? "There is none: every move leaves the opponent a winning position." : "The player to move has no move at all, and under misère play that is a win."));
+    }
+    if (e.winning_moves.length > 0 && (e.play === "misere" || e.winning_moves.length > 1)) {
+      const ul = el("ul", { class: "moves" });
+      e.winning_moves.forEach((m) => ul.append(el("li", {}, `${m.notation}   ${m.words}`)));
+      s4.append(el("p", {}, `All winning moves (${e.winning_moves.length}${e.winning_moves_truncated ? ", list cut short" : ""}):`), ul);
+    }
+    out.append(s1, s2, s3, s4);
+  } catch (err) {
+    out.replaceChildren();
+    showError($("explain-error"), err, expr);
+  }
+}
+$("explain-form").addEventListener("submit", (e) => { e.preventDefault(); explainPosition(); });
+$("explain-misere").addEventListener("change", explainPosition);
+
+// ---------------------------------------------------------------- sequences
+
+const seq = { rule: null, to: 0, values: null, period: null, preperiod: null, svg: null, proof: null };
+const TABLE_MAX = 2000;
+
+async function plotSequence() {
+  const rule = $("seq-rule").value;
+  const to = $("seq-to").value.trim() || "100";
+  try {
+    const s = await api("/api/seq", { rule, to });
+    clearError($("seq-error"));
+    Object.assign(seq, { rule, to: Number(to), values: s.values, period: s.period, preperiod: s.preperiod, proof: s.proof, name: s.rule });
+    $("zoom-from").value = 0;
+    $("zoom-to").value = to;
+    const proof = s.proof && s.proof.kind === "guy_smith"
+      ? `, proved by the Guy–Smith theorem (G(n + ${s.period}) = G(n) checked for ${s.proof.window_start} ≤ n < ${s.proof.window_end})`
+      : s.proof ? ", proved by its closed form" : "";
+    $("seq-summary").textContent = s.period !== null
+      ? `${s.rule}: period ${s.period} from heap ${s.preperiod}${proof}.`
+      : `${s.rule}: no period proved.`;
+    const hist = await api("/api/histogram", { rule, to }, true);
+    $("histogram").innerHTML = hist;
+    await drawPlot(0, Number(to));
+    $("download-csv").disabled = false;
+  } catch (err) {
+    showError($("seq-error"), err, err.message.includes("rule") ? rule : null);
+  }
+}
+
+async function drawPlot(from, to) {
+  const svg = await api("/api/plot", { rule: seq.rule, to, from }, true);
+  seq.svg = svg;
+  seq.zoom = [from, to];
+  $("plot").innerHTML = svg;
+  $("download-svg").disabled = false;
+  drawTable(from, to);
+}
+
+function drawTable(from, to) {
+  const box = $("seq-table");
+  box.replaceChildren();
+  const last = Math.min(to, from + TABLE_MAX - 1);
+  const table = el("table", { id: "values-table" });
+  table.append(el("caption", {}, `G(n) for n = ${from} to ${last}` + (last < to ? ` (the first ${TABLE_MAX}; download the CSV for all)` : "")));
+  const head = el("tr", {}, el("th", { scope: "col" }, "n"));
+  for (let k = 0; k < 10; k++) head.append(el("th", { scope: "col" }, "+" + k));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (let start = from - (from % 10); start <= last; start += 10) {
+    const tr = el("tr", {}, el("th", { scope: "row" }, String(start)));
+    for (let k = 0; k < 10; k++) {
+      const n = start + k;
+      tr.append(el("td", {}, n >= from && n <= last ? String(seq.values[n]) : ""));
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+}
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+$("seq-form").addEventListener("submit", (e) => { e.preventDefault(); plotSequence(); });
+$("zoom-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (!seq.values) return;
+  const from = Math.max(0, Number($("zoom-from").value) || 0);
+  const to = Math.min(seq.to, Number($("zoom-to").value) || 0);
+  if (from > to) {
+    showError($("seq-error"), new ApiError(`the zoom range ${from} to ${to} is empty (at most N = ${seq.to})`));
+    return;
+  }
+  try {
+    clearError($("seq-error"));
+    await drawPlot(from, to);
+  } catch (err) {
+    showError($("seq-error"), err);
+  }
+});
+$("zoom-reset").addEventListener("click", () => {
+  if (!seq.values) return;
+  $("zoom-from").value = 0;
+  $("zoom-to").value = seq.to;
+  drawPlot(0, seq.to);
+});
+$("download-svg").addEventListener("click", () => {
+  if (seq.svg) download(`grundy-${seq.name}-${seq.zoom[0]}-${seq.zoom[1]}.svg`, "image/svg+xml", seq.svg);
+});
+$("download-csv").addEventListener("click", () => {
+  if (!seq.values) return;
+  const lines = ["n,G(n)"];
+  seq.values.forEach((v, n) => lines.push(`${n},${v}`));
+  download(`grundy-${seq.name}-0-${seq.to}.csv`, "text/csv", lines.join("\n") + "\n");
+});
+
+// ---------------------------------------------------------------- start
+
+analyse();
+newGame();
+explainPosition();
+plotSequence();

@@ -18,7 +18,7 @@ const WIDTH: f64 = 820.0;
 const HEIGHT: f64 = 380.0;
 const LEFT: f64 = 56.0;
 const RIGHT: f64 = 18.0;
-const TOP: f64 = 44.0;
+const TOP: f64 = 60.0;
 const BOTTOM: f64 = 50.0;
 
 /// Up to this many heaps, every `G(n)` is its own point (with a tooltip);
@@ -144,7 +144,7 @@ pub fn scatter(
                 x(a),
                 (x(b) - x(a)).max(1.0),
                 x(a) + 3.0,
-                TOP + 12.0,
+                TOP - 6.0,
                 p.period
             );
         }
@@ -157,7 +157,7 @@ pub fn scatter(
                 x(start),
                 TOP + ph,
                 x(start) - 3.0,
-                TOP + 12.0,
+                TOP - 6.0,
                 start
             );
         }
