@@ -96,7 +96,10 @@ fn respond(mut request: tiny_http::Request) {
             Err(err) => Reply::error(400, &format!("cannot read the request: {err}"), None),
         }
     };
-    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+    // Bodies are whole in memory: send a Content-Length, never chunks.
+    let mut response = tiny_http::Response::from_data(reply.body)
+        .with_status_code(reply.status)
+        .with_chunked_threshold(usize::MAX);
     for (name, value) in [
         ("Content-Type", reply.content_type),
         ("X-Content-Type-Options", "nosniff"),

@@ -1,0 +1,469 @@
+//! `grundy serve`'s JSON API over real HTTP: the built binary on port 0, and
+//! a minimal client on `std::net::TcpStream`. Every endpoint answers exactly
+//! what the matching command prints with `--json`, and refuses bad input with
+//! HTTP 400 and `{"error", "at"}`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// A running `grundy serve --port 0`, stopped on drop.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start grundy serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        assert!(
+            url.starts_with("http://127.0.0.1:"),
+            "binds loopback by default: {url}"
+        );
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// One request; returns the status, the Content-Type and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a header");
+        let head = String::from_utf8_lossy(&raw[..split]).to_string();
+        let body = raw[split + 4..].to_vec();
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let content_type = head
+            .lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("content-type")
+                    .then(|| v.trim().to_string())
+            })
+            .unwrap_or_default();
+        (status, content_type, body)
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        let (status, ct, body) = self.request("GET", path, b"");
+        assert_eq!(ct, "application/json", "{path}");
+        (status, serde_json::from_slice(&body).unwrap())
+    }
+
+    fn ok(&self, path: &str) -> Value {
+        let (status, v) = self.get(path);
+        assert_eq!(status, 200, "{path}: {v}");
+        v
+    }
+
+    fn bad(&self, path: &str) -> Value {
+        let (status, v) = self.get(path);
+        assert_eq!(status, 400, "{path}: {v}");
+        assert!(v["error"].is_string(), "{v}");
+        v
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("run grundy")
+}
+
+/// Percent-encodes a query value as `encodeURIComponent` does.
+fn enc(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The body of `path` is byte for byte what `grundy args` prints.
+fn same_as_cli(server: &Server, path: &str, args: &[&str]) {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    let (status, ct, body) = server.request("GET", path, b"");
+    assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+    assert_eq!(ct, "application/json");
+    assert_eq!(
+        String::from_utf8_lossy(&body),
+        String::from_utf8_lossy(&out.stdout),
+        "{path} vs grundy {args:?}"
+    );
+}
+
+#[test]
+fn analyze_is_byte_identical_to_the_command_line() {
+    let s = Server::start();
+    for expr in [
+        "nim(3,4,5)",
+        "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)",
+        "stairs(1,5,9) + nim(2)",
+        "grundys(9) + 0.137(20)",
+        "nim(18446744073709551615, 1)",
+        "kayles(1000000000000)",
+    ] {
+        let path = format!("/api/analyze?expr={}", enc(expr));
+        same_as_cli(&s, &path, &["analyze", expr, "--json"]);
+    }
+    for expr in [
+        "nim(3,4,5)",
+        "nim(1,1,2)",
+        "kayles(5) + nim(2)",
+        "nim(18446744073709551615, 1)",
+    ] {
+        let path = format!("/api/analyze?expr={}&misere=1", enc(expr));
+        same_as_cli(&s, &path, &["analyze", expr, "--json", "--misere"]);
+    }
+    // What the command line refuses, the server refuses in the same words.
+    let expr = "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)";
+    let v = s.bad(&format!("/api/analyze?expr={}&misere=1", enc(expr)));
+    let out = grundy(&["analyze", expr, "--json", "--misere"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        format!("grundy: error: {}", v["error"].as_str().unwrap())
+    );
+}
+
+#[test]
+fn explain_seq_and_value_are_byte_identical_to_the_command_line() {
+    let s = Server::start();
+    for expr in [
+        "nim(3,4,5)",
+        "kayles(4) + nim(2) + dawson(5)",
+        "stairs(1,5,9)",
+    ] {
+        let path = format!("/api/explain?expr={}", enc(expr));
+        same_as_cli(&s, &path, &["explain", expr, "--json"]);
+    }
+    same_as_cli(
+        &s,
+        "/api/explain?expr=nim(1%2C1%2C2)&misere=1",
+        &["explain", "nim(1,1,2)", "--json", "--misere"],
+    );
+    for (rule, to) in [
+        ("kayles", "100"),
+        ("dawson", "300"),
+        ("sub{1,3,4}", "50"),
+        ("nim", "20"),
+        ("grundys", "60"),
+        ("0.16", "10"),
+        ("4.7", "40"),
+    ] {
+        let path = format!("/api/seq?rule={}&to={to}", enc(rule));
+        same_as_cli(&s, &path, &["seq", rule, "--to", to, "--json"]);
+    }
+    // `to` defaults to 100, as on the command line.
+    same_as_cli(&s, "/api/seq?rule=kayles", &["seq", "kayles", "--json"]);
+    for (rule, n) in [
+        ("kayles", "1000000000000000000"),
+        ("sub{2,3,7}", "12345"),
+        ("grundys", "1000"),
+        ("nim", "18446744073709551615"),
+    ] {
+        let path = format!("/api/value?rule={}&n={n}", enc(rule));
+        same_as_cli(&s, &path, &["value", rule, n, "--json"]);
+    }
+}
+
+#[test]
+fn the_explanation_shows_each_mex() {
+    let s = Server::start();
+    let v = s.ok("/api/explain?expr=kayles(4)");
+    let row = &v["rows"][0];
+    assert_eq!(row["label"], "heap 1 (kayles)");
+    assert_eq!(row["value"], 1);
+    assert_eq!(row["mex"]["values"], json!([0, 2, 3]));
+    assert_eq!(row["mex"]["options"].as_array().unwrap().len(), 4);
+    assert_eq!(v["derivation"]["to_value"], 0);
+    assert_eq!(v["winning_moves"][0]["notation"], "1 = 1 1");
+}
+
+#[test]
+fn the_plot_is_the_command_lines_svg() {
+    let s = Server::start();
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kayles.svg");
+    let out = grundy(&[
+        "seq",
+        "kayles",
+        "--to",
+        "100",
+        "--plot",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let written = std::fs::read(&file).unwrap();
+    let (status, ct, body) = s.request("GET", "/api/plot?rule=kayles&to=100", b"");
+    assert_eq!((status, ct.as_str()), (200, "image/svg+xml"));
+    assert_eq!(body, written);
+    let svg = String::from_utf8(body).unwrap();
+    assert_eq!(svg.matches("class=\"pt\"").count(), 101);
+    assert!(svg.contains("data-preperiod=\"71\""));
+    // Zoomed.
+    let (_, _, zoom) = s.request("GET", "/api/plot?rule=kayles&to=90&from=60", b"");
+    assert_eq!(
+        String::from_utf8(zoom)
+            .unwrap()
+            .matches("class=\"pt\"")
+            .count(),
+        31
+    );
+    let (status, ct, hist) = s.request("GET", "/api/histogram?rule=kayles&to=100", b"");
+    assert_eq!((status, ct.as_str()), (200, "image/svg+xml"));
+    assert_eq!(
+        String::from_utf8(hist)
+            .unwrap()
+            .matches("class=\"bar\"")
+            .count(),
+        9
+    );
+    // Only SVG is written.
+    let out = grundy(&["seq", "kayles", "--plot", "k.png"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("FILE.svg"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_is_played_through_the_api() {
+    let s = Server::start();
+    let g = s.ok("/api/game?expr=nim(1%2C2%2C3)");
+    assert_eq!(g["outcome"], "P");
+    assert_eq!(g["over"], false);
+    assert_eq!(g["board"].as_array().unwrap().len(), 3);
+    assert_eq!(g["board"][2]["size"], 3);
+
+    // GET with the command line's notation.
+    let v = s.ok("/api/move?expr=nim(1%2C2%2C3)&move=3+3");
+    assert_eq!(v["you"]["words"], "take all 3 from heap 3: 3 → 0");
+    assert_eq!(v["computer"]["wins"], true);
+    // The computer left a P-position (nim-sum 0) or ended the game.
+    let sizes: Vec<u64> = v["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes.iter().fold(0, |a, b| a ^ b), 0, "{v}");
+    assert_eq!(v["outcome"], "P");
+
+    // POST JSON with {heap, to}; the game runs to its end.
+    let mut expr = v["position"].as_str().unwrap().to_string();
+    for _ in 0..10 {
+        let board = s.ok(&format!("/api/game?expr={}", enc(&expr)))["board"].clone();
+        let (heap, size) = board
+            .as_array()
+            .unwrap()
+            .iter()
+            .find_map(|h| {
+                let size = h["size"].as_u64().unwrap();
+                (size > 0).then(|| (h["index"].as_u64().unwrap(), size))
+            })
+            .unwrap();
+        let body = json!({ "expr": expr, "heap": heap, "to": [size - 1] }).to_string();
+        let (status, _, reply) = s.request("POST", "/api/move", body.as_bytes());
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&reply));
+        let v: Value = serde_json::from_slice(&reply).unwrap();
+        if v["over"] == true {
+            assert_eq!(v["winner"], "computer", "{v}");
+            break;
+        }
+        expr = v["position"].as_str().unwrap().to_string();
+    }
+
+    // The computer starts, and takes the winning move in nim(3,4,5).
+    let v = s.ok("/api/move?expr=nim(3%2C4%2C5)&computer=1");
+    assert_eq!(v["you"], Value::Null);
+    assert_eq!(v["computer"]["notation"], "1 2");
+    // Splits, typed, in Grundy's game; misère Nim to the end.
+    let v = s.ok(&format!(
+        "/api/move?expr=grundys(7)&move={}",
+        enc("1 = 3 4")
+    ));
+    assert_eq!(v["you"]["notation"], "1 = 3 4");
+    let v = s.ok("/api/move?expr=nim(1%2C1)&misere=1&move=1+1");
+    assert_eq!(v["over"], true);
+    assert_eq!(
+        v["winner"], "you",
+        "misère: the computer took the last token"
+    );
+    // Hints.
+    let h = s.ok("/api/hint?expr=nim(3%2C4%2C5)");
+    assert_eq!(h["move"]["notation"], "1 2");
+    assert_eq!(h["wins"], true);
+    let h = s.ok("/api/hint?expr=nim(1%2C2%2C3)");
+    assert_eq!(h["wins"], false);
+}
+
+#[test]
+fn bad_moves_are_refused_with_the_command_lines_words() {
+    let s = Server::start();
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&move=9+1");
+    assert!(
+        v["error"].as_str().unwrap().contains("there is no heap 9"),
+        "{v}"
+    );
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&move=1+7");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("heap 1 has only 3 tokens"),
+        "{v}"
+    );
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&move=1+%3D+1+1");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("illegal move: nim does not allow"),
+        "{v}"
+    );
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&move=foo");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"foo\" is not a number"),
+        "{v}"
+    );
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&heap=7&to=1");
+    assert!(
+        v["error"].as_str().unwrap().contains("there is no heap 7"),
+        "{v}"
+    );
+    let v = s.bad("/api/move?expr=nim(3%2C4%2C5)&heap=0&to=-1");
+    assert!(v["error"].as_str().unwrap().contains("negative"), "{v}");
+    let v = s.bad("/api/move?expr=nim(0%2C0)&move=1+1");
+    assert!(v["error"].as_str().unwrap().contains("game is over"), "{v}");
+    let v = s.bad("/api/move?expr=nim(3)");
+    assert!(
+        v["error"].as_str().unwrap().contains("`heap` is missing"),
+        "{v}"
+    );
+}
+
+#[test]
+fn bad_requests_get_400_with_the_message_and_column() {
+    let s = Server::start();
+    // The same message as the command line, and the 1-based column.
+    let v = s.bad("/api/analyze?expr=nim(3%2C-4)");
+    let cli = grundy(&["analyze", "nim(3,-4)", "--json"]);
+    let line = String::from_utf8(cli.stderr).unwrap();
+    assert_eq!(
+        line.trim_end(),
+        format!("grundy: error: {}", v["error"].as_str().unwrap())
+    );
+    assert_eq!(v["at"], 7);
+    let v = s.bad("/api/analyze?expr=nim(3)+%2B+bar(1)");
+    assert_eq!(v["at"], 10);
+    let v = s.bad("/api/analyze?expr=");
+    assert_eq!(v["at"], 1);
+    let v = s.bad("/api/explain?expr=nim(18446744073709551616)");
+    assert_eq!(v["at"], 5);
+    let v = s.bad("/api/seq?rule=0.7x");
+    assert_eq!(v["at"], 4);
+    let v = s.bad("/api/analyze");
+    assert!(v["error"].as_str().unwrap().contains("`expr` is missing"));
+    assert_eq!(v["at"], Value::Null);
+    s.bad("/api/analyze?expr=nim(3)&misere=maybe");
+    s.bad("/api/analyze?expr=%E2%28");
+    s.bad("/api/analyze?expr=%zz");
+    s.bad("/api/value?rule=kayles&n=18446744073709551616");
+    s.bad("/api/value?rule=kayles");
+    s.bad("/api/seq?rule=kayles&to=-3");
+    s.bad("/api/plot?rule=kayles&to=10&from=11");
+    // Caps: values served, heaps per position, stored heaps without a period.
+    let v = s.bad("/api/seq?rule=kayles&to=1000001");
+    assert!(v["error"].as_str().unwrap().contains("at most 1000000"));
+    s.bad("/api/plot?rule=kayles&to=2000000");
+    let many = vec!["1"; 1001].join("%2C");
+    s.bad(&format!("/api/analyze?expr=nim({many})"));
+    let long = "nim(1)+%2B+".repeat(500) + "nim(1)";
+    s.bad(&format!("/api/analyze?expr={long}"));
+    s.bad("/api/value?rule=grundys&n=1099511627776");
+    s.bad("/api/analyze?expr=grundys(1099511627776)");
+    // Misère search beyond the engine's budget is refused, not run.
+    s.bad("/api/analyze?expr=kayles(40%2C41%2C42%2C43%2C44%2C45)&misere=1");
+    // Not found, not allowed, too large.
+    let (status, v) = s.get("/api/nothing");
+    assert_eq!(status, 404, "{v}");
+    let (status, _, _) = s.request("DELETE", "/api/analyze?expr=nim(1)", b"");
+    assert_eq!(status, 405);
+    let (status, _, _) = s.request("POST", "/api/move", &vec![b' '; 70_000]);
+    assert_eq!(status, 413);
+    let (status, _, _) = s.request("POST", "/api/move", b"{not json");
+    assert_eq!(status, 400);
+    // After all that, the server still answers.
+    assert_eq!(s.ok("/api/analyze?expr=nim(1)")["outcome"], "N");
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let s = Server::start();
+    let (status, ct, body) = s.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(ct.starts_with("text/html"));
+    let html = String::from_utf8(body).unwrap();
+    assert!(html.contains("<script src=\"/app.js\">"));
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "nothing fetched from elsewhere"
+    );
+    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let (status, ct, body) = s.request("GET", path, b"");
+        assert_eq!(status, 200);
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+        let text = String::from_utf8(body).unwrap();
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path}"
+        );
+    }
+}
