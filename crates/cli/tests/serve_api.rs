@@ -159,14 +159,6 @@ fn analyze_is_byte_identical_to_the_command_line() {
         let path = format!("/api/analyze?expr={}&misere=1", enc(expr));
         same_as_cli(&s, &path, &["analyze", expr, "--json", "--misere"]);
     }
-    // What the command line refuses, the server refuses in the same words.
-    let expr = "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)";
-    let v = s.bad(&format!("/api/analyze?expr={}&misere=1", enc(expr)));
-    let out = grundy(&["analyze", expr, "--json", "--misere"]);
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim_end(),
-        format!("grundy: error: {}", v["error"].as_str().unwrap())
-    );
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! characters and [`MAX_HEAPS`] heaps (or monks); sequences of at most
 //! [`MAX_SEQ`] + 1 values; nim-sequences stored up to [`MAX_STORED_HEAPS`]
 //! heaps (beyond that only when a period is proved); [`DEADLINE`] of
-//! computing per nim-sequence; misère search and the perfect player within
-//! the engine's own budgets. Errors are HTTP 400 with
+//! computing per nim-sequence; the misère search within [`MISERE_BUDGET`]
+//! positions, the perfect player within its own budget. Errors are HTTP 400 with
 //! `{"error": message, "at": column}`, the message being the command
 //! line's.
 
@@ -41,6 +41,9 @@ pub const MAX_STORED_HEAPS: u64 = 1 << 21;
 pub const DEADLINE: Duration = Duration::from_secs(10);
 /// The most winning moves listed, as the command line's default `--max-moves`.
 const MAX_MOVES: usize = 10_000;
+/// Positions the exhaustive misère search may visit for one request (the
+/// command line allows 2 000 000, several seconds of work).
+pub const MISERE_BUDGET: usize = 250_000;
 
 /// Why a request was refused.
 #[derive(Debug)]
@@ -164,7 +167,7 @@ fn options() -> AnalyzeOptions {
     AnalyzeOptions {
         limits: limits(),
         max_moves: MAX_MOVES,
-        ..AnalyzeOptions::default()
+        misere_budget: MISERE_BUDGET,
     }
 }
 
@@ -249,7 +252,11 @@ pub fn analyze(params: &Params) -> ApiResult {
 /// `/api/explain?expr=E[&misere=1]`: `grundy explain E --json [--misere]`.
 pub fn explain(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    let e = grundy::explain::explain(&position, play_of(params)?)?;
+    let play = play_of(params)?;
+    // Within the server's misère budget first: the engine's explanation
+    // searches with the command line's larger one.
+    outcome(&position, play)?;
+    let e = grundy::explain::explain(&position, play)?;
     Ok(Reply::json(&explanation_json(&position, &e)))
 }
 

@@ -118,6 +118,7 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   await page.waitForFunction(() => document.querySelectorAll("#analyse-terms li").length === 3);
   await shot(page, "main", "analyse.png");
   assert.deepEqual(errors, []);
+  await page.close();
 });
 
 /** Who wins Nim (normal or misère) when `sizes` is to move: true if the
@@ -216,6 +217,7 @@ test("play: a full game by clicking tokens, normal and misère; hint, undo, type
   await page.keyboard.press("Enter");
   await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, t2);
   assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test("explain: the mex of each small heap over its options", async () => {
@@ -230,6 +232,7 @@ test("explain: the mex of each small heap over its options", async () => {
   assert.equal(await page.locator("#explain-step1 .opt").count(), 4);
   assert.match(await page.textContent("#explain-step4"), /1 = 1 1 +heap 1: remove 2 from the heap of 4 and split the rest into 1 and 1/);
   assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test("sequences: plot with the proved period marked, zoom, histogram, table", async () => {
@@ -274,4 +277,5 @@ test("sequences: plot with the proved period marked, zoom, histogram, table", as
   await page.waitForSelector("#seq-error:not([hidden])");
   assert.match(await page.textContent("#seq-error"), /column 4/);
   assert.deepEqual(errors, []);
+  await page.close();
 });
