@@ -253,10 +253,10 @@ pub fn histogram(rule: &Rule, to: u64, hist: &Histogram) -> String {
         );
         t += step;
     }
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<line x1=\"{LEFT}\" y1=\"{0:.2}\" x2=\"{1:.2}\" y2=\"{0:.2}\" stroke=\"#000000\"/>\
-         <text x=\"14\" y=\"{2:.2}\" transform=\"rotate(-90 14 {2:.2})\" text-anchor=\"middle\">heaps</text></svg>\n",
+         <text x=\"14\" y=\"{2:.2}\" transform=\"rotate(-90 14 {2:.2})\" text-anchor=\"middle\">heaps</text></svg>",
         TOP + ph,
         LEFT + pw,
         TOP + ph / 2.0
