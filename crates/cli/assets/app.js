@@ -79,8 +79,11 @@ function showError(box, err, input) {
     const caret = " ".repeat(Math.max(0, err.at - 1)) + "^";
     box.append(el("pre", { "aria-hidden": "true" }, text + "\n", el("span", { class: "caret" }, caret)));
   }
+  // The command line's message ends with its own position note; the page
+  // shows the caret and the 1-based column instead.
+  const message = err.at ? err.message.replace(/ \(at character \d+ of ".*"\)$/, "") : err.message;
   const where = err.at ? ` (column ${err.at})` : "";
-  box.append(el("p", { class: "message" }, err.message + where));
+  box.append(el("p", { class: "message" }, message + where));
   box.hidden = false;
 }
 
@@ -99,7 +102,7 @@ function nimSumTable(rows, highlight) {
   const sum = rows.reduce((acc, r) => acc ^ big(r.value), 0n);
   const width = Math.max(...rows.map((r) => bitLength(r.value)), bitLength(sum));
   const decide = highlight && sum !== 0n ? sum.toString(2).length - 1 : -1;
-  const table = el("table", { class: "nimsum", "aria-label": "Values in binary and their nim-sum" });
+  const table = el("table", { class: "nimsum", "aria-label": "The values in binary and their nim-sum" });
   const head = el("tr", {}, el("th", { class: "label", scope: "col" }, "part"),
     el("th", { scope: "col" }, "size"), el("th", { scope: "col" }, "value"));
   for (let b = width - 1; b >= 0; b--) {
@@ -129,8 +132,8 @@ function nimSumTable(rows, highlight) {
   const caption = decide >= 0
     ? `The nim-sum is ${sum} ≠ 0; its highest 1 is in column 2^${decide} (marked ▼): a part with a 1 there is moved to make the nim-sum 0.`
     : `The nim-sum is ${sum}.`;
-  table.prepend(el("caption", {}, caption));
-  return table;
+  const box = el("div", { class: "nimsum-box" }, el("p", { class: "table-note" }, caption), table);
+  return box;
 }
 
 function verdictLine(outcome, play) {
@@ -273,11 +276,12 @@ function drawBoard(board) {
       const set = new Set(steps.map(String));
       const cells = [];
       for (let k = 1; k <= Number(top); k++) cells.push(set.has(String(k)) ? "M" : "·");
-      picture = "  step 1 → " + top + ": " + cells.join(" ");
+      picture = cells.join(" ");
     }
     box.append(el("div", { class: "heap-row stairs" },
       el("span", { class: "heap-label" }, "staircase"),
-      el("span", { class: "steps" }, `monks on steps ${steps.join(", ")}${picture}`)));
+      el("span", {}, `monks on steps ${steps.join(", ")}`),
+      picture ? el("span", { class: "steps", "aria-label": `steps 1 to ${top}, M for a monk` }, picture) : null));
   }
 }
 
@@ -342,6 +346,7 @@ async function playMove(move) {
   if (game.over || game.busy) return;
   game.busy = true;
   $("play-hint-text").textContent = "";
+  setStatus("Your move is checked and the computer is thinking…");
   const before = game.expr;
   try {
     const state = await api("/api/move", { expr: game.expr, misere: game.misere, move });
@@ -350,6 +355,7 @@ async function playMove(move) {
     report(state);
     $("move-input").value = "";
   } catch (err) {
+    setStatus("That move was refused; try another.");
     showError($("play-error"), err, move);
   } finally {
     game.busy = false;
@@ -365,8 +371,11 @@ $("move-form").addEventListener("submit", (e) => {
 });
 $("play-hint").addEventListener("click", async () => {
   if (game.over) return;
+  const turn = game.turn;
+  $("play-hint-text").textContent = "Thinking…";
   try {
     const h = await api("/api/hint", { expr: game.expr, misere: game.misere });
+    if (turn !== game.turn || game.busy) return; // the position is changing or changed
     $("play-hint-text").textContent = h.move
       ? `Hint: ${h.wins ? "play" : "no winning move; best try"} ${h.move.notation} (${h.move.words}): ${h.why}.`
       : "No move is left.";
@@ -441,14 +450,14 @@ async function explainPosition() {
       const d = e.derivation;
       s4.append(el("p", {}, `The highest 1 of the nim-sum ${e.nim_sum} is bit ${d.bit}. ${e.rows[d.row].label} has it in its value ${d.from_value}, so ${d.from_value} ⊕ ${e.nim_sum} = ${d.to_value} < ${d.from_value}: moving it to value ${d.to_value} makes the nim-sum 0.`));
       const ul = el("ul", { class: "moves" });
-      d.moves.forEach((m) => ul.append(el("li", {}, `${m.notation}   ${m.words}`)));
+      d.moves.forEach((m) => ul.append(el("li", {}, `${m.notation}  —  ${m.words}`)));
       s4.append(ul);
     } else if (e.winning_moves.length === 0) {
       s4.append(el("p", {}, e.outcome === "P" ? "There is none: every move leaves the opponent a winning position." : "The player to move has no move at all, and under misère play that is a win."));
     }
     if (e.winning_moves.length > 0 && (e.play === "misere" || e.winning_moves.length > 1)) {
       const ul = el("ul", { class: "moves" });
-      e.winning_moves.forEach((m) => ul.append(el("li", {}, `${m.notation}   ${m.words}`)));
+      e.winning_moves.forEach((m) => ul.append(el("li", {}, `${m.notation}  —  ${m.words}`)));
       s4.append(el("p", {}, `All winning moves (${e.winning_moves.length}${e.winning_moves_truncated ? ", list cut short" : ""}):`), ul);
     }
     out.append(s1, s2, s3, s4);

@@ -230,7 +230,7 @@ test("explain: the mex of each small heap over its options", async () => {
   // Kayles: from 4, leave 3 (3), 2 (2), 1+2 (3), 1+1 (0): G(4) = mex{0,2,3} = 1.
   assert.match(step1, /G\(4\) = mex\{0, 2, 3\} = 1/);
   assert.equal(await page.locator("#explain-step1 .opt").count(), 4);
-  assert.match(await page.textContent("#explain-step4"), /1 = 1 1 +heap 1: remove 2 from the heap of 4 and split the rest into 1 and 1/);
+  assert.match(await page.textContent("#explain-step4"), /1 = 1 1 +— +heap 1: remove 2 from the heap of 4 and split the rest into 1 and 1/);
   assert.deepEqual(errors, []);
   await page.close();
 });
