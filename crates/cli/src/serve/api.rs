@@ -48,7 +48,9 @@ pub const MISERE_BUDGET: usize = 250_000;
 /// Why a request was refused.
 #[derive(Debug)]
 pub struct ApiError {
+    /// The HTTP status code (400 for bad input).
     pub status: u16,
+    /// What is wrong, in the command line's words.
     pub message: String,
     /// 1-based column in the parameter that holds the problem.
     pub at: Option<usize>,
@@ -63,6 +65,7 @@ impl ApiError {
         }
     }
 
+    /// The error as a reply: `{"error": message, "at": column}`.
     pub fn reply(&self) -> Reply {
         Reply::error(self.status, &self.message, self.at)
     }

@@ -15,8 +15,11 @@ use super::{api, assets};
 /// A finished reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
+    /// The HTTP status code.
     pub status: u16,
+    /// The `Content-Type` header.
     pub content_type: &'static str,
+    /// The whole body.
     pub body: Vec<u8>,
 }
 
