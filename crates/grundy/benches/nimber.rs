@@ -36,9 +36,11 @@ fn clmul_or_tables(a: u64, b: u64) -> u64 {
     clmul::mul(a, b).unwrap_or_else(|| tables::mul(a, b))
 }
 
-/// The methods measured: name, function, operands per measurement.
-fn methods() -> Vec<(&'static str, fn(u64, u64) -> u64, usize)> {
-    let mut m: Vec<(&'static str, fn(u64, u64) -> u64, usize)> = vec![
+/// A method measured: name, function, operands per criterion iteration.
+type Method = (&'static str, fn(u64, u64) -> u64, usize);
+
+fn methods() -> Vec<Method> {
+    let mut m: Vec<Method> = vec![
         ("mul (dispatching)", nimber::mul, 4096),
         ("tables (portable)", tables::mul, 4096),
     ];

@@ -47,11 +47,9 @@ fn mex_table(n: usize) -> Vec<Vec<u64>> {
 
 #[test]
 fn products_below_256_match_the_mex_definition() {
-    let n = 256;
-    let table = mex_table(n);
-    for a in 0..n {
-        for b in 0..n {
-            let want = table[a][b];
+    let table = mex_table(256);
+    for (a, row) in table.iter().enumerate() {
+        for (b, &want) in row.iter().enumerate() {
             // 256 is a Fermat 2-power: the numbers below it are a subfield.
             assert!(want < 256, "{a} ⊗ {b} = {want} left the field of 256");
             let (x, y) = (a as u64, b as u64);
