@@ -42,8 +42,9 @@
 //! where every product on the right is of numbers below `F`. Three
 //! implementations follow from it, all exact and giving identical results:
 //!
-//! * [`reference`]: that recursion, literally, down to single bits. Slow; it
-//!   is what the others are tested and benchmarked against;
+//! * [`reference`](mod@reference): that recursion, literally, down to
+//!   single bits. Slow; it is what the others are tested and benchmarked
+//!   against;
 //! * [`tables`]: the same split with Karatsuba's trick (three half-width
 //!   products, not four) down to bytes, where a 64 KiB table answers;
 //!   portable;

@@ -15,8 +15,8 @@
 //! itself split the same way, and with `F/2 = (F'/2)·F'` for the next
 //! Fermat 2-power down `F'` it costs three half-width constant products.
 //! At 8 bits a 256×256 table (64 KiB, built once from the
-//! [reference](super::reference)) answers every product; a 64-bit product
-//! is 54 lookups.
+//! [reference recursion](super::reference)) answers every product; a
+//! 64-bit product is 54 lookups.
 
 use std::sync::OnceLock;
 
