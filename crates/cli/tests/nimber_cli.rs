@@ -38,6 +38,18 @@ fn mul_prints_the_product() {
 }
 
 #[test]
+fn json_keeps_its_field_order() {
+    let out = grundy(&["nimber", "mul", "3141", "5926", "--json"]);
+    assert_eq!(
+        stdout(&out),
+        "{\"op\":\"mul\",\"args\":[3141,5926],\"result\":14994}\n"
+    );
+    // --json may also come before the operation.
+    let out = grundy(&["nimber", "--json", "inv", "2"]);
+    assert_eq!(stdout(&out), "{\"op\":\"inv\",\"args\":[2],\"result\":3}\n");
+}
+
+#[test]
 fn json_is_one_object_with_op_args_result() {
     assert_eq!(
         json(&["mul", "3141", "5926"]),

@@ -76,6 +76,14 @@ enum Op {
     },
 }
 
+/// The `--json` object, fields in this order.
+#[derive(serde::Serialize)]
+struct Answer {
+    op: &'static str,
+    args: Vec<u64>,
+    result: u64,
+}
+
 pub fn run(args: Args) -> Result<()> {
     let (name, operands, result, text) = match args.op {
         Op::Add { a, b } => {
@@ -123,7 +131,11 @@ pub fn run(args: Args) -> Result<()> {
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::json!({ "op": name, "args": operands, "result": result });
+        let json = serde_json::to_string(&Answer {
+            op: name,
+            args: operands,
+            result,
+        })?;
         writeln!(out, "{json}")?;
     } else {
         writeln!(out, "{text}")?;
