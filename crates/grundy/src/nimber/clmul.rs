@@ -34,7 +34,9 @@ use std::sync::OnceLock;
 
 use super::{tables, Nimber};
 
-/// The change of basis and the reduction constants.
+/// The change of basis and the reduction constants. (Off x86-64 it is
+/// built only by the tests: nothing there can use it.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) struct Isomorphism {
     /// `phi[k][v]` is `φ(v · 2^(8k))`: the polynomial of a nimber byte.
     phi: [[u64; 256]; 8],
@@ -46,6 +48,7 @@ pub(super) struct Isomorphism {
     mu: u64,
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl Isomorphism {
     /// Builds the isomorphism from the first nimber of degree 64 among a
     /// fixed list of candidates (the first one works; the list only makes

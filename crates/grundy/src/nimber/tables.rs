@@ -1,5 +1,5 @@
 //! The portable fast nim product: the Fermat 2-power split with Karatsuba's
-//! three products per level, down to bytes, where one table lookup gives
+//! three products per level, down to bytes, where logarithm tables give
 //! the product.
 //!
 //! Splitting `a = a1·F + a0`, `b = b1·F + b0` at a Fermat 2-power `F`
@@ -14,38 +14,63 @@
 //! four, plus a product by the constant `F/2`. That constant product is
 //! itself split the same way, and with `F/2 = (F'/2)·F'` for the next
 //! Fermat 2-power down `F'` it costs three half-width constant products.
-//! At 8 bits a 256×256 table (64 KiB, built once from the
-//! [reference recursion](super::reference)) answers every product; a
-//! 64-bit product is 54 lookups.
+//! At 8 bits, logarithms answer: the nonzero nimbers below 256 form a
+//! cyclic group of order 255 under `⊗`, so `a ⊗ b = exp(log a + log b)`.
+//! The tables (built once from the
+//! [reference recursion](super::reference)) take under 2 KiB and stay in
+//! the L1 cache; a full 256×256 product table (64 KiB) measured 10–15%
+//! slower. A 64-bit product is 27 byte products and 27 byte halvings.
 
 use std::sync::OnceLock;
 
 use super::{reference, Nimber};
 
-/// The byte tables: `byte[a][b] = a ⊗ b` for `a, b < 256`.
+/// Discrete logarithms in the field of 256 (the nimbers below 256).
 struct Tables {
-    byte: Box<[[u8; 256]; 256]>,
+    /// `log[x]`: `g^log[x] = x` for a generator `g`; `log[0] = ZERO`.
+    log: [u16; 256],
+    /// `exp[i] = g^(i mod 255)` for `i < 510`, and 0 from 510 on, so that
+    /// a sum of logs involving `ZERO` lands on 0.
+    exp: [u8; 2 * ZERO + 1],
+    /// `half[x] = x ⊗ 2^7`.
+    half: [u8; 256],
 }
+
+const ZERO: usize = 512;
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut byte = Box::new([[0u8; 256]; 256]);
-        for a in 0..256 {
-            // Commutativity halves the work; the reference is slow-ish.
-            for b in 0..=a {
-                let p = reference::mul(a as Nimber, b as Nimber) as u8;
-                byte[a][b] = p;
-                byte[b][a] = p;
+        // Any element of order 255 generates the multiplicative group.
+        let order = |g: Nimber| {
+            let mut x = g;
+            let mut n = 1;
+            while x != 1 {
+                x = reference::mul(x, g);
+                n += 1;
             }
+            n
+        };
+        let g = (2..256)
+            .find(|&g| order(g) == 255)
+            .expect("the group is cyclic");
+        let mut log = [ZERO as u16; 256];
+        let mut exp = [0u8; 2 * ZERO + 1];
+        let mut x: Nimber = 1;
+        for i in 0..255 {
+            log[x as usize] = i as u16;
+            exp[i] = x as u8;
+            exp[i + 255] = x as u8;
+            x = reference::mul(x, g);
         }
-        Tables { byte }
+        let half = std::array::from_fn(|x| reference::mul(x as Nimber, 0x80) as u8);
+        Tables { log, exp, half }
     })
 }
 
 /// The nim product of two 64-bit nimbers, by table lookups.
 ///
-/// Gives exactly [`reference::mul`], a few hundred times faster.
+/// Gives exactly [`reference::mul`], several hundred times faster.
 pub fn mul(a: Nimber, b: Nimber) -> Nimber {
     let t = tables();
     mul64(t, a, b)
@@ -53,13 +78,13 @@ pub fn mul(a: Nimber, b: Nimber) -> Nimber {
 
 #[inline(always)]
 fn mul8(t: &Tables, a: u8, b: u8) -> u8 {
-    t.byte[a as usize][b as usize]
+    t.exp[(t.log[a as usize] + t.log[b as usize]) as usize]
 }
 
 /// `x ⊗ 2^7` (half of the Fermat 2-power 256).
 #[inline(always)]
 fn half8(t: &Tables, x: u8) -> u8 {
-    t.byte[x as usize][0x80]
+    t.half[x as usize]
 }
 
 /// `x ⊗ 2^15`: with `2^15 = 2^7 · 2^8 = 2^7 ⊗ 2^8` and `2^8 ⊗ 2^8 = 2^8 ⊕ 2^7`,
