@@ -9,7 +9,7 @@
 //! value of Turning Corners with one heads coin at `(A, B)` (the Tartan
 //! theorem: the product of two games of Turning Turtles).
 //!
-//! At full size the input is about 42 MB; the answers are formatted into a
+//! At full size the input is about 41 MB; the answers are formatted into a
 //! local block and written 64 KiB at a time.
 
 use std::io::{self, Write};
