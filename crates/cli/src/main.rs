@@ -34,6 +34,7 @@ enum Command {
     Explain(cmd::explain::Args),
     Judge(cmd::judge::Args),
     Serve(cmd::serve::Args),
+    Nimber(cmd::nimber::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Nimber(args) => cmd::nimber::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

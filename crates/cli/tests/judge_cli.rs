@@ -54,6 +54,7 @@ fn list_names_every_problem_with_a_description() {
         "hdu-1729",
         "hdu-1730",
         "hdu-2897",
+        "library-checker-nim-product-64",
     ];
     assert_eq!(list.lines().count(), ids.len());
     for id in ids {

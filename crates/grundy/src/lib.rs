@@ -18,7 +18,8 @@
 //!
 //! Where things live:
 //!
-//! * [`nimber`]: nim-sum and mex;
+//! * [`nimber`]: nim-sum and mex, and the field of nimbers (nim product,
+//!   inverse, division; 64 and 128 bits);
 //! * [`nim`]: Nim under normal and misère play;
 //! * [`heap`]: heap rules ([`heap::Rule`]) and their moves;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;

@@ -22,6 +22,7 @@ mod hdu_2509;
 mod hdu_2897;
 mod hihocoder_1163;
 mod lanqiao_1459;
+mod library_checker_nim_product_64;
 mod luogu_p2197;
 mod poj_1704;
 mod poj_2234;
@@ -52,6 +53,7 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_1729::PROBLEM,
     hdu_1730::PROBLEM,
     hdu_2897::PROBLEM,
+    library_checker_nim_product_64::PROBLEM,
 ];
 
 /// Cases `n a1 … an`, ended by a lone `0` in place of `n`. `count` must
