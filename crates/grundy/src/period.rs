@@ -84,19 +84,24 @@ pub struct ProofShape {
 impl ProofShape {
     /// The end (exclusive) of the window of `n` over which `G(n+p) = G(n)`
     /// must be checked.
-    pub fn window_end(&self, preperiod: u64, period: u64) -> u64 {
-        let h = self.max_heaps.max(1);
-        let t = self.last_digit;
+    ///
+    /// Computed in 128 bits: with a subtraction set whose largest member is
+    /// near 2^64 the window does not fit in 64 bits (and no proof fits in
+    /// memory), which must never wrap into a short window.
+    pub fn window_end(&self, preperiod: u64, period: u64) -> u128 {
+        let h = u128::from(self.max_heaps.max(1));
+        let t = u128::from(self.last_digit);
         // The heap shrunk by `p` in the induction must stay non-empty (a
         // split into two non-empty heaps must map to one), so a preperiod of
         // 0 counts as 1: `0.4` (0, 0, 0, 1, …) is not "period 1 from 0".
-        let n0 = preperiod.max(1);
-        (h * n0 + (h - 1) * period + t).max(t + 1)
+        let n0 = u128::from(preperiod.max(1));
+        (h * n0 + (h - 1) * u128::from(period) + t).max(t + 1)
     }
 
-    /// How many values `G(0..N)` must be known to run the check.
-    pub fn values_needed(&self, preperiod: u64, period: u64) -> u64 {
-        self.window_end(preperiod, period) + period
+    /// How many values `G(0..N)` must be known to run the check (in 128
+    /// bits, see [`ProofShape::window_end`]).
+    pub fn values_needed(&self, preperiod: u64, period: u64) -> u128 {
+        self.window_end(preperiod, period) + u128::from(period)
     }
 }
 
@@ -133,7 +138,7 @@ pub struct PeriodFinder {
 struct Candidate {
     preperiod: u64,
     period: u64,
-    needed: u64,
+    needed: u128,
 }
 
 /// The most candidate periods followed at once.
@@ -177,14 +182,15 @@ impl PeriodFinder {
         self.proved = self
             .candidates
             .iter()
-            .filter(|c| c.needed <= len as u64)
+            .filter(|c| c.needed <= len as u128)
             .min_by_key(|c| c.period)
             .map(|c| Period {
                 preperiod: c.preperiod,
                 period: c.period,
                 proof: Proof::GuySmith {
                     window_start: c.preperiod,
-                    window_end: self.shape.window_end(c.preperiod, c.period),
+                    // At most `needed ≤ len`, so it fits in 64 bits.
+                    window_end: self.shape.window_end(c.preperiod, c.period) as u64,
                 },
             });
         self.proved
@@ -192,18 +198,38 @@ impl PeriodFinder {
 
     /// Look for every period `p` whose matching tail is at least `p` long
     /// (or already long enough for a proof).
+    ///
+    /// Linear in `len` (up to [`MAX_BASES`] divisibility tests per `p`): a
+    /// multiple `p = k·q` of a period `q` already found is not scanned,
+    /// because its tail starts exactly where `q`'s does. If `G(n+q) = G(n)`
+    /// for `n0 ≤ n < len−q` and `G(n0−1) ≠ G(n0−1+q)`, then chaining gives
+    /// `G(n+kq) = G(n)` on `n0 ≤ n < len−kq`, and `G(n0−1+kq) = G(n0−1+q)`
+    /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`. Scanning the multiples of a
+    /// short period was what made this quadratic.
     fn search<V: Copy + PartialEq>(&mut self, values: &[V]) {
         let len = values.len();
         let mut found = Vec::new();
+        // Periods with a tail at least as long as themselves: (q, n0).
+        let mut bases: Vec<(usize, usize)> = Vec::new();
         for p in 1..=len / 2 {
+            let known = bases
+                .iter()
+                .find(|&&(q, n0)| p % q == 0 && p <= len - n0)
+                .map(|&(_, n0)| n0);
             // The tail n0..len-p on which G(n+p) = G(n).
-            let mut n0 = len - p;
-            while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
-                n0 -= 1;
-            }
+            let n0 = known.unwrap_or_else(|| {
+                let mut n0 = len - p;
+                while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+                    n0 -= 1;
+                }
+                n0
+            });
             let tail = (len - p - n0) as u64;
             let needed = self.shape.values_needed(n0 as u64, p as u64);
-            if tail >= p as u64 || needed <= len as u64 {
+            if tail >= p as u64 || needed <= len as u128 {
+                if known.is_none() && tail >= p as u64 && bases.len() < MAX_BASES {
+                    bases.push((p, n0));
+                }
                 found.push(Candidate {
                     preperiod: n0 as u64,
                     period: p as u64,
@@ -218,6 +244,9 @@ impl PeriodFinder {
         self.candidates = found;
     }
 }
+
+/// The most periods whose multiples [`PeriodFinder`] skips in one search.
+const MAX_BASES: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -257,6 +286,102 @@ mod tests {
             last_digit: 40,
         };
         assert_eq!(prove(&values, shape), None);
+    }
+
+    #[test]
+    fn windows_near_2_64_do_not_wrap() {
+        // sub{1, 2^64 − 101}: n mod 2 for a long while, but the window of a
+        // proof reaches past 2^64, so no proof may come from a prefix.
+        let shape = ProofShape {
+            max_heaps: 1,
+            last_digit: 18_446_744_073_709_551_515,
+        };
+        assert_eq!(shape.window_end(99, 3), 99 + 18_446_744_073_709_551_515);
+        assert!(shape.values_needed(99, 3) > u64::MAX as u128);
+        let values: Vec<u16> = (0..20_000).map(|n| (n % 2) as u16).collect();
+        assert_eq!(prove(&values, shape), None);
+        let top = ProofShape {
+            max_heaps: 1,
+            last_digit: u64::MAX,
+        };
+        assert_eq!(prove(&values, top), None);
+    }
+
+    #[test]
+    fn search_skips_multiples_without_changing_the_answer() {
+        // A long run of period 6 and then a break: every multiple of 6 has
+        // the same tail as 6, and the least period is still found.
+        let mut values: Vec<u16> = (0..5000).map(|n| [0u16, 0, 0, 1, 1, 1][n % 6]).collect();
+        values.push(9);
+        values.extend((0..400).map(|n| [2u16, 3, 4, 5][n % 4]));
+        let shape = ProofShape {
+            max_heaps: 1,
+            last_digit: 7,
+        };
+        assert_eq!(prove(&values, shape).map(|p| (p.0, p.1)), Some((0, 6)));
+        assert_eq!(prove(&values[4990..], shape).map(|p| p.1), Some(4));
+    }
+
+    /// The search before multiples were skipped: every `p` scanned.
+    fn prove_by_full_scans(values: &[u16], shape: ProofShape) -> Option<(u64, u64, usize)> {
+        let mut finder = PeriodFinder::new(shape);
+        (1..=values.len()).find_map(|len| {
+            let v = &values[..len];
+            let from = finder.checked_len;
+            finder.candidates.retain(|c| {
+                let p = c.period as usize;
+                (from.max(p)..len).all(|n| v[n] == v[n - p])
+            });
+            finder.checked_len = len;
+            if len >= finder.next_search {
+                let mut found = Vec::new();
+                for p in 1..=len / 2 {
+                    let mut n0 = len - p;
+                    while n0 > 0 && v[n0 - 1] == v[n0 - 1 + p] {
+                        n0 -= 1;
+                    }
+                    let needed = shape.values_needed(n0 as u64, p as u64);
+                    if len - p - n0 >= p || needed <= len as u128 {
+                        found.push(Candidate {
+                            preperiod: n0 as u64,
+                            period: p as u64,
+                            needed,
+                        });
+                    }
+                }
+                found.sort_by_key(|c| (c.needed, c.period));
+                found.truncate(MAX_CANDIDATES);
+                finder.candidates = found;
+                finder.next_search = len + (len / 8).max(1);
+            }
+            finder
+                .candidates
+                .iter()
+                .filter(|c| c.needed <= len as u128)
+                .min_by_key(|c| c.period)
+                .map(|c| (c.preperiod, c.period, len))
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn skipping_multiples_changes_no_answer(
+            pre in proptest::collection::vec(0u16..4, 0..40),
+            cycle in proptest::collection::vec(0u16..4, 1..12),
+            last_digit in 1u64..20,
+        ) {
+            let shape = ProofShape { max_heaps: 1, last_digit };
+            let mut values = pre.clone();
+            values.extend(cycle.iter().cycle().take(cycle.len() * 30 + 200));
+            let got = prove(&values, shape);
+            proptest::prop_assert_eq!(got, prove_by_full_scans(&values, shape));
+            let (n0, p, at) = got.expect("a periodic tail this long is proved");
+            // What was proved holds on the whole window it needs.
+            proptest::prop_assert!(at as u128 >= shape.values_needed(n0, p));
+            for n in n0 as usize..shape.window_end(n0, p) as usize {
+                proptest::prop_assert_eq!(values[n], values[n + p as usize]);
+            }
+        }
     }
 
     #[test]
