@@ -231,11 +231,9 @@ impl Computation {
                 })?;
             }
             let n = self.values.len() as u64;
-            self.estimated_work += match &self.rule {
-                // Three-way splits: about n²/12 options.
-                Rule::TakeBreak(code) if code.is_hexadecimal() => n * n / 12 + n,
-                _ => n,
-            };
+            self.estimated_work = self
+                .estimated_work
+                .saturating_add(options_estimate(&self.rule, n));
             self.engine.push_next(&mut self.values)?;
             self.largest = self.largest.max(self.values[self.values.len() - 1]);
             if self.period.is_none() {
@@ -436,29 +434,9 @@ impl NimSequence {
                     .then(|| Move::new(n - target, vec![target]))
                     .into_iter(),
             ),
-            &Rule::Subtraction(Subtraction::Range { lo, hi }) => {
-                // G(m) = ⌊(m mod (lo+hi)) / lo⌋: the heaps left with value
-                // `target` have residues target·lo … target·lo+lo-1, and the
-                // options n-hi … n-lo hold each residue at most once.
-                let period = lo + hi;
-                let first = target.saturating_mul(lo);
-                let residues = first..(first.saturating_add(lo)).min(period);
-                let mut takes: Vec<u64> = if first >= period || n < lo {
-                    Vec::new()
-                } else {
-                    let top = hi.min(n);
-                    residues
-                        .filter_map(move |r| {
-                            // The take k with (n - k) ≡ r, lo ≤ k ≤ top.
-                            let k0 = (n % period + period - r) % period;
-                            let k = if k0 >= lo { k0 } else { k0 + period };
-                            (k <= top).then_some(k)
-                        })
-                        .collect()
-                };
-                takes.sort_unstable();
-                Box::new(takes.into_iter().map(move |k| Move::new(k, vec![n - k])))
-            }
+            &Rule::Subtraction(Subtraction::Range { lo, hi }) => Box::new(
+                range_takes_to_value(n, lo, hi, target).map(move |k| Move::new(k, vec![n - k])),
+            ),
             Rule::Subtraction(s) => Box::new(
                 s.members_up_to(n)
                     .filter(move |&k| v(n - k) == target)
@@ -566,6 +544,51 @@ impl NimSequence {
             })
             .collect()
     }
+}
+
+/// About how many options the naive engine scans for a heap of `n` (the
+/// work unit of [`SEARCH_WORK`] for engines that do not count their own).
+fn options_estimate(rule: &Rule, n: u64) -> u64 {
+    match rule {
+        Rule::Subtraction(crate::heap::Subtraction::Finite(set)) => {
+            set.partition_point(|&s| s <= n) as u64
+        }
+        // At most 64 powers of two or 92 Fibonacci numbers.
+        Rule::Subtraction(_) => 64,
+        // Three-way splits: about n²/12 options.
+        Rule::TakeBreak(code) if code.is_hexadecimal() => (n / 12).saturating_mul(n) + n,
+        _ => n,
+    }
+    .max(1)
+}
+
+/// The takes `k` (ascending) from a heap of `n` in the subtraction game
+/// `lo..=hi` that leave a heap of value `target`, lazily.
+///
+/// `G(m) = ⌊(m mod P) / lo⌋` with `P = lo + hi` (in 128 bits: `P` may exceed
+/// 2^64 − 1), so the heaps of value `target` are those with residue in
+/// `target·lo ..= target·lo + lo − 1`. The heaps left, `n−min(hi,n) ..= n−lo`,
+/// are fewer than `P`, so they meet at most two such blocks: the answer is at
+/// most two runs of consecutive takes, found in O(1) however large the heap.
+fn range_takes_to_value(n: u64, lo: u64, hi: u64, target: Nimber) -> impl Iterator<Item = u64> {
+    let period = u128::from(lo) + u128::from(hi);
+    let first = u128::from(target) * u128::from(lo);
+    let mut runs: Vec<std::ops::RangeInclusive<u64>> = Vec::new();
+    if n >= lo && first < period {
+        let last = (first + u128::from(lo) - 1).min(period - 1);
+        let (m_lo, m_hi) = (u128::from(n - hi.min(n)), u128::from(n - lo));
+        let base = m_lo - m_lo % period;
+        for block in [base, base + period] {
+            let (a, b) = ((block + first).max(m_lo), (block + last).min(m_hi));
+            if a <= b {
+                // Heaps a..=b left means takes n−b ..= n−a (all fit in u64).
+                let n = u128::from(n);
+                runs.push((n - b) as u64..=(n - a) as u64);
+            }
+        }
+    }
+    runs.sort_by_key(|r| *r.start());
+    runs.into_iter().flatten()
 }
 
 /// Three-way splits are listed by walking all of them: `O(n²)`.
