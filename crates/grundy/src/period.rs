@@ -132,6 +132,8 @@ pub struct PeriodFinder {
     checked_len: usize,
     next_search: usize,
     proved: Option<Period>,
+    /// Tests only: use the scanning fallback of [`PeriodFinder::search`].
+    scan_only: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -153,6 +155,7 @@ impl PeriodFinder {
             checked_len: 0,
             next_search: 1,
             proved: None,
+            scan_only: false,
         }
     }
 
@@ -199,23 +202,29 @@ impl PeriodFinder {
     /// Look for every period `p` whose matching tail is at least `p` long
     /// (or already long enough for a proof).
     ///
-    /// Linear in `len` (up to [`MAX_BASES`] divisibility tests per `p`): a
-    /// multiple `p = k·q` of a period `q` already found is not scanned,
-    /// because its tail starts exactly where `q`'s does. If `G(n+q) = G(n)`
+    /// The tail of every `p` at once is the Z-function of the reversed
+    /// values (`Z[p]` is the longest common suffix of `G(..len)` and
+    /// `G(..len−p)`), computed in linear time. Where its table cannot be
+    /// allocated, each `p` is scanned instead, skipping the multiples
+    /// `p = k·q` of a period `q` already found, because their tail starts
+    /// exactly where `q`'s does. If `G(n+q) = G(n)`
     /// for `n0 ≤ n < len−q` and `G(n0−1) ≠ G(n0−1+q)`, then chaining gives
     /// `G(n+kq) = G(n)` on `n0 ≤ n < len−kq`, and `G(n0−1+kq) = G(n0−1+q)`
-    /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`. Scanning the multiples of a
-    /// short period was what made this quadratic.
+    /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`.
     fn search<V: Copy + PartialEq>(&mut self, values: &[V]) {
         let len = values.len();
         let mut found = Vec::new();
+        let z = suffix_matches(values).filter(|_| !self.scan_only);
         // Periods with a tail at least as long as themselves: (q, n0).
         let mut bases: Vec<(usize, usize)> = Vec::new();
         for p in 1..=len / 2 {
-            let known = bases
-                .iter()
-                .find(|&&(q, n0)| p % q == 0 && p <= len - n0)
-                .map(|&(_, n0)| n0);
+            let known = match &z {
+                Some(z) => Some(len - p - z[p] as usize),
+                None => bases
+                    .iter()
+                    .find(|&&(q, n0)| p % q == 0 && p <= len - n0)
+                    .map(|&(_, n0)| n0),
+            };
             // The tail n0..len-p on which G(n+p) = G(n).
             let n0 = known.unwrap_or_else(|| {
                 let mut n0 = len - p;
@@ -243,6 +252,39 @@ impl PeriodFinder {
         found.truncate(MAX_CANDIDATES);
         self.candidates = found;
     }
+}
+
+/// `z[p]` for `1 ≤ p ≤ len/2`: how many `n` just below `len − p` have
+/// `G(n) = G(n + p)` (the Z-function of the reversed values), or `None`
+/// when the table does not fit in memory.
+fn suffix_matches<V: Copy + PartialEq>(values: &[V]) -> Option<Vec<u32>> {
+    let len = values.len();
+    let half = len / 2;
+    if u32::try_from(len).is_err() {
+        return None;
+    }
+    let mut z: Vec<u32> = Vec::new();
+    z.try_reserve_exact(half + 1).ok()?;
+    z.resize(half + 1, 0);
+    // rev(i) = G(len − 1 − i); z[i] = LCP(rev, rev[i..]).
+    let rev = |i: usize| values[len - 1 - i];
+    // [l, r): the rightmost match rev[l..r] = rev[0..r−l] found so far.
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..=half {
+        let mut k = if i < r {
+            (r - i).min(z[i - l] as usize)
+        } else {
+            0
+        };
+        while i + k < len && rev(k) == rev(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > r {
+            (l, r) = (i, i + k);
+        }
+    }
+    Some(z)
 }
 
 /// The most periods whose multiples [`PeriodFinder`] skips in one search.
@@ -375,6 +417,20 @@ mod tests {
             values.extend(cycle.iter().cycle().take(cycle.len() * 30 + 200));
             let got = prove(&values, shape);
             proptest::prop_assert_eq!(got, prove_by_full_scans(&values, shape));
+            let mut finder = PeriodFinder::new(shape);
+            finder.scan_only = true;
+            let scanned = (1..=values.len()).find_map(|len| {
+                finder.observe(&values[..len]).map(|p| (p.preperiod, p.period, len))
+            });
+            proptest::prop_assert_eq!(got, scanned);
+            let z = suffix_matches(&values).unwrap();
+            for p in 1..=values.len() / 2 {
+                let tail = (0..values.len() - p)
+                    .rev()
+                    .take_while(|&n| values[n] == values[n + p])
+                    .count();
+                proptest::prop_assert_eq!(z[p] as usize, tail);
+            }
             let (n0, p, at) = got.expect("a periodic tail this long is proved");
             // What was proved holds on the whole window it needs.
             proptest::prop_assert!(at as u128 >= shape.values_needed(n0, p));
@@ -382,6 +438,49 @@ mod tests {
                 proptest::prop_assert_eq!(values[n], values[n + p as usize]);
             }
         }
+    }
+
+    thread_local! {
+        static COMPARISONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A value that counts how often it is compared.
+    #[derive(Clone, Copy, Debug)]
+    struct Counted(u16);
+
+    impl PartialEq for Counted {
+        fn eq(&self, other: &Counted) -> bool {
+            COMPARISONS.with(|c| c.set(c.get() + 1));
+            self.0 == other.0
+        }
+    }
+
+    #[test]
+    fn search_work_is_linear_for_a_long_short_period() {
+        // sub{3, 20000}: period 6 for 20000 heaps, then something else. Every
+        // multiple of 6 matches far back, which made the search quadratic
+        // (about len²/12 = 75·10^6 comparisons here).
+        let (m, len) = (20_000usize, 30_000usize);
+        let mut g: Vec<u16> = Vec::with_capacity(len);
+        for n in 0..len {
+            let a = if n >= 3 { Some(g[n - 3]) } else { None };
+            let b = if n >= m { Some(g[n - m]) } else { None };
+            g.push((0..).find(|v| a != Some(*v) && b != Some(*v)).unwrap());
+        }
+        let values: Vec<Counted> = g.iter().map(|&v| Counted(v)).collect();
+        let mut finder = PeriodFinder::new(ProofShape {
+            max_heaps: 1,
+            last_digit: m as u64,
+        });
+        COMPARISONS.with(|c| c.set(0));
+        for l in 1..=len {
+            finder.observe(&values[..l]);
+        }
+        let work = COMPARISONS.with(|c| c.get());
+        assert!(
+            work < 200 * len as u64,
+            "{work} comparisons for {len} values"
+        );
     }
 
     #[test]
