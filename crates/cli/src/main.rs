@@ -5,6 +5,7 @@
 //! and a non-zero exit status.
 
 mod cmd;
+mod progress;
 mod render;
 mod ui;
 

@@ -140,7 +140,7 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         (vec!["analyze", "stairs(5,3)"], "strictly increasing"),
         (
             vec!["value", "grundys", "18446744073709551615"],
-            "no period is known",
+            "no period can be proved",
         ),
         (vec!["seq", "kayles", "--to", "99999999999"], "too large"),
         (vec!["value", "nosuch", "3"], "unknown rule"),
@@ -156,4 +156,42 @@ fn bad_input_is_one_clear_line_and_a_failure() {
     // A position that needs no moves from anyone is still a position.
     let v = json_of(&["nim", "--json", "0", "0"]);
     assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn huge_subtraction_members_are_analysed_exactly() {
+    // sub{m}: G(n) = ⌊n/m⌋ mod 2; the winning move takes m.
+    let v = json_of(&[
+        "analyze",
+        "sub{1000000000000000000}(9000000000000000000)",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"][0], 8_000_000_000_000_000_000u64);
+    let v = json_of(&[
+        "analyze",
+        "sub{10000000000000000000}(10000000000000000000)",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([]));
+    // sub{1, 2^64−1}(2): the only move leaves 1, an N-position.
+    let v = json_of(&["analyze", "sub{1,18446744073709551615}(2)", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let v = json_of(&["analyze", "sub{9223372036854775808}(1)", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    for (rule, n, want) in [
+        ("sub{10000000000000000000}", "10000000000000000000", 1),
+        ("sub{2..18446744073709551615}", "5", 2),
+        ("sub{1..18446744073709551615}", "5", 5),
+        ("sub{1,2,18446744073709550616}", "5000", 2),
+        ("sub{3,18446744073709551615}", "3", 1),
+        ("sub{18446744073709551615}", "18446744073709551615", 1),
+    ] {
+        let v = json_of(&["value", rule, n, "--json"]);
+        assert_eq!(v["value"], want, "{rule} G({n})");
+    }
 }

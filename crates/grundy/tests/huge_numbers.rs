@@ -164,6 +164,8 @@ fn limits() -> Limits {
     Limits {
         max_heaps: 1 << 16,
         search_heaps: 1 << 12,
+        proof_heaps: 1 << 12,
+        ..Limits::default()
     }
 }
 

@@ -6,7 +6,7 @@
 //! values. A progress bar goes to stderr when it is a terminal.
 
 use std::fs;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -18,8 +18,9 @@ use grundy::heap::Rule;
 use grundy::period::{Period, Proof};
 use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};
-use grundy::sequence::{human_bytes, Computation, Limits, NimSequence, Step};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use grundy::sequence::{Computation, Limits, NimSequence, Plan, Step, SEARCH_WORK};
+
+use crate::progress::Progress;
 
 use super::parse_count;
 
@@ -145,11 +146,28 @@ pub fn run(args: Args) -> Result<()> {
         if save.is_some() {
             bail!("{rule} has a closed form: there is nothing to checkpoint");
         }
+        check_printable(&args, to)?;
         let limits = Limits::default();
         let seq = NimSequence::new(&rule, to.min(limits.max_heaps - 1), limits)?;
+        if args.stats || args.histogram {
+            // The histogram reads the preperiod and one period, or every heap.
+            let reads = seq
+                .period()
+                .and_then(|p| p.preperiod.checked_add(p.period))
+                .filter(|&end| end <= to)
+                .unwrap_or(to);
+            if reads >= MAX_PRINTED {
+                bail!(
+                    "a histogram of {rule} up to heap {to} would read {reads} values; \
+                     at most {MAX_PRINTED} are read"
+                );
+            }
+        }
         let value = |n: u64| -> Result<u16> {
             let v = seq.value(n)?;
-            u16::try_from(v).with_context(|| format!("G({n}) = {v} does not fit the histogram"))
+            u16::try_from(v).with_context(|| {
+                format!("G({n}) = {v}: histograms count values up to {}", u16::MAX)
+            })
         };
         return print(&args, &rule, to, seq.period(), &value, None, None);
     }
@@ -163,33 +181,36 @@ pub fn run(args: Args) -> Result<()> {
         }
         (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
     };
-    let limits = Limits::default();
-    let max_heaps = memory_heaps().min(u32::MAX as u64 - 1);
-    let wanted = to.saturating_add(1);
-    let provable = rule.proof_shape().is_some();
-    if wanted > max_heaps && !provable {
-        bail!(
-            "--to {to} needs {} for the values of {rule}, more than the {} of memory available \
-             (no period can be proved for it, so every heap must be stored)",
-            human_bytes(wanted.saturating_mul(2)),
-            human_bytes(max_heaps.saturating_mul(2))
-        );
-    }
-    // How far to go: the heaps asked for, then (for provable rules) on in
-    // search of a proof, as `grundy value` does, or to the memory limit with
-    // --prove.
-    if args.prove && !provable {
+    if args.prove && rule.proof_shape().is_none() {
         bail!("--prove: no period can be proved for {rule} (its moves reach arbitrarily far)");
     }
-    let search = if args.prove {
-        max_heaps
-    } else if provable && !args.no_search {
-        limits.search_heaps.min(max_heaps)
-    } else {
-        0
+    check_printable(&args, to)?;
+    let max_heaps = memory_heaps().min(u32::MAX as u64 - 1);
+    let quick = Limits::default();
+    // How far to go: the heaps asked for, then (for provable rules) on in
+    // search of a proof, as `grundy value` does, or to the memory limit with
+    // --prove. Heaps beyond memory can only be answered by a proof, searched
+    // for within the usual budget (to memory with --prove) before refusing.
+    let limits = Limits {
+        max_heaps,
+        search_heaps: if args.prove {
+            max_heaps
+        } else if args.no_search {
+            0
+        } else {
+            quick.search_heaps
+        },
+        proof_heaps: if args.prove {
+            max_heaps
+        } else {
+            quick.proof_heaps
+        },
+        search_work: if args.prove { u64::MAX } else { SEARCH_WORK },
     };
-    let goal = wanted.min(max_heaps).max(search);
-    if wanted <= max_heaps {
+    let plan = Plan::new(&rule, to, limits)?;
+    let wanted = plan.wanted;
+    let goal = plan.goal;
+    if !plan.needs_proof {
         comp.reserve(wanted)?;
     }
 
@@ -233,9 +254,7 @@ pub fn run(args: Args) -> Result<()> {
             }
             std::process::exit(INTERRUPTED);
         }
-        // Past the heaps asked for, the search for a proof has a work budget.
-        let searching = len >= wanted && !args.prove;
-        if searching && comp.work() >= grundy::sequence::SEARCH_WORK {
+        if plan.out_of_budget(len, comp.work()) {
             break;
         }
         let chunk = if len < 1 << 16 { 1024 } else { 8192 };
@@ -269,13 +288,7 @@ pub fn run(args: Args) -> Result<()> {
     let values = comp.values();
     let period = comp.period();
     if period.is_none() && (values.len() as u64) < wanted {
-        bail!(
-            "no period of {rule} was proved in its first {} heaps, and computing every heap up to {to} \
-             would need {} of memory ({} available)",
-            values.len(),
-            human_bytes(wanted.saturating_mul(2)),
-            human_bytes(max_heaps.saturating_mul(2))
-        );
+        return Err(plan.refusal(&rule, values.len() as u64, limits).into());
     }
     let value = |n: u64| -> Result<u16> {
         let m = period.map_or(n, |p| p.reduce(n));
@@ -311,13 +324,6 @@ fn print(
         }
         out.flush()?;
         return Ok(());
-    }
-    let printing = !args.stats || args.json;
-    if printing && to >= Limits::default().max_heaps {
-        bail!(
-            "--to {to} is too large to print: at most {} values are printed (use --stats or --histogram for a summary)",
-            Limits::default().max_heaps - 1
-        );
     }
     if args.json {
         write!(
@@ -368,14 +374,19 @@ fn print(
             writeln!(out)?;
         }
     }
-    match period {
-        Some(p) => {
-            let how = match p.proof {
-                Proof::ClosedForm => "by its closed form".to_string(),
-                Proof::GuySmith {
-                    window_start,
-                    window_end,
-                } => format!(
+    let closed = rule.closed_form_text();
+    match (period, &closed) {
+        (Some(p), _) => {
+            let how = match (p.proof, &closed) {
+                (Proof::ClosedForm, Some(text)) => format!("by its closed form {text}"),
+                (Proof::ClosedForm, None) => "by its closed form".to_string(),
+                (
+                    Proof::GuySmith {
+                        window_start,
+                        window_end,
+                    },
+                    _,
+                ) => format!(
                     "by the Guy–Smith theorem: G(n + {}) = G(n) was checked for {window_start} ≤ n < {window_end}",
                     p.period
                 ),
@@ -386,7 +397,15 @@ fn print(
                 p.period, p.preperiod, p.preperiod
             )?;
         }
-        None => writeln!(
+        (None, Some(text)) => {
+            let why = if matches!(rule, Rule::Nim) {
+                "every heap has its own value, so there is no period"
+            } else {
+                "its period is larger than any heap size (2^64 − 1 at most)"
+            };
+            writeln!(out, "Closed form {text}, for every heap; {why}.")?;
+        }
+        (None, None) => writeln!(
             out,
             "No period proved ({} heaps computed).",
             timing.map_or(0, |t| t.0)
@@ -428,6 +447,21 @@ fn print(
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// The most values listed (as text or JSON): 2^30.
+const MAX_PRINTED: u64 = 1 << 30;
+
+/// Refuses, before any work, a listing too long to print.
+fn check_printable(args: &Args, to: u64) -> Result<()> {
+    let printing = !args.histogram && (!args.stats || args.json);
+    if printing && to >= MAX_PRINTED {
+        bail!(
+            "--to {to} is too large to print: at most {MAX_PRINTED} values are listed \
+             (use --stats or --histogram for a summary)"
+        );
+    }
     Ok(())
 }
 
@@ -478,68 +512,4 @@ fn write_checkpoint(path: &Path, comp: &Computation, to: u64) -> Result<()> {
         fs::rename(&tmp, path)
     };
     write().with_context(|| format!("cannot write checkpoint {}", path.display()))
-}
-
-/// The progress bar: drawn on stderr, when it is a terminal, once the run
-/// has lasted a second.
-struct Progress {
-    enabled: bool,
-    started: Instant,
-    bar: ProgressBar,
-    shown: bool,
-    first: u64,
-}
-
-impl Progress {
-    fn new(quiet: bool, goal: u64, first: u64) -> Progress {
-        // Hidden at first, so that its rate and ETA count from the start.
-        let bar = ProgressBar::with_draw_target(Some(goal), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} heaps, ETA {eta}, {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-        bar.set_style(style);
-        bar.set_position(first);
-        bar.reset_eta();
-        Progress {
-            enabled: !quiet && std::io::stderr().is_terminal(),
-            started: Instant::now(),
-            bar,
-            shown: false,
-            first,
-        }
-    }
-
-    fn update(&mut self, comp: &Computation) {
-        if !self.enabled {
-            return;
-        }
-        let elapsed = self.started.elapsed();
-        let len = comp.values().len() as u64;
-        self.bar.set_position(len);
-        if !self.shown {
-            if elapsed < Duration::from_secs(1) {
-                return;
-            }
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-        let rate = (len - self.first) as f64 / elapsed.as_secs_f64().max(1e-9);
-        let rare = comp
-            .rare()
-            .map_or(String::new(), |(_, r)| format!(", rare {r}"));
-        self.bar.set_message(format!(
-            "{:.0} heaps/s{rare}, largest {}",
-            rate,
-            comp.largest()
-        ));
-    }
-
-    fn finish(&mut self) {
-        if self.shown {
-            self.bar.finish_and_clear();
-            self.shown = false;
-        }
-    }
 }

@@ -1,11 +1,17 @@
 //! `grundy value RULE N`: one Grundy value, for any N below 2^64 once the
 //! rule's period is proved.
+//!
+//! A heap too large to compute directly is answered only through a proof,
+//! searched for up to the memory limit and about a minute of work
+//! ([`Limits::patient`]), with a progress bar on a terminal.
 
 use std::io::Write;
 
 use anyhow::Result;
 use grundy::expr::parse_rule;
 use grundy::sequence::{Limits, NimSequence};
+
+use crate::progress::Progress;
 
 use super::parse_count;
 
@@ -21,11 +27,23 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let rule = parse_rule(&args.rule)?;
-    let seq = NimSequence::new(&rule, args.n, Limits::default())?;
+    let mut progress: Option<Progress> = None;
+    let seq = NimSequence::with_progress(&rule, args.n, Limits::patient(), &mut |run, plan| {
+        progress
+            .get_or_insert_with(|| Progress::new(args.quiet, plan.goal, 0))
+            .update(run);
+    });
+    if let Some(p) = progress.as_mut() {
+        p.finish();
+    }
+    let seq = seq?;
     let value = seq.value(args.n)?;
     let mut out = std::io::stdout().lock();
     if args.json {

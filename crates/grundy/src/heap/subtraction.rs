@@ -103,6 +103,22 @@ impl Subtraction {
         }
     }
 
+    /// The closed form in words, where one is known: `G(n) = n mod 3`.
+    pub fn closed_form_text(&self) -> Option<String> {
+        match *self {
+            Subtraction::Range { lo, hi } => {
+                let period = u128::from(lo) + u128::from(hi);
+                Some(if lo == 1 {
+                    format!("G(n) = n mod {period}")
+                } else {
+                    format!("G(n) = ⌊(n mod {period}) / {lo}⌋")
+                })
+            }
+            Subtraction::PowersOfTwo => Some("G(n) = n mod 3".into()),
+            _ => None,
+        }
+    }
+
     /// The period proved by the closed form, when it fits in 64 bits.
     ///
     /// A range `a..b` with `a + b ≥ 2^64` has a period longer than any heap:
