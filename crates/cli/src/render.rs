@@ -8,6 +8,9 @@ use grundy::nimber::high_bit;
 use grundy::sum::{Analysis, Component, Position};
 use serde::Serialize;
 
+use crate::cmd::AnalysisFlags;
+use crate::ui::Ui;
+
 /// The JSON object of `nim` and `analyze`. `outcome`, `grundy` and
 /// `winning_moves` are a contract; the other fields may grow.
 #[derive(Serialize)]
@@ -34,10 +37,11 @@ struct TermJson<'a> {
     value: Option<u64>,
 }
 
-/// Prints an analysis, as JSON or as an explanation.
-pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
+/// Prints an analysis, as JSON or as an explanation (plain ASCII with
+/// `--plain` or `NO_COLOR`, see [`Ui::uncoloured`]).
+pub fn analysis(position: &Position, a: &Analysis, flags: &AnalysisFlags) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    if json {
+    if flags.json {
         let obj = AnalysisJson {
             outcome: a.outcome,
             grundy: a.grundy,
@@ -66,7 +70,8 @@ pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
         writeln!(out, "{}", serde_json::to_string(&obj)?)?;
         return Ok(());
     }
-    write!(out, "{}", explain(position, a))?;
+    let ui = Ui::uncoloured(flags.plain);
+    write!(out, "{}", ui.text(&explain(position, a)))?;
     Ok(())
 }
 
@@ -137,6 +142,9 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "nim-sum", ""
     );
     s += &reason(position, a, total);
+    if a.winning_moves.is_empty() && a.truncated {
+        s += "\nWinning moves: not listed (--max-moves 0).\n";
+    }
     if !a.winning_moves.is_empty() {
         s += &format!(
             "\nWinning moves ({}{}):\n",

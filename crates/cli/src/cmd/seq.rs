@@ -26,7 +26,10 @@ use super::parse_count;
 
 /// The nim-sequence of a rule, and its period when proved.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  grundy seq kayles --to 100\n  grundy seq 0.16 --stats\n  grundy seq 0.161 --to 1048576 --histogram\n  grundy seq 0.6 --to 100000000 --save run.gsq   (then: grundy seq --resume run.gsq)"
+)]
 pub struct Args {
     /// The rule: nim, kayles, dawson, grundys, a code such as 0.137, or sub{…}.
     /// May be left out with --resume (the checkpoint names it).
@@ -62,7 +65,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// Seconds between periodic checkpoints.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    #[arg(long, default_value_t = 60.0, value_name = "SECS", value_parser = parse_seconds)]
     checkpoint_every: f64,
     /// Print statistics (period, rare/common split, largest value, histogram)
     /// instead of the values.
@@ -448,6 +451,20 @@ fn print(
     }
     out.flush()?;
     Ok(())
+}
+
+/// A positive, finite number of seconds (at most a year).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 366.0 * 86400.0 {
+        return Err(format!(
+            "{s:?} is not a positive number of seconds (at most a year)"
+        ));
+    }
+    Ok(secs)
 }
 
 /// The most values listed (as text or JSON): 2^30.

@@ -17,7 +17,10 @@ use super::parse_count;
 
 /// The Grundy value of one heap.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  grundy value kayles 1000000000000000000\n  grundy value \"sub{1,3,4}\" 17\n  grundy value 0.137 100 --json"
+)]
 pub struct Args {
     /// The rule: nim, kayles, dawson, grundys, a code such as 0.137, or sub{…}.
     rule: String,
