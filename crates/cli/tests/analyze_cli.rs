@@ -133,6 +133,8 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         (vec!["nim", "99999999999999999999"], "too large"),
         (vec!["nim", "3x"], "not a whole number"),
         (vec!["analyze", "foo(3)"], "unknown rule"),
+        (vec!["analyze", "ním(3)"], "unknown rule \"ním\""),
+        (vec!["analyze", "nim(3) + stairs(1,5,3)"], "column 21:"),
         (vec!["analyze", "nim(3,"], "expected a number"),
         (vec!["analyze", ""], "empty"),
         (vec!["analyze", "0.7z(3)"], "not a hexadecimal digit"),
@@ -153,6 +155,11 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         if out.status.code() == Some(2) {
             // A usage error: clap's full message.
             assert!(err.starts_with("error: "), "{args:?}: {err}");
+        } else if err.contains(", at column") {
+            // A parse error: the line, then the input around the problem
+            // and a caret under it.
+            assert_eq!(err.lines().count(), 3, "{args:?}: {err}");
+            assert_eq!(err.lines().last().unwrap().trim(), "^", "{args:?}: {err}");
         } else {
             assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
         }
