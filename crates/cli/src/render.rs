@@ -95,8 +95,13 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
             }
             Component::Staircase(st) => {
                 let gaps: Vec<String> = st.gaps().iter().map(u64::to_string).collect();
+                let label = if gaps.is_empty() {
+                    "stairs (one monk, no gaps)".to_string()
+                } else {
+                    format!("stairs (gaps {})", gaps.join(","))
+                };
                 rows.push((
-                    "stairs (gaps ".to_string() + &gaps.join(",") + ")",
+                    label,
                     format!("{:?}", st.steps()),
                     a.term_values[t].unwrap_or(0),
                 ));

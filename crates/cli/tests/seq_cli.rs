@@ -389,3 +389,14 @@ fn a_late_second_member_is_answered_without_quadratic_search() {
     let v = json(&["value", "sub{1,2,1000000}", "1100000", "--json"]);
     assert_eq!(v["value"], 2);
 }
+
+#[test]
+fn stats_say_which_heaps_each_figure_covers() {
+    // 0.16 is proved after 509622 heaps; the histogram covers 1..=100.
+    let text = stdout(&grundy(&["seq", "0.16", "--stats", "--quiet"]));
+    assert!(text.contains("heaps 1..=509621 computed"), "{text}");
+    assert!(
+        text.contains("Largest value: 5 over heaps 1..=100; 23 over all 509622 heaps computed."),
+        "{text}"
+    );
+}

@@ -305,7 +305,12 @@ pub fn run(args: Args) -> Result<()> {
         period,
         &value,
         split.as_ref(),
-        Some((values.len() as u64, started.elapsed(), comp.work())),
+        Some((
+            values.len() as u64,
+            started.elapsed(),
+            comp.work(),
+            comp.largest(),
+        )),
     )
 }
 
@@ -317,7 +322,7 @@ fn print(
     period: Option<Period>,
     value: &dyn Fn(u64) -> Result<u16>,
     split: Option<&Split>,
-    timing: Option<(u64, Duration, u64)>,
+    timing: Option<(u64, Duration, u64, u16)>,
 ) -> Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.histogram {
@@ -415,7 +420,7 @@ fn print(
         )?,
     }
     if args.stats {
-        if let Some((computed, elapsed, work)) = timing {
+        if let Some((computed, elapsed, work, _)) = timing {
             let secs = elapsed.as_secs_f64();
             writeln!(
                 out,
@@ -439,11 +444,16 @@ fn print(
                 rare.join(" ")
             )?;
         }
-        writeln!(
-            out,
-            "Largest value: {} (heaps 1..={to}).",
-            hist.largest().map_or("none".into(), |v| v.to_string())
-        )?;
+        let largest = hist.largest().map_or("none".into(), |v| v.to_string());
+        match timing {
+            // The split above covers every heap computed, which may be far
+            // more than the heaps 1..=to of the histogram: say both.
+            Some((computed, _, _, all)) if computed > to.saturating_add(1) => writeln!(
+                out,
+                "Largest value: {largest} over heaps 1..={to}; {all} over all {computed} heaps computed."
+            )?,
+            _ => writeln!(out, "Largest value: {largest} (heaps 1..={to}).")?,
+        }
         writeln!(out, "Histogram over heaps 1..={to} (value frequency):")?;
         for (v, c) in hist.counts().iter().enumerate() {
             writeln!(out, "{v} {c}")?;
