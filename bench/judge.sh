@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of `grundy judge poj-2975` against the straightforward C solution
-# (scanf, gcc -O2) of the seed write-up, on the same ~100 MB input in the same
+# (scanf, gcc -O2) of the classic write-up, on the same ~100 MB input in the same
 # run: 10^4 cases of 1000 piles up to 10^9, from `--generate --large`.
 #
 #   bench/judge.sh            # 7 interleaved runs of each, medians and ratio
@@ -23,7 +23,7 @@ grundy="$target/release/grundy"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# The C baseline: the POJ 2975 solution of the seed write-up, with the
+# The C baseline: the POJ 2975 solution of the classic write-up, with the
 # declarations and include it needs.
 cat > "$tmp/poj2975.c" <<'C'
 #include <stdio.h>

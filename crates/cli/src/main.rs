@@ -1,24 +1,34 @@
 //! `grundy`: the command line over the grundy engine.
 //!
 //! Every subcommand lives in its own module under `cmd/`; each parses its
-//! arguments, calls the engine, and prints. Errors end as one line on stderr
-//! and a non-zero exit status.
+//! arguments, calls the engine, and prints. Usage errors are clap's own full
+//! message (what is missing or wrong, tips, possible values; coloured on a
+//! terminal) with exit status 2; other errors end as one line on stderr and
+//! exit status 1.
 
 mod cmd;
 mod explain_json;
 mod plot;
+mod progress;
 mod render;
 mod serve;
 mod ui;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Impartial combinatorial games, exactly: Nim, subtraction and octal games,
 /// Grundy's game, staircase Nim, and sums of them.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(
+    name = "grundy",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    disable_help_subcommand = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,21 +45,37 @@ enum Command {
     Judge(cmd::judge::Args),
     Serve(cmd::serve::Args),
     Nimber(cmd::nimber::Args),
+    Completions(Completions),
+    Man(Man),
+    Help(Help),
+}
+
+/// Print a shell completion script for grundy.
+///
+/// Example: `grundy completions bash > /etc/bash_completion.d/grundy`, or
+/// `grundy completions zsh > ~/.zfunc/_grundy`.
+#[derive(clap::Args, Debug)]
+struct Completions {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// Print grundy's manual page (roff), e.g. `grundy man > grundy.1; man ./grundy.1`.
+#[derive(clap::Args, Debug)]
+struct Man {}
+
+/// Print the help of grundy or of one command, e.g. `grundy help analyze`.
+#[derive(clap::Args, Debug)]
+struct Help {
+    /// The command whose help to print.
+    command: Option<String>,
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // Help and version go to stdout as usual; a usage error is one line.
-        Err(err) if !err.use_stderr() => err.exit(),
-        Err(err) => {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("grundy: error: {first} (see grundy --help)");
-            return ExitCode::from(2);
-        }
-    };
+    // Help and version go to stdout, usage errors to stderr (exit 2), in
+    // clap's own words and colours.
+    let cli = Cli::parse();
     let result = match cli.command {
         Command::Nim(args) => cmd::nim::run(args),
         Command::Analyze(args) => cmd::analyze::run(args),
@@ -60,6 +86,15 @@ fn main() -> ExitCode {
         Command::Judge(args) => cmd::judge::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
+        Command::Completions(args) => {
+            let mut cli = Cli::command();
+            clap_complete::generate(args.shell, &mut cli, "grundy", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man(_) => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map_err(Into::into),
+        Command::Help(args) => help(args.command.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -74,4 +109,19 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `grundy help [COMMAND]`: the long help of grundy or of one command.
+fn help(command: Option<&str>) -> anyhow::Result<()> {
+    let mut cli = Cli::command();
+    // Gives each command its full name ("grundy value") in its usage line.
+    cli.build();
+    match command {
+        None => cli.print_long_help()?,
+        Some(name) => match cli.find_subcommand_mut(name) {
+            Some(sub) => sub.print_long_help()?,
+            None => anyhow::bail!("there is no command {name:?} (see grundy --help)"),
+        },
+    }
+    Ok(())
 }

@@ -8,6 +8,9 @@ use grundy::nimber::high_bit;
 use grundy::sum::{Analysis, Component, Position};
 use serde::Serialize;
 
+use crate::cmd::AnalysisFlags;
+use crate::ui::Ui;
+
 /// The JSON object of `nim` and `analyze`. `outcome`, `grundy` and
 /// `winning_moves` are a contract; the other fields may grow.
 #[derive(Serialize)]
@@ -34,14 +37,16 @@ struct TermJson<'a> {
     value: Option<u64>,
 }
 
-/// Prints an analysis, as JSON or as an explanation.
-pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
+/// Prints an analysis, as JSON or as an explanation (plain ASCII with
+/// `--plain` or `NO_COLOR`, see [`Ui::uncoloured`]).
+pub fn analysis(position: &Position, a: &Analysis, flags: &AnalysisFlags) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    if json {
+    if flags.json {
         writeln!(out, "{}", analysis_json(position, a)?)?;
         return Ok(());
     }
-    write!(out, "{}", explain(position, a))?;
+    let ui = Ui::uncoloured(flags.plain);
+    write!(out, "{}", ui.text(&explain(position, a)))?;
     Ok(())
 }
 
@@ -96,8 +101,13 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
             }
             Component::Staircase(st) => {
                 let gaps: Vec<String> = st.gaps().iter().map(u64::to_string).collect();
+                let label = if gaps.is_empty() {
+                    "stairs (one monk, no gaps)".to_string()
+                } else {
+                    format!("stairs (gaps {})", gaps.join(","))
+                };
                 rows.push((
-                    "stairs (gaps ".to_string() + &gaps.join(",") + ")",
+                    label,
                     format!("{:?}", st.steps()),
                     a.term_values[t].unwrap_or(0),
                 ));
@@ -143,6 +153,9 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "nim-sum", ""
     );
     s += &reason(position, a, total);
+    if a.winning_moves.is_empty() && a.truncated {
+        s += "\nWinning moves: not listed (--max-moves 0).\n";
+    }
     if !a.winning_moves.is_empty() {
         s += &format!(
             "\nWinning moves ({}{}):\n",

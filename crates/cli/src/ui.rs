@@ -17,11 +17,30 @@ pub struct Ui {
 
 impl Ui {
     /// Colour and Unicode when stdout is a terminal and `plain` was not
-    /// asked for; colour also stays off when `NO_COLOR` is set.
+    /// asked for. `NO_COLOR` (set and not empty) is taken as `plain`: no
+    /// colour and no Unicode symbols; `TERM=dumb` turns colour off.
     pub fn detect(plain: bool) -> Ui {
-        let fancy = !plain && std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+        Ui::choose(plain || no_color, dumb, std::io::stdout().is_terminal())
+    }
+
+    /// For output without colour (`nim`, `analyze`): Unicode symbols unless
+    /// `plain` was asked for or `NO_COLOR` is set, terminal or not (their
+    /// text output has always used them; scripts should read `--json`).
+    pub fn uncoloured(plain: bool) -> Ui {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ui {
-            colour: fancy && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty()),
+            colour: false,
+            unicode: !(plain || no_color),
+        }
+    }
+
+    /// The choice behind [`Ui::detect`], from its inputs.
+    pub fn choose(plain: bool, dumb_terminal: bool, terminal: bool) -> Ui {
+        let fancy = !plain && terminal;
+        Ui {
+            colour: fancy && !dumb_terminal,
             unicode: fancy,
         }
     }
@@ -241,4 +260,24 @@ pub fn draw(ui: &Ui, position: &Position) -> String {
         }
     }
     ui.text(&s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_no_color_and_dumb_terminals() {
+        let fancy = Ui::choose(false, false, true);
+        assert!(fancy.colour && fancy.unicode);
+        // --plain or NO_COLOR: neither colour nor Unicode.
+        let plain = Ui::choose(true, false, true);
+        assert!(!plain.colour && !plain.unicode);
+        assert_eq!(plain.text("3 → 1, h ⊕ 2 ●"), "3 -> 1, h xor 2 o");
+        // TERM=dumb: no colour.
+        assert!(!Ui::choose(false, true, true).colour);
+        // Not a terminal: plain.
+        let piped = Ui::choose(false, false, false);
+        assert!(!piped.colour && !piped.unicode);
+    }
 }

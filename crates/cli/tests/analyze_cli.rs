@@ -133,6 +133,8 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         (vec!["nim", "99999999999999999999"], "too large"),
         (vec!["nim", "3x"], "not a whole number"),
         (vec!["analyze", "foo(3)"], "unknown rule"),
+        (vec!["analyze", "ním(3)"], "unknown rule \"ním\""),
+        (vec!["analyze", "nim(3) + stairs(1,5,3)"], "column 21:"),
         (vec!["analyze", "nim(3,"], "expected a number"),
         (vec!["analyze", ""], "empty"),
         (vec!["analyze", "0.7z(3)"], "not a hexadecimal digit"),
@@ -140,7 +142,7 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         (vec!["analyze", "stairs(5,3)"], "strictly increasing"),
         (
             vec!["value", "grundys", "18446744073709551615"],
-            "no period is known",
+            "no period can be proved",
         ),
         (vec!["seq", "kayles", "--to", "99999999999"], "too large"),
         (vec!["value", "nosuch", "3"], "unknown rule"),
@@ -150,10 +152,196 @@ fn bad_input_is_one_clear_line_and_a_failure() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        if out.status.code() == Some(2) {
+            // A usage error: clap's full message.
+            assert!(err.starts_with("error: "), "{args:?}: {err}");
+        } else if err.contains(", at column") {
+            // A parse error: the line, then the input around the problem
+            // and a caret under it.
+            assert_eq!(err.lines().count(), 3, "{args:?}: {err}");
+            assert_eq!(err.lines().last().unwrap().trim(), "^", "{args:?}: {err}");
+        } else {
+            assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        }
         assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
     }
     // A position that needs no moves from anyone is still a position.
     let v = json_of(&["nim", "--json", "0", "0"]);
     assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn huge_subtraction_members_are_analysed_exactly() {
+    // sub{m}: G(n) = ⌊n/m⌋ mod 2; the winning move takes m.
+    let v = json_of(&[
+        "analyze",
+        "sub{1000000000000000000}(9000000000000000000)",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"][0], 8_000_000_000_000_000_000u64);
+    let v = json_of(&[
+        "analyze",
+        "sub{10000000000000000000}(10000000000000000000)",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([]));
+    // sub{1, 2^64−1}(2): the only move leaves 1, an N-position.
+    let v = json_of(&["analyze", "sub{1,18446744073709551615}(2)", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let v = json_of(&["analyze", "sub{9223372036854775808}(1)", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    for (rule, n, want) in [
+        ("sub{10000000000000000000}", "10000000000000000000", 1),
+        ("sub{2..18446744073709551615}", "5", 2),
+        ("sub{1..18446744073709551615}", "5", 5),
+        ("sub{1,2,18446744073709550616}", "5000", 2),
+        ("sub{3,18446744073709551615}", "3", 1),
+        ("sub{18446744073709551615}", "18446744073709551615", 1),
+    ] {
+        let v = json_of(&["value", rule, n, "--json"]);
+        assert_eq!(v["value"], want, "{rule} G({n})");
+    }
+}
+
+#[test]
+fn usage_errors_keep_clap_s_whole_message() {
+    let out = grundy(&["nim"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<HEAP>"), "names the missing argument: {err}");
+    let out = grundy(&["judge", "poj-2975", "--seed", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--generate"), "{err}");
+    let out = grundy(&["play", "nim(1)", "--first", "nobody"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("possible values: me, computer"), "{err}");
+    // Bare `grundy` shows the usage and the list of commands.
+    let out = grundy(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Usage:") && err.contains("analyze"), "{err}");
+    let out = grundy(&["help", "--help"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn grundy_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn expressions_come_from_stdin_or_a_file() {
+    // 20000 terms: too long for comfort on a command line.
+    let long: Vec<String> = (0..20_000).map(|i| format!("nim({})", i % 7 + 1)).collect();
+    let text = long.join(" + ") + "\n";
+    let out = grundy_with_stdin(
+        &["analyze", "-", "--json", "--max-moves", "3"],
+        text.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Each of 1..=7 appears 20000/7 times (2857 or 2858): xor of the counts' parities.
+    let want = (1..=7u64).fold(0, |x, k| {
+        let count = (0..20_000u64).filter(|i| i % 7 + 1 == k).count();
+        if count % 2 == 1 {
+            x ^ k
+        } else {
+            x
+        }
+    });
+    assert_eq!(v["grundy"], want);
+    let path = std::env::temp_dir().join(format!("grundy-expr-{}.txt", std::process::id()));
+    std::fs::write(&path, "\u{feff}nim(1,2)\n").unwrap();
+    let v = json_of(&["analyze", "--file", path.to_str().unwrap(), "--json"]);
+    assert_eq!(v["grundy"], 3);
+    let out = grundy(&["explain", "--file", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    std::fs::remove_file(&path).unwrap();
+    let out = grundy(&["analyze", "--file", "/nonexistent/position.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn max_moves_0_says_the_list_was_left_out() {
+    let out = grundy(&["nim", "3", "4", "5", "--max-moves", "0"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("not listed (--max-moves 0)"), "{text}");
+    // A P-position has nothing to leave out.
+    let text = String::from_utf8(grundy(&["nim", "1", "1", "--max-moves", "0"]).stdout).unwrap();
+    assert!(!text.contains("not listed"), "{text}");
+}
+
+#[test]
+fn plain_and_no_color_spell_symbols_in_ascii() {
+    let fancy = String::from_utf8(grundy(&["nim", "3", "4", "5"]).stdout).unwrap();
+    assert!(fancy.contains("3 → 1") && fancy.contains("⊕"), "{fancy}");
+    let plain = String::from_utf8(grundy(&["nim", "3", "4", "5", "--plain"]).stdout).unwrap();
+    assert!(plain.is_ascii() && plain.contains("3 -> 1"), "{plain}");
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "nim(3,4,5) + kayles(3)"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(
+        out.stdout.is_ascii(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn checkpoint_intervals_must_be_positive_and_finite() {
+    for bad in ["-1", "nan", "inf", "0"] {
+        let out = grundy(&[
+            "seq",
+            "kayles",
+            "--to",
+            "3",
+            &format!("--checkpoint-every={bad}"),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    let out = grundy(&["completions", "bash"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("analyze"));
+    let out = grundy(&["man"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(".TH grundy 1"));
+    let out = grundy(&["help", "value"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: grundy value"));
+    let out = grundy(&["analyze", "--help"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("position := term") && text.contains("Examples:"),
+        "{text}"
+    );
+    for cmd in ["nim", "analyze", "seq", "value", "play", "explain", "judge"] {
+        let out = grundy(&[cmd, "--help"]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(text.contains("Examples"), "{cmd}: {text}");
+    }
 }

@@ -93,8 +93,10 @@ fn bad_expressions_fail_with_one_line() {
     let out = grundy(&["explain", "nim(3,"], "");
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
+    // One line saying what, then the input and a caret under where.
+    assert_eq!(err.lines().count(), 3, "{err}");
     assert!(err.starts_with("grundy: error: "), "{err}");
+    assert!(err.contains("at column 7:\n  nim(3,\n        ^"), "{err}");
     let out = grundy(&["play", "kayles(80) + kayles(70)", "--misere"], "");
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();

@@ -99,7 +99,7 @@ fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
     let out = grundy(&["judge", "luogu-p2197"], b"2\n2\n1 1\n2\n1");
     assert!(!out.status.success());
     assert_eq!(text(&out.stdout), "No\n");
-    assert!(text(&out.stderr).contains("but the input ended"));
+    assert!(text(&out.stderr).contains("the input ended after line"));
 }
 
 #[test]

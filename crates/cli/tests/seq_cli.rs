@@ -266,3 +266,137 @@ fn impossible_requests_are_refused_clearly() {
     let err = stderr(&out);
     assert!(err.contains("memory") && err.lines().count() == 1, "{err}");
 }
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("one JSON object")
+}
+
+fn values(v: &serde_json::Value) -> Vec<u64> {
+    v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn members_near_2_64_claim_no_period() {
+    // Below the huge member only 1 (resp. 1 and 2) can be taken: n mod 2
+    // (resp. n mod 3), and no proof fits below 2^64.
+    let v = json(&[
+        "seq",
+        "sub{1,18446744073709551515}",
+        "--to",
+        "110",
+        "--json",
+    ]);
+    assert_eq!(values(&v), (0..=110).map(|n| n % 2).collect::<Vec<_>>());
+    assert!(v["period"].is_null(), "{v}");
+    let v = json(&[
+        "seq",
+        "sub{1,2,18446744073709551516}",
+        "--to",
+        "200",
+        "--no-search",
+        "--json",
+    ]);
+    assert_eq!(values(&v), (0..=200).map(|n| n % 3).collect::<Vec<_>>());
+    assert!(v["period"].is_null(), "{v}");
+    let out = grundy(&["seq", "sub{1,18446744073709551615}", "--to", "5"]);
+    let text = stdout(&out);
+    assert!(text.contains("0: 0 1 0 1 0 1"), "{text}");
+    assert!(!text.contains("checked for"), "{text}");
+}
+
+#[test]
+fn ranges_near_2_64_state_their_closed_form() {
+    let out = grundy(&["seq", "sub{9223372036854775808}", "--to", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("0: 0 0 0 0"), "{text}");
+    assert!(
+        text.contains("Closed form G(n) = ⌊(n mod 18446744073709551616) / 9223372036854775808⌋"),
+        "{text}"
+    );
+    let text = stdout(&grundy(&["seq", "nim", "--to", "5"]));
+    assert!(text.contains("Closed form G(n) = n"), "{text}");
+    assert!(!text.contains("No period proved"), "{text}");
+    // A histogram that would read 2·10^18 values is refused, not started.
+    let out = grundy(&[
+        "seq",
+        "sub{1000000000000000000}",
+        "--to",
+        "10000000000000000000",
+        "--histogram",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("would read"), "{}", stderr(&out));
+}
+
+#[test]
+fn heaps_beyond_memory_are_decided_up_front() {
+    // Listing 10^15 values is refused before any work.
+    let out = grundy(&["seq", "0.6", "--to", "1000000000000000"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("too large to print"),
+        "{}",
+        stderr(&out)
+    );
+    // A summary needs a proof: searched for within the usual budget, then
+    // refused with the reason.
+    for extra in ["--stats", "--histogram"] {
+        let out = grundy(&["seq", "0.6", "--to", "1000000000000000", extra, "--quiet"]);
+        assert!(!out.status.success());
+        let err = stderr(&out);
+        assert!(err.contains("no period was proved in its first"), "{err}");
+        assert!(err.contains("more than the"), "{err}");
+        let heaps: u64 = err
+            .split("in its first ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .expect("a count of heaps");
+        assert!(heaps <= 1 << 20, "{err}");
+    }
+}
+
+#[test]
+fn value_searches_for_a_proof_before_refusing() {
+    // 0.127 has period 4 from 46578 (proved after 93167 values).
+    let v: serde_json::Value = serde_json::from_str(&stdout(&grundy(&[
+        "value",
+        "0.127",
+        "1000000000000000000",
+        "--json",
+    ])))
+    .expect("an answer");
+    let listed = json(&["seq", "0.127", "--to", "46580", "--no-search", "--json"]);
+    // 10^18 ≡ 46580 (mod 4), past the preperiod.
+    assert_eq!(v["value"], listed["values"][46580]);
+    let out = grundy(&["value", "0.127", "1000000000000000000"]);
+    assert!(stdout(&out).contains("period 4 from heap 46578 (proved)"));
+}
+
+#[test]
+fn a_late_second_member_is_answered_without_quadratic_search() {
+    // sub{3,1000000}: G(1500000) = 1 (a plain loop over the rules gives it).
+    let v = json(&["value", "sub{3,1000000}", "1500000", "--json"]);
+    assert_eq!(v["value"], 1);
+    let v = json(&["value", "sub{1,2,1000000}", "1100000", "--json"]);
+    assert_eq!(v["value"], 2);
+}
+
+#[test]
+fn stats_say_which_heaps_each_figure_covers() {
+    // 0.16 is proved after 509622 heaps; the histogram covers 1..=100.
+    let text = stdout(&grundy(&["seq", "0.16", "--stats", "--quiet"]));
+    assert!(text.contains("heaps 1..=509621 computed"), "{text}");
+    assert!(
+        text.contains("Largest value: 5 over heaps 1..=100; 23 over all 509622 heaps computed."),
+        "{text}"
+    );
+}

@@ -7,8 +7,10 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
     /// An expression, rule or code could not be parsed. `at` is the 0-based
-    /// character offset in the input where the problem was found.
-    #[error("{message} (at character {at} of {input:?})")]
+    /// character offset in the input where the problem was found; the
+    /// message shows it 1-based, with the input cut around it and a caret
+    /// under it (see [`caret`]).
+    #[error("{message}, {}", caret(input, *at))]
     Parse {
         input: String,
         at: usize,
@@ -39,6 +41,58 @@ pub enum Error {
     #[error("illegal move: {0}")]
     IllegalMove(String),
 }
+
+/// Where character `at` of `input` is, for people: "column 7:" (or "line
+/// 2, column 7:" for input of several lines), then the line cut to at most
+/// [`SNIPPET_CHARS`] characters around it and a caret under it.
+///
+/// ```
+/// use grundy::error::caret;
+/// assert_eq!(caret("nim(3,x)", 6), "at column 7:\n  nim(3,x)\n        ^");
+/// ```
+pub fn caret(input: &str, at: usize) -> String {
+    // The line holding character `at` (or the end of the input).
+    let (mut line_no, mut line_start) = (1usize, 0usize);
+    for (i, c) in input.chars().enumerate().take(at) {
+        if c == '\n' {
+            line_no += 1;
+            line_start = i + 1;
+        }
+    }
+    let line: Vec<char> = input
+        .chars()
+        .skip(line_start)
+        .take_while(|&c| c != '\n')
+        .collect();
+    let col = at - line_start;
+    let from = col.saturating_sub(SNIPPET_CHARS / 2);
+    let to = (from + SNIPPET_CHARS).min(line.len());
+    let from = to.saturating_sub(SNIPPET_CHARS).min(from);
+    let mut shown = String::new();
+    let mut pad = col - from;
+    if from > 0 {
+        shown.push_str("...");
+        pad += 3;
+    }
+    // Tabs and other control characters would shift the caret.
+    shown.extend(
+        line[from..to]
+            .iter()
+            .map(|&c| if c.is_control() { ' ' } else { c }),
+    );
+    if to < line.len() {
+        shown.push_str("...");
+    }
+    let place = if input.contains('\n') {
+        format!("at line {line_no}, column {}", col + 1)
+    } else {
+        format!("at column {}", col + 1)
+    };
+    format!("{place}:\n  {shown}\n  {}^", " ".repeat(pad))
+}
+
+/// How many characters of the input a parse error shows around the problem.
+pub const SNIPPET_CHARS: usize = 60;
 
 /// Shorthand for results of engine calls.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -141,7 +141,10 @@ impl<'a> Parser<'a> {
         let (name, kind) = self.rule()?;
         self.expect('(', &format!("'(' and heap sizes after {name}"))?;
         let mut sizes = Vec::new();
+        let mut starts = Vec::new();
         loop {
+            self.skip_ws();
+            starts.push(self.pos);
             sizes.push(self.number()?);
             if self.eat(')') {
                 break;
@@ -150,7 +153,19 @@ impl<'a> Parser<'a> {
         }
         let component = match kind {
             Kind::Rule(rule) => Component::Heaps { rule, heaps: sizes },
-            Kind::Stairs => Component::Staircase(Staircase::new(sizes)?),
+            Kind::Stairs => {
+                // Point at the first step that breaks the order (or the 0).
+                let bad = (0..sizes.len())
+                    .find(|&i| sizes[i] == 0 || (i > 0 && sizes[i] <= sizes[i - 1]))
+                    .unwrap_or(0);
+                let at = starts[bad];
+                Component::Staircase(Staircase::new(sizes).map_err(|e| match e {
+                    Error::InvalidStaircase(why) => {
+                        self.error_at(at, format!("invalid staircase: {why}"))
+                    }
+                    other => other,
+                })?)
+            }
         };
         Ok(Term { name, component })
     }
@@ -160,7 +175,7 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         while self
             .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+            .is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_')
         {
             self.pos += 1;
         }
@@ -207,8 +222,7 @@ impl<'a> Parser<'a> {
         self.expect('{', "'{' after sub")?;
         self.skip_ws();
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric())
-            && !self.chars[start].is_ascii_digit()
+        while self.peek().is_some_and(char::is_alphanumeric) && !self.chars[start].is_ascii_digit()
         {
             self.pos += 1;
         }
@@ -343,10 +357,13 @@ mod tests {
         assert_eq!(err_at(""), 0);
         assert_eq!(err_at("sub{0,1}(3)"), 4);
         assert_eq!(err_at("sub{foo}(3)"), 4);
-        assert!(matches!(
-            parse_position("stairs(5,3)"),
-            Err(Error::InvalidStaircase(_))
-        ));
+        assert_eq!(err_at("stairs(5,3)"), 9);
+        assert_eq!(err_at("nim(1) + stairs(0,3)"), 16);
+        assert_eq!(err_at("ním(3)"), 0);
+        match parse_position("ním(3)") {
+            Err(Error::Parse { message, .. }) => assert!(message.contains("\"ním\""), "{message}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -32,6 +32,9 @@ use crate::nim::Outcome;
 /// use grundy::nim::Outcome;
 /// assert_eq!(outcome(7, 2, 4).unwrap(), Outcome::P);
 /// assert_eq!(outcome(6, 2, 4).unwrap(), Outcome::N);
+/// // Takes near 2^64 do not wrap: 2^64 − 1 coins, takes 2^63..=2^64−1.
+/// assert_eq!(outcome(u64::MAX, 1 << 63, u64::MAX).unwrap(), Outcome::N);
+/// assert_eq!(outcome(5, 1 << 63, u64::MAX).unwrap(), Outcome::P);
 /// ```
 pub fn outcome(n: u64, p: u64, q: u64) -> Result<Outcome> {
     if p == 0 || p > q {
@@ -39,6 +42,8 @@ pub fn outcome(n: u64, p: u64, q: u64) -> Result<Outcome> {
             "takes must be a range p..=q with 1 ≤ p ≤ q, not {p}..={q}"
         )));
     }
-    let r = n % (p + q);
+    // p + q may exceed 2^64 − 1.
+    let r = u128::from(n) % (u128::from(p) + u128::from(q));
+    let (p, r) = (u128::from(p), r);
     Ok(Outcome::from_mover_wins(!(1..=p).contains(&r)))
 }

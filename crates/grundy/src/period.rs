@@ -84,19 +84,24 @@ pub struct ProofShape {
 impl ProofShape {
     /// The end (exclusive) of the window of `n` over which `G(n+p) = G(n)`
     /// must be checked.
-    pub fn window_end(&self, preperiod: u64, period: u64) -> u64 {
-        let h = self.max_heaps.max(1);
-        let t = self.last_digit;
+    ///
+    /// Computed in 128 bits: with a subtraction set whose largest member is
+    /// near 2^64 the window does not fit in 64 bits (and no proof fits in
+    /// memory), which must never wrap into a short window.
+    pub fn window_end(&self, preperiod: u64, period: u64) -> u128 {
+        let h = u128::from(self.max_heaps.max(1));
+        let t = u128::from(self.last_digit);
         // The heap shrunk by `p` in the induction must stay non-empty (a
         // split into two non-empty heaps must map to one), so a preperiod of
         // 0 counts as 1: `0.4` (0, 0, 0, 1, …) is not "period 1 from 0".
-        let n0 = preperiod.max(1);
-        (h * n0 + (h - 1) * period + t).max(t + 1)
+        let n0 = u128::from(preperiod.max(1));
+        (h * n0 + (h - 1) * u128::from(period) + t).max(t + 1)
     }
 
-    /// How many values `G(0..N)` must be known to run the check.
-    pub fn values_needed(&self, preperiod: u64, period: u64) -> u64 {
-        self.window_end(preperiod, period) + period
+    /// How many values `G(0..N)` must be known to run the check (in 128
+    /// bits, see [`ProofShape::window_end`]).
+    pub fn values_needed(&self, preperiod: u64, period: u64) -> u128 {
+        self.window_end(preperiod, period) + u128::from(period)
     }
 }
 
@@ -127,13 +132,15 @@ pub struct PeriodFinder {
     checked_len: usize,
     next_search: usize,
     proved: Option<Period>,
+    /// Tests only: use the scanning fallback of [`PeriodFinder::search`].
+    scan_only: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     preperiod: u64,
     period: u64,
-    needed: u64,
+    needed: u128,
 }
 
 /// The most candidate periods followed at once.
@@ -148,6 +155,7 @@ impl PeriodFinder {
             checked_len: 0,
             next_search: 1,
             proved: None,
+            scan_only: false,
         }
     }
 
@@ -177,14 +185,15 @@ impl PeriodFinder {
         self.proved = self
             .candidates
             .iter()
-            .filter(|c| c.needed <= len as u64)
+            .filter(|c| c.needed <= len as u128)
             .min_by_key(|c| c.period)
             .map(|c| Period {
                 preperiod: c.preperiod,
                 period: c.period,
                 proof: Proof::GuySmith {
                     window_start: c.preperiod,
-                    window_end: self.shape.window_end(c.preperiod, c.period),
+                    // At most `needed ≤ len`, so it fits in 64 bits.
+                    window_end: self.shape.window_end(c.preperiod, c.period) as u64,
                 },
             });
         self.proved
@@ -192,18 +201,44 @@ impl PeriodFinder {
 
     /// Look for every period `p` whose matching tail is at least `p` long
     /// (or already long enough for a proof).
+    ///
+    /// The tail of every `p` at once is the Z-function of the reversed
+    /// values (`Z[p]` is the longest common suffix of `G(..len)` and
+    /// `G(..len−p)`), computed in linear time. Where its table cannot be
+    /// allocated, each `p` is scanned instead, skipping the multiples
+    /// `p = k·q` of a period `q` already found, because their tail starts
+    /// exactly where `q`'s does. If `G(n+q) = G(n)`
+    /// for `n0 ≤ n < len−q` and `G(n0−1) ≠ G(n0−1+q)`, then chaining gives
+    /// `G(n+kq) = G(n)` on `n0 ≤ n < len−kq`, and `G(n0−1+kq) = G(n0−1+q)`
+    /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`.
     fn search<V: Copy + PartialEq>(&mut self, values: &[V]) {
         let len = values.len();
         let mut found = Vec::new();
+        let z = suffix_matches(values).filter(|_| !self.scan_only);
+        // Periods with a tail at least as long as themselves: (q, n0).
+        let mut bases: Vec<(usize, usize)> = Vec::new();
         for p in 1..=len / 2 {
+            let known = match &z {
+                Some(z) => Some(len - p - z[p] as usize),
+                None => bases
+                    .iter()
+                    .find(|&&(q, n0)| p % q == 0 && p <= len - n0)
+                    .map(|&(_, n0)| n0),
+            };
             // The tail n0..len-p on which G(n+p) = G(n).
-            let mut n0 = len - p;
-            while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
-                n0 -= 1;
-            }
+            let n0 = known.unwrap_or_else(|| {
+                let mut n0 = len - p;
+                while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+                    n0 -= 1;
+                }
+                n0
+            });
             let tail = (len - p - n0) as u64;
             let needed = self.shape.values_needed(n0 as u64, p as u64);
-            if tail >= p as u64 || needed <= len as u64 {
+            if tail >= p as u64 || needed <= len as u128 {
+                if known.is_none() && tail >= p as u64 && bases.len() < MAX_BASES {
+                    bases.push((p, n0));
+                }
                 found.push(Candidate {
                     preperiod: n0 as u64,
                     period: p as u64,
@@ -218,6 +253,42 @@ impl PeriodFinder {
         self.candidates = found;
     }
 }
+
+/// `z[p]` for `1 ≤ p ≤ len/2`: how many `n` just below `len − p` have
+/// `G(n) = G(n + p)` (the Z-function of the reversed values), or `None`
+/// when the table does not fit in memory.
+fn suffix_matches<V: Copy + PartialEq>(values: &[V]) -> Option<Vec<u32>> {
+    let len = values.len();
+    let half = len / 2;
+    if u32::try_from(len).is_err() {
+        return None;
+    }
+    let mut z: Vec<u32> = Vec::new();
+    z.try_reserve_exact(half + 1).ok()?;
+    z.resize(half + 1, 0);
+    // rev(i) = G(len − 1 − i); z[i] = LCP(rev, rev[i..]).
+    let rev = |i: usize| values[len - 1 - i];
+    // [l, r): the rightmost match rev[l..r] = rev[0..r−l] found so far.
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..=half {
+        let mut k = if i < r {
+            (r - i).min(z[i - l] as usize)
+        } else {
+            0
+        };
+        while i + k < len && rev(k) == rev(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > r {
+            (l, r) = (i, i + k);
+        }
+    }
+    Some(z)
+}
+
+/// The most periods whose multiples [`PeriodFinder`] skips in one search.
+const MAX_BASES: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -257,6 +328,159 @@ mod tests {
             last_digit: 40,
         };
         assert_eq!(prove(&values, shape), None);
+    }
+
+    #[test]
+    fn windows_near_2_64_do_not_wrap() {
+        // sub{1, 2^64 − 101}: n mod 2 for a long while, but the window of a
+        // proof reaches past 2^64, so no proof may come from a prefix.
+        let shape = ProofShape {
+            max_heaps: 1,
+            last_digit: 18_446_744_073_709_551_515,
+        };
+        assert_eq!(shape.window_end(99, 3), 99 + 18_446_744_073_709_551_515);
+        assert!(shape.values_needed(99, 3) > u64::MAX as u128);
+        let values: Vec<u16> = (0..20_000).map(|n| (n % 2) as u16).collect();
+        assert_eq!(prove(&values, shape), None);
+        let top = ProofShape {
+            max_heaps: 1,
+            last_digit: u64::MAX,
+        };
+        assert_eq!(prove(&values, top), None);
+    }
+
+    #[test]
+    fn search_skips_multiples_without_changing_the_answer() {
+        // A long run of period 6 and then a break: every multiple of 6 has
+        // the same tail as 6, and the least period is still found.
+        let mut values: Vec<u16> = (0..5000).map(|n| [0u16, 0, 0, 1, 1, 1][n % 6]).collect();
+        values.push(9);
+        values.extend((0..400).map(|n| [2u16, 3, 4, 5][n % 4]));
+        let shape = ProofShape {
+            max_heaps: 1,
+            last_digit: 7,
+        };
+        assert_eq!(prove(&values, shape).map(|p| (p.0, p.1)), Some((0, 6)));
+        assert_eq!(prove(&values[4990..], shape).map(|p| p.1), Some(4));
+    }
+
+    /// The search before multiples were skipped: every `p` scanned.
+    fn prove_by_full_scans(values: &[u16], shape: ProofShape) -> Option<(u64, u64, usize)> {
+        let mut finder = PeriodFinder::new(shape);
+        (1..=values.len()).find_map(|len| {
+            let v = &values[..len];
+            let from = finder.checked_len;
+            finder.candidates.retain(|c| {
+                let p = c.period as usize;
+                (from.max(p)..len).all(|n| v[n] == v[n - p])
+            });
+            finder.checked_len = len;
+            if len >= finder.next_search {
+                let mut found = Vec::new();
+                for p in 1..=len / 2 {
+                    let mut n0 = len - p;
+                    while n0 > 0 && v[n0 - 1] == v[n0 - 1 + p] {
+                        n0 -= 1;
+                    }
+                    let needed = shape.values_needed(n0 as u64, p as u64);
+                    if len - p - n0 >= p || needed <= len as u128 {
+                        found.push(Candidate {
+                            preperiod: n0 as u64,
+                            period: p as u64,
+                            needed,
+                        });
+                    }
+                }
+                found.sort_by_key(|c| (c.needed, c.period));
+                found.truncate(MAX_CANDIDATES);
+                finder.candidates = found;
+                finder.next_search = len + (len / 8).max(1);
+            }
+            finder
+                .candidates
+                .iter()
+                .filter(|c| c.needed <= len as u128)
+                .min_by_key(|c| c.period)
+                .map(|c| (c.preperiod, c.period, len))
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn skipping_multiples_changes_no_answer(
+            pre in proptest::collection::vec(0u16..4, 0..40),
+            cycle in proptest::collection::vec(0u16..4, 1..12),
+            last_digit in 1u64..20,
+        ) {
+            let shape = ProofShape { max_heaps: 1, last_digit };
+            let mut values = pre.clone();
+            values.extend(cycle.iter().cycle().take(cycle.len() * 30 + 200));
+            let got = prove(&values, shape);
+            proptest::prop_assert_eq!(got, prove_by_full_scans(&values, shape));
+            let mut finder = PeriodFinder::new(shape);
+            finder.scan_only = true;
+            let scanned = (1..=values.len()).find_map(|len| {
+                finder.observe(&values[..len]).map(|p| (p.preperiod, p.period, len))
+            });
+            proptest::prop_assert_eq!(got, scanned);
+            let z = suffix_matches(&values).unwrap();
+            for p in 1..=values.len() / 2 {
+                let tail = (0..values.len() - p)
+                    .rev()
+                    .take_while(|&n| values[n] == values[n + p])
+                    .count();
+                proptest::prop_assert_eq!(z[p] as usize, tail);
+            }
+            let (n0, p, at) = got.expect("a periodic tail this long is proved");
+            // What was proved holds on the whole window it needs.
+            proptest::prop_assert!(at as u128 >= shape.values_needed(n0, p));
+            for n in n0 as usize..shape.window_end(n0, p) as usize {
+                proptest::prop_assert_eq!(values[n], values[n + p as usize]);
+            }
+        }
+    }
+
+    thread_local! {
+        static COMPARISONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A value that counts how often it is compared.
+    #[derive(Clone, Copy, Debug)]
+    struct Counted(u16);
+
+    impl PartialEq for Counted {
+        fn eq(&self, other: &Counted) -> bool {
+            COMPARISONS.with(|c| c.set(c.get() + 1));
+            self.0 == other.0
+        }
+    }
+
+    #[test]
+    fn search_work_is_linear_for_a_long_short_period() {
+        // sub{3, 20000}: period 6 for 20000 heaps, then something else. Every
+        // multiple of 6 matches far back, which made the search quadratic
+        // (about len²/12 = 75·10^6 comparisons here).
+        let (m, len) = (20_000usize, 30_000usize);
+        let mut g: Vec<u16> = Vec::with_capacity(len);
+        for n in 0..len {
+            let a = if n >= 3 { Some(g[n - 3]) } else { None };
+            let b = if n >= m { Some(g[n - m]) } else { None };
+            g.push((0..).find(|v| a != Some(*v) && b != Some(*v)).unwrap());
+        }
+        let values: Vec<Counted> = g.iter().map(|&v| Counted(v)).collect();
+        let mut finder = PeriodFinder::new(ProofShape {
+            max_heaps: 1,
+            last_digit: m as u64,
+        });
+        COMPARISONS.with(|c| c.set(0));
+        for l in 1..=len {
+            finder.observe(&values[..l]);
+        }
+        let work = COMPARISONS.with(|c| c.get());
+        assert!(
+            work < 200 * len as u64,
+            "{work} comparisons for {len} values"
+        );
     }
 
     #[test]

@@ -189,10 +189,12 @@ fn rule_moves_match_the_oracles_definition() {
 #[test]
 fn unproved_requests_are_refused_not_guessed() {
     let err = NimSequence::new(&Rule::Grundys, u64::MAX, Limits::default()).unwrap_err();
-    assert!(err.to_string().contains("no period is known"), "{err}");
+    assert!(err.to_string().contains("no period can be proved"), "{err}");
     let small = Limits {
         max_heaps: 1000,
         search_heaps: 100,
+        proof_heaps: 100,
+        ..Limits::default()
     };
     let err = NimSequence::new(&parse_rule("0.6").unwrap(), 5000, small).unwrap_err();
     assert!(err.to_string().contains("no period was proved"), "{err}");

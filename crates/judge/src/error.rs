@@ -8,8 +8,9 @@ use thiserror::Error;
 /// (1-based) where it was found and what was expected there.
 #[derive(Debug, Error)]
 pub enum JudgeError {
-    /// The input ended where more was needed.
-    #[error("line {line}: expected {expected}, but the input ended")]
+    /// The input ended where more was needed (`line` is the line of the
+    /// last number read; a missing terminator is reported this way too).
+    #[error("the input ended after line {line}: expected {expected}")]
     Truncated { line: u64, expected: String },
     /// A token that is not a whole number.
     #[error("line {line}: expected {expected}, found {found:?}")]

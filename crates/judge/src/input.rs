@@ -49,7 +49,12 @@ pub struct Input<'a> {
     line: u64,
     /// The line of the last number read: where a truncated input is reported.
     last_line: u64,
+    /// Whether a leading UTF-8 byte-order mark was looked for yet.
+    bom_checked: bool,
 }
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The fast path of [`Input::number`]: spaces and newlines, then up to
 /// 15 digits, in bounds, followed by whitespace, all well inside the
@@ -140,6 +145,7 @@ impl<'a> Input<'a> {
             eof: false,
             line: 1,
             last_line: 1,
+            bom_checked: false,
         }
     }
 
@@ -179,6 +185,9 @@ impl<'a> Input<'a> {
     /// the input), false at the end of the input.
     #[inline]
     fn at_token(&mut self) -> io::Result<bool> {
+        if !self.bom_checked {
+            self.skip_bom()?;
+        }
         loop {
             while self.pos < self.end {
                 let b = self.buf[self.pos];
@@ -195,6 +204,17 @@ impl<'a> Input<'a> {
                 return Ok(false);
             }
         }
+    }
+
+    /// Skips a byte-order mark at the very start of the input.
+    #[cold]
+    fn skip_bom(&mut self) -> io::Result<()> {
+        self.bom_checked = true;
+        while self.end - self.pos < BOM.len() && self.fill()? {}
+        if self.buf[self.pos..self.end].starts_with(BOM) {
+            self.pos += BOM.len();
+        }
+        Ok(())
     }
 
     /// Whether only whitespace is left.

@@ -13,7 +13,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hihocoder-1163",
         "3\n3 2\n",
         "",
-        "line 2: expected a pile size A[i] (a whole number in 1..=10000), but the input ended",
+        "the input ended after line 2: expected a pile size A[i] (a whole number in 1..=10000)",
     ),
     (
         "hihocoder-1163",
@@ -58,18 +58,13 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "",
         "line 1: invalid staircase: steps must be strictly increasing",
     ),
-    (
-        "lanqiao-1459",
-        "\n",
-        "",
-        "expected the monks' steps, but the input ended",
-    ),
+    ("lanqiao-1459", "\n", "", "expected the monks' steps"),
     // Cases ended by 0.
     (
         "poj-2975",
         "3\n7 11 13\n3\n1 2",
         "3\n",
-        "line 4: expected a pile size (a whole number in 1..=1000000000), but the input ended",
+        "the input ended after line 4: expected a pile size (a whole number in 1..=1000000000)",
     ),
     (
         "poj-2975",

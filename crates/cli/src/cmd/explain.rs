@@ -19,10 +19,12 @@ use crate::ui::{self, Item, Ui};
 /// Explain a position step by step: Grundy values by mex, the nim-sum in
 /// binary columns, and how the winning move is found.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  grundy explain \"nim(3,4,5)\"\n  grundy explain \"kayles(4) + nim(2)\"\n  grundy explain --misere \"nim(1,1,2)\""
+)]
 pub struct Args {
-    /// The position, e.g. "nim(3,4,5)" or "kayles(4) + nim(2)".
-    #[arg(value_name = "EXPR")]
-    expr: String,
+    #[command(flatten)]
+    source: super::ExprSource,
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     misere: bool,
@@ -35,7 +37,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let position = parse_position(&args.expr)?;
+    let position = parse_position(&args.source.text()?)?;
     let play = Play::from_misere(args.misere);
     let e = explain(&position, play)?;
     if args.json {

@@ -2,6 +2,7 @@
 //! game problems — judge input on stdin, the judge's expected output on
 //! stdout — plus `--list` and a test generator (`--generate`).
 
+use std::io::IsTerminal;
 use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
@@ -66,6 +67,12 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     }
     let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!(
+            "grundy: reading the input of {id} from the terminal; end it with Ctrl-D \
+             (or redirect a file: grundy judge {id} < input.txt)"
+        );
+    }
     let mut input = stdin.lock();
     let result = problem.solve(&mut input, &mut out);
     // The answers to the cases before a bad one are still worth having.

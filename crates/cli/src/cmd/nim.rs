@@ -8,7 +8,10 @@ use crate::render;
 
 /// Analyse a Nim position: who wins, the nim-sum in binary, every winning move.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  grundy nim 3 4 5\n  grundy nim --misere 1 1 2\n  grundy nim --json 7 9"
+)]
 pub struct Args {
     /// The heap sizes.
     #[arg(required = true, value_parser = parse_count, value_name = "HEAP")]
@@ -20,5 +23,5 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let position = Position::nim(args.heaps)?;
     let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
-    render::analysis(&position, &analysis, args.flags.json)
+    render::analysis(&position, &analysis, &args.flags)
 }

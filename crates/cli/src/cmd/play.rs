@@ -28,6 +28,9 @@ pub enum First {
 /// when it cannot it makes the game last as long as possible. Type `help`
 /// at the prompt for the move notation; moves may also be piped in, one a line.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  grundy play \"nim(1,2,3) + kayles(4)\"\n  grundy play \"grundys(9)\" --first computer\n  printf '1 1\\nquit\\n' | grundy play \"nim(1,2,3)\""
+)]
 pub struct Args {
     /// The position, e.g. "nim(3,4,5)", "kayles(10)", "grundys(9)", "stairs(1,5,9)".
     #[arg(value_name = "EXPR")]

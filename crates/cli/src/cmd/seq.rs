@@ -6,7 +6,7 @@
 //! values. A progress bar goes to stderr when it is a terminal.
 
 use std::fs;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -18,14 +18,18 @@ use grundy::heap::Rule;
 use grundy::period::{Period, Proof};
 use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};
-use grundy::sequence::{human_bytes, Computation, Limits, NimSequence, Step};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use grundy::sequence::{Computation, Limits, NimSequence, Plan, Step, SEARCH_WORK};
+
+use crate::progress::Progress;
 
 use super::parse_count;
 
 /// The nim-sequence of a rule, and its period when proved.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  grundy seq kayles --to 100\n  grundy seq 0.16 --stats\n  grundy seq 0.161 --to 1048576 --histogram\n  grundy seq 0.6 --to 100000000 --save run.gsq   (then: grundy seq --resume run.gsq)"
+)]
 pub struct Args {
     /// The rule: nim, kayles, dawson, grundys, a code such as 0.137, or sub{…}.
     /// May be left out with --resume (the checkpoint names it).
@@ -61,7 +65,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// Seconds between periodic checkpoints.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    #[arg(long, default_value_t = 60.0, value_name = "SECS", value_parser = parse_seconds)]
     checkpoint_every: f64,
     /// Print statistics (period, rare/common split, largest value, histogram)
     /// instead of the values.
@@ -161,11 +165,28 @@ pub fn run(args: Args) -> Result<()> {
         if save.is_some() {
             bail!("{rule} has a closed form: there is nothing to checkpoint");
         }
+        check_printable(&args, to)?;
         let limits = Limits::default();
         let seq = NimSequence::new(&rule, to.min(limits.max_heaps - 1), limits)?;
+        if args.stats || args.histogram {
+            // The histogram reads the preperiod and one period, or every heap.
+            let reads = seq
+                .period()
+                .and_then(|p| p.preperiod.checked_add(p.period))
+                .filter(|&end| end <= to)
+                .unwrap_or(to);
+            if reads >= MAX_PRINTED {
+                bail!(
+                    "a histogram of {rule} up to heap {to} would read {reads} values; \
+                     at most {MAX_PRINTED} are read"
+                );
+            }
+        }
         let value = |n: u64| -> Result<u16> {
             let v = seq.value(n)?;
-            u16::try_from(v).with_context(|| format!("G({n}) = {v} does not fit the histogram"))
+            u16::try_from(v).with_context(|| {
+                format!("G({n}) = {v}: histograms count values up to {}", u16::MAX)
+            })
         };
         return print(&args, &rule, to, seq.period(), &value, None, None);
     }
@@ -179,33 +200,36 @@ pub fn run(args: Args) -> Result<()> {
         }
         (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
     };
-    let limits = Limits::default();
-    let max_heaps = memory_heaps().min(u32::MAX as u64 - 1);
-    let wanted = to.saturating_add(1);
-    let provable = rule.proof_shape().is_some();
-    if wanted > max_heaps && !provable {
-        bail!(
-            "--to {to} needs {} for the values of {rule}, more than the {} of memory available \
-             (no period can be proved for it, so every heap must be stored)",
-            human_bytes(wanted.saturating_mul(2)),
-            human_bytes(max_heaps.saturating_mul(2))
-        );
-    }
-    // How far to go: the heaps asked for, then (for provable rules) on in
-    // search of a proof, as `grundy value` does, or to the memory limit with
-    // --prove.
-    if args.prove && !provable {
+    if args.prove && rule.proof_shape().is_none() {
         bail!("--prove: no period can be proved for {rule} (its moves reach arbitrarily far)");
     }
-    let search = if args.prove {
-        max_heaps
-    } else if provable && !args.no_search {
-        limits.search_heaps.min(max_heaps)
-    } else {
-        0
+    check_printable(&args, to)?;
+    let max_heaps = memory_heaps().min(u32::MAX as u64 - 1);
+    let quick = Limits::default();
+    // How far to go: the heaps asked for, then (for provable rules) on in
+    // search of a proof, as `grundy value` does, or to the memory limit with
+    // --prove. Heaps beyond memory can only be answered by a proof, searched
+    // for within the usual budget (to memory with --prove) before refusing.
+    let limits = Limits {
+        max_heaps,
+        search_heaps: if args.prove {
+            max_heaps
+        } else if args.no_search {
+            0
+        } else {
+            quick.search_heaps
+        },
+        proof_heaps: if args.prove {
+            max_heaps
+        } else {
+            quick.proof_heaps
+        },
+        search_work: if args.prove { u64::MAX } else { SEARCH_WORK },
     };
-    let goal = wanted.min(max_heaps).max(search);
-    if wanted <= max_heaps {
+    let plan = Plan::new(&rule, to, limits)?;
+    let wanted = plan.wanted;
+    let goal = plan.goal;
+    if !plan.needs_proof {
         comp.reserve(wanted)?;
     }
 
@@ -249,9 +273,7 @@ pub fn run(args: Args) -> Result<()> {
             }
             std::process::exit(INTERRUPTED);
         }
-        // Past the heaps asked for, the search for a proof has a work budget.
-        let searching = len >= wanted && !args.prove;
-        if searching && comp.work() >= grundy::sequence::SEARCH_WORK {
+        if plan.out_of_budget(len, comp.work()) {
             break;
         }
         let chunk = if len < 1 << 16 { 1024 } else { 8192 };
@@ -285,13 +307,7 @@ pub fn run(args: Args) -> Result<()> {
     let values = comp.values();
     let period = comp.period();
     if period.is_none() && (values.len() as u64) < wanted {
-        bail!(
-            "no period of {rule} was proved in its first {} heaps, and computing every heap up to {to} \
-             would need {} of memory ({} available)",
-            values.len(),
-            human_bytes(wanted.saturating_mul(2)),
-            human_bytes(max_heaps.saturating_mul(2))
-        );
+        return Err(plan.refusal(&rule, values.len() as u64, limits).into());
     }
     let value = |n: u64| -> Result<u16> {
         let m = period.map_or(n, |p| p.reduce(n));
@@ -305,7 +321,12 @@ pub fn run(args: Args) -> Result<()> {
         period,
         &value,
         split.as_ref(),
-        Some((values.len() as u64, started.elapsed(), comp.work())),
+        Some((
+            values.len() as u64,
+            started.elapsed(),
+            comp.work(),
+            comp.largest(),
+        )),
     )
 }
 
@@ -317,7 +338,7 @@ fn print(
     period: Option<Period>,
     value: &dyn Fn(u64) -> Result<u16>,
     split: Option<&Split>,
-    timing: Option<(u64, Duration, u64)>,
+    timing: Option<(u64, Duration, u64, u16)>,
 ) -> Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.histogram {
@@ -327,13 +348,6 @@ fn print(
         }
         out.flush()?;
         return Ok(());
-    }
-    let printing = !args.stats || args.json;
-    if printing && to >= Limits::default().max_heaps {
-        bail!(
-            "--to {to} is too large to print: at most {} values are printed (use --stats or --histogram for a summary)",
-            Limits::default().max_heaps - 1
-        );
     }
     if let Some(path) = &args.plot {
         let svg = crate::plot::scatter(rule, 0, to, period, value)?;
@@ -374,14 +388,19 @@ fn print(
             writeln!(out)?;
         }
     }
-    match period {
-        Some(p) => {
-            let how = match p.proof {
-                Proof::ClosedForm => "by its closed form".to_string(),
-                Proof::GuySmith {
-                    window_start,
-                    window_end,
-                } => format!(
+    let closed = rule.closed_form_text();
+    match (period, &closed) {
+        (Some(p), _) => {
+            let how = match (p.proof, &closed) {
+                (Proof::ClosedForm, Some(text)) => format!("by its closed form {text}"),
+                (Proof::ClosedForm, None) => "by its closed form".to_string(),
+                (
+                    Proof::GuySmith {
+                        window_start,
+                        window_end,
+                    },
+                    _,
+                ) => format!(
                     "by the Guy–Smith theorem: G(n + {}) = G(n) was checked for {window_start} ≤ n < {window_end}",
                     p.period
                 ),
@@ -392,14 +411,22 @@ fn print(
                 p.period, p.preperiod, p.preperiod
             )?;
         }
-        None => writeln!(
+        (None, Some(text)) => {
+            let why = if matches!(rule, Rule::Nim) {
+                "every heap has its own value, so there is no period"
+            } else {
+                "its period is larger than any heap size (2^64 − 1 at most)"
+            };
+            writeln!(out, "Closed form {text}, for every heap; {why}.")?;
+        }
+        (None, None) => writeln!(
             out,
             "No period proved ({} heaps computed).",
             timing.map_or(0, |t| t.0)
         )?,
     }
     if args.stats {
-        if let Some((computed, elapsed, work)) = timing {
+        if let Some((computed, elapsed, work, _)) = timing {
             let secs = elapsed.as_secs_f64();
             writeln!(
                 out,
@@ -423,11 +450,16 @@ fn print(
                 rare.join(" ")
             )?;
         }
-        writeln!(
-            out,
-            "Largest value: {} (heaps 1..={to}).",
-            hist.largest().map_or("none".into(), |v| v.to_string())
-        )?;
+        let largest = hist.largest().map_or("none".into(), |v| v.to_string());
+        match timing {
+            // The split above covers every heap computed, which may be far
+            // more than the heaps 1..=to of the histogram: say both.
+            Some((computed, _, _, all)) if computed > to.saturating_add(1) => writeln!(
+                out,
+                "Largest value: {largest} over heaps 1..={to}; {all} over all {computed} heaps computed."
+            )?,
+            _ => writeln!(out, "Largest value: {largest} (heaps 1..={to}).")?,
+        }
         writeln!(out, "Histogram over heaps 1..={to} (value frequency):")?;
         for (v, c) in hist.counts().iter().enumerate() {
             writeln!(out, "{v} {c}")?;
@@ -479,6 +511,35 @@ pub fn write_json(
     Ok(())
 }
 
+/// A positive, finite number of seconds (at most a year).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 366.0 * 86400.0 {
+        return Err(format!(
+            "{s:?} is not a positive number of seconds (at most a year)"
+        ));
+    }
+    Ok(secs)
+}
+
+/// The most values listed (as text or JSON): 2^30.
+const MAX_PRINTED: u64 = 1 << 30;
+
+/// Refuses, before any work, a listing too long to print.
+fn check_printable(args: &Args, to: u64) -> Result<()> {
+    let printing = !args.histogram && (!args.stats || args.json);
+    if printing && to >= MAX_PRINTED {
+        bail!(
+            "--to {to} is too large to print: at most {MAX_PRINTED} values are listed \
+             (use --stats or --histogram for a summary)"
+        );
+    }
+    Ok(())
+}
+
 /// The number of u16 values that fit in 90% of the available memory.
 fn memory_heaps() -> u64 {
     let available = fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
@@ -526,68 +587,4 @@ fn write_checkpoint(path: &Path, comp: &Computation, to: u64) -> Result<()> {
         fs::rename(&tmp, path)
     };
     write().with_context(|| format!("cannot write checkpoint {}", path.display()))
-}
-
-/// The progress bar: drawn on stderr, when it is a terminal, once the run
-/// has lasted a second.
-struct Progress {
-    enabled: bool,
-    started: Instant,
-    bar: ProgressBar,
-    shown: bool,
-    first: u64,
-}
-
-impl Progress {
-    fn new(quiet: bool, goal: u64, first: u64) -> Progress {
-        // Hidden at first, so that its rate and ETA count from the start.
-        let bar = ProgressBar::with_draw_target(Some(goal), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} heaps, ETA {eta}, {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-        bar.set_style(style);
-        bar.set_position(first);
-        bar.reset_eta();
-        Progress {
-            enabled: !quiet && std::io::stderr().is_terminal(),
-            started: Instant::now(),
-            bar,
-            shown: false,
-            first,
-        }
-    }
-
-    fn update(&mut self, comp: &Computation) {
-        if !self.enabled {
-            return;
-        }
-        let elapsed = self.started.elapsed();
-        let len = comp.values().len() as u64;
-        self.bar.set_position(len);
-        if !self.shown {
-            if elapsed < Duration::from_secs(1) {
-                return;
-            }
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-        let rate = (len - self.first) as f64 / elapsed.as_secs_f64().max(1e-9);
-        let rare = comp
-            .rare()
-            .map_or(String::new(), |(_, r)| format!(", rare {r}"));
-        self.bar.set_message(format!(
-            "{:.0} heaps/s{rare}, largest {}",
-            rate,
-            comp.largest()
-        ));
-    }
-
-    fn finish(&mut self) {
-        if self.shown {
-            self.bar.finish_and_clear();
-            self.shown = false;
-        }
-    }
 }

@@ -1,5 +1,9 @@
 //! `grundy value RULE N`: one Grundy value, for any N below 2^64 once the
 //! rule's period is proved.
+//!
+//! A heap too large to compute directly is answered only through a proof,
+//! searched for up to the memory limit and about a minute of work
+//! ([`Limits::patient`]), with a progress bar on a terminal.
 
 use std::io::Write;
 
@@ -9,11 +13,16 @@ use grundy::heap::Rule;
 use grundy::nimber::Nimber;
 use grundy::sequence::{Limits, NimSequence};
 
+use crate::progress::Progress;
+
 use super::parse_count;
 
 /// The Grundy value of one heap.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  grundy value kayles 1000000000000000000\n  grundy value \"sub{1,3,4}\" 17\n  grundy value 0.137 100 --json"
+)]
 pub struct Args {
     /// The rule: nim, kayles, dawson, grundys, a code such as 0.137, or sub{…}.
     rule: String,
@@ -23,11 +32,23 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let rule = parse_rule(&args.rule)?;
-    let seq = NimSequence::new(&rule, args.n, Limits::default())?;
+    let mut progress: Option<Progress> = None;
+    let seq = NimSequence::with_progress(&rule, args.n, Limits::patient(), &mut |run, plan| {
+        progress
+            .get_or_insert_with(|| Progress::new(args.quiet, plan.goal, 0))
+            .update(run);
+    });
+    if let Some(p) = progress.as_mut() {
+        p.finish();
+    }
+    let seq = seq?;
     let value = seq.value(args.n)?;
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -107,6 +107,20 @@ impl Rule {
         }
     }
 
+    /// The closed form in words (`G(n) = n` for Nim), where one is known.
+    ///
+    /// ```
+    /// use grundy::expr::parse_rule;
+    /// assert_eq!(parse_rule("sub{2..5}").unwrap().closed_form_text().unwrap(), "G(n) = ⌊(n mod 7) / 2⌋");
+    /// ```
+    pub fn closed_form_text(&self) -> Option<String> {
+        match self {
+            Rule::Nim => Some("G(n) = n".into()),
+            Rule::Subtraction(s) => s.closed_form_text(),
+            _ => None,
+        }
+    }
+
     /// The period that comes with a closed form (proved by the closed form itself).
     pub fn closed_form_period(&self) -> Option<Period> {
         match self {

@@ -89,8 +89,13 @@ impl Subtraction {
         match *self {
             // For a ≤ s ≤ b the options of n are n-b … n-a, a window of
             // b-a+1 < a+b consecutive heaps: by induction the values repeat
-            // with period a+b, each value v on a run of a heaps.
-            Subtraction::Range { lo, hi } => Some((n % (lo + hi)) / lo),
+            // with period a+b, each value v on a run of a heaps. The period
+            // a+b may exceed 2^64 − 1, so it is computed in 128 bits (the
+            // quotient is at most n, so it fits back in 64).
+            Subtraction::Range { lo, hi } => {
+                let period = u128::from(lo) + u128::from(hi);
+                Some(((u128::from(n) % period) / u128::from(lo)) as u64)
+            }
             // Powers of two are never 0 mod 3 and include 1 and 2, so the
             // options of n cover both other residues and never n's own.
             Subtraction::PowersOfTwo => Some(n % 3),
@@ -98,10 +103,30 @@ impl Subtraction {
         }
     }
 
-    /// The period proved by the closed form.
+    /// The closed form in words, where one is known: `G(n) = n mod 3`.
+    pub fn closed_form_text(&self) -> Option<String> {
+        match *self {
+            Subtraction::Range { lo, hi } => {
+                let period = u128::from(lo) + u128::from(hi);
+                Some(if lo == 1 {
+                    format!("G(n) = n mod {period}")
+                } else {
+                    format!("G(n) = ⌊(n mod {period}) / {lo}⌋")
+                })
+            }
+            Subtraction::PowersOfTwo => Some("G(n) = n mod 3".into()),
+            _ => None,
+        }
+    }
+
+    /// The period proved by the closed form, when it fits in 64 bits.
+    ///
+    /// A range `a..b` with `a + b ≥ 2^64` has a period longer than any heap:
+    /// its closed form still answers every `n` (see [`Self::closed_form`]),
+    /// but no [`Period`] is reported rather than a wrapped one.
     pub fn closed_form_period(&self) -> Option<Period> {
         match *self {
-            Subtraction::Range { lo, hi } => Some(Period::closed_form(0, lo + hi)),
+            Subtraction::Range { lo, hi } => Some(Period::closed_form(0, lo.checked_add(hi)?)),
             Subtraction::PowersOfTwo => Some(Period::closed_form(0, 3)),
             _ => None,
         }
@@ -145,6 +170,7 @@ impl fmt::Display for Subtraction {
                 let items: Vec<String> = set.iter().map(u64::to_string).collect();
                 write!(f, "sub{{{}}}", items.join(","))
             }
+            Subtraction::Range { lo, hi } if lo == hi => write!(f, "sub{{{lo}}}"),
             Subtraction::Range { lo, hi } => write!(f, "sub{{{lo}..{hi}}}"),
             Subtraction::Fibonacci => f.write_str("sub{fib}"),
             Subtraction::PowersOfTwo => f.write_str("sub{pow2}"),
@@ -162,6 +188,38 @@ mod tests {
         assert_eq!(f, vec![1, 2, 3, 5, 8, 13]);
         assert_eq!(fibonacci().count(), 92, "every one that fits in u64");
         assert_eq!(fibonacci().last(), Some(12_200_160_415_121_876_738));
+    }
+
+    #[test]
+    fn ranges_near_2_64_do_not_wrap() {
+        // {m}: G(n) = ⌊n/m⌋ mod 2, period 2m.
+        let m = 10_000_000_000_000_000_000u64;
+        let single = Subtraction::finite(vec![m]).unwrap();
+        assert_eq!(single.closed_form(m), Some(1));
+        assert_eq!(single.closed_form(m - 1), Some(0));
+        assert_eq!(single.closed_form(u64::MAX), Some(1));
+        assert_eq!(
+            single.closed_form_period(),
+            None,
+            "2m does not fit in 64 bits"
+        );
+        let top = Subtraction::finite(vec![u64::MAX]).unwrap();
+        assert_eq!(top.closed_form(u64::MAX), Some(1));
+        assert_eq!(top.closed_form(u64::MAX - 1), Some(0));
+        let half = Subtraction::finite(vec![1 << 63]).unwrap();
+        assert_eq!(half.closed_form(1), Some(0));
+        assert_eq!(half.closed_form(1 << 63), Some(1));
+        // 2..=2^64−1: the period exceeds every heap, G(n) = ⌊n/2⌋.
+        let wide = Subtraction::range(2, u64::MAX).unwrap();
+        assert_eq!(wide.closed_form(5), Some(2));
+        assert_eq!(wide.closed_form(u64::MAX), Some(u64::MAX / 2));
+        assert_eq!(
+            Subtraction::range(1, u64::MAX).unwrap().closed_form(5),
+            Some(5)
+        );
+        // A period that just fits is still reported.
+        let fits = Subtraction::range(1, u64::MAX - 1).unwrap();
+        assert_eq!(fits.closed_form_period().map(|p| p.period), Some(u64::MAX));
     }
 
     #[test]

@@ -74,14 +74,24 @@ pub struct Limits {
     /// How far to keep computing in search of a period proof when the heaps
     /// asked for are already known.
     pub search_heaps: u64,
+    /// How far to search for a proof when the heaps asked for are too many
+    /// to compute, so that only a proof can answer (at most `max_heaps`).
+    pub proof_heaps: u64,
+    /// Work (pairs of heaps examined, see [`Computation::work`]) after
+    /// which either search gives up.
+    pub search_work: u64,
 }
 
-/// How many pairs of heaps the search for a proof past the heaps asked for
-/// may examine (about 0.1–0.2 s of work per 10^8), so that rules with no
-/// period in reach give up quickly instead of running to
-/// [`Limits::search_heaps`]. Enough for `0.16`, proved after about 10^8
-/// pairs by the sparse engine.
+/// How many pairs of heaps the search for a proof may examine by default
+/// (about 0.1–0.2 s of work per 10^8), so that rules with no period in
+/// reach give up quickly. Enough for `0.16`, proved after about 10^8 pairs
+/// by the sparse engine.
 pub const SEARCH_WORK: u64 = 150_000_000;
+
+/// The work a caller prepared to wait (with progress shown) allows the
+/// search for a proof: about a minute. `0.127` (period 4 from 46578) is
+/// proved after 2.6·10^8 pairs.
+pub const PATIENT_WORK: u64 = 10_000_000_000;
 
 impl Default for Limits {
     /// 2^30 heaps (2 GiB); the proof search goes to 2^20 heaps (and at most
@@ -91,8 +101,102 @@ impl Default for Limits {
         Limits {
             max_heaps: 1 << 30,
             search_heaps: 1 << 20,
+            proof_heaps: 1 << 20,
+            search_work: SEARCH_WORK,
         }
     }
+}
+
+impl Limits {
+    /// Limits for a caller that shows progress and may wait about a minute:
+    /// a value that only a proof can give is searched for up to the memory
+    /// limit and [`PATIENT_WORK`].
+    pub fn patient() -> Limits {
+        let quick = Limits::default();
+        Limits {
+            proof_heaps: quick.max_heaps,
+            search_work: PATIENT_WORK,
+            ..quick
+        }
+    }
+}
+
+/// How a request for `G(0..=up_to)` will be met, decided before any work:
+/// compute the heaps asked for and then search on for a proof, or (when
+/// they do not fit in memory) search for a proof only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// `up_to + 1`, the heaps whose values are asked for.
+    pub wanted: u64,
+    /// Compute up to this many heaps (stopping early at a proof).
+    pub goal: u64,
+    /// Whether only a proof can answer (the wanted heaps do not fit).
+    pub needs_proof: bool,
+    /// Work after which the search for a proof stops (past the wanted
+    /// heaps, or from the start when only a proof can answer).
+    pub work: u64,
+}
+
+impl Plan {
+    /// The plan for `G(0..=up_to)` of `rule` within `limits`, or the reason
+    /// it cannot be met (no period can be proved and the heaps do not fit).
+    /// Rules with a closed form need no plan: everything is known.
+    pub fn new(rule: &Rule, up_to: u64, limits: Limits) -> Result<Plan> {
+        let wanted = up_to.saturating_add(1);
+        let provable = rule.proof_shape().is_some();
+        if wanted <= limits.max_heaps {
+            let search = if provable { limits.search_heaps } else { 0 };
+            return Ok(Plan {
+                wanted,
+                goal: wanted.max(search.min(limits.max_heaps)),
+                needs_proof: false,
+                work: limits.search_work,
+            });
+        }
+        if !provable {
+            return Err(memory_refusal(
+                rule,
+                up_to,
+                limits.max_heaps,
+                "no period can be proved for it (its moves reach arbitrarily far)",
+            ));
+        }
+        Ok(Plan {
+            wanted,
+            goal: limits.proof_heaps.min(limits.max_heaps),
+            needs_proof: true,
+            work: limits.search_work,
+        })
+    }
+
+    /// Whether a run with `computed` values and `work` done should stop
+    /// searching for a proof.
+    pub fn out_of_budget(&self, computed: u64, work: u64) -> bool {
+        (self.needs_proof || computed >= self.wanted) && work >= self.work
+    }
+
+    /// The refusal when a run ended with `computed` values and no proof
+    /// short of the wanted heaps.
+    pub fn refusal(&self, rule: &Rule, computed: u64, limits: Limits) -> Error {
+        memory_refusal(
+            rule,
+            self.wanted - 1,
+            limits.max_heaps,
+            &format!("no period was proved in its first {computed} heaps"),
+        )
+    }
+}
+
+/// The one wording of "this needs more memory than allowed", shared by every
+/// command that computes nim-sequences.
+pub fn memory_refusal(rule: &Rule, up_to: u64, max_heaps: u64, why: &str) -> Error {
+    let bytes = up_to.saturating_add(1).saturating_mul(2);
+    Error::TooLarge(format!(
+        "{rule} up to heap {up_to}: {why}, and computing every heap up to {up_to} would need {} \
+         of memory, more than the {} allowed ({max_heaps} heaps of 2 bytes)",
+        human_bytes(bytes),
+        human_bytes(max_heaps.saturating_mul(2)),
+    ))
 }
 
 /// What one call of [`Computation::advance`] ended with.
@@ -231,11 +335,9 @@ impl Computation {
                 })?;
             }
             let n = self.values.len() as u64;
-            self.estimated_work += match &self.rule {
-                // Three-way splits: about n²/12 options.
-                Rule::TakeBreak(code) if code.is_hexadecimal() => n * n / 12 + n,
-                _ => n,
-            };
+            self.estimated_work = self
+                .estimated_work
+                .saturating_add(options_estimate(&self.rule, n));
             self.engine.push_next(&mut self.values)?;
             self.largest = self.largest.max(self.values[self.values.len() - 1]);
             if self.period.is_none() {
@@ -318,6 +420,17 @@ impl NimSequence {
     /// `n ≤ up_to`, and looks for a period proof on the way (up to
     /// `limits.search_heaps` heaps).
     pub fn new(rule: &Rule, up_to: u64, limits: Limits) -> Result<NimSequence> {
+        NimSequence::with_progress(rule, up_to, limits, &mut |_, _| {})
+    }
+
+    /// As [`NimSequence::new`], calling `progress` with the computation and
+    /// its [`Plan`] every few thousand heaps (to draw a progress bar).
+    pub fn with_progress(
+        rule: &Rule,
+        up_to: u64,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Computation, &Plan),
+    ) -> Result<NimSequence> {
         let mut seq = NimSequence {
             rule: rule.clone(),
             values: Vec::new(),
@@ -326,43 +439,25 @@ impl NimSequence {
         if rule.closed_form(0).is_some() {
             return Ok(seq);
         }
-        let shape = rule.proof_shape();
-        let search_to = if shape.is_some() {
-            limits.search_heaps
-        } else {
-            0
-        };
-        // Heaps to compute before giving up on a proof and answering directly.
-        let direct = up_to.saturating_add(1);
-        if direct > limits.max_heaps && shape.is_none() {
-            return Err(too_large(rule, up_to, limits, "no period is known for it"));
-        }
-        let stop = if direct > limits.max_heaps {
-            search_to
-        } else {
-            direct.max(search_to)
-        };
+        let plan = Plan::new(rule, up_to, limits)?;
         let mut run = Computation::new(rule, 1)?;
-        // First the heaps asked for, then the search for a proof, within
-        // the work budget.
-        if direct <= limits.max_heaps {
-            run.advance(direct, u64::MAX, true)?;
+        if !plan.needs_proof {
+            run.reserve(plan.wanted)?;
         }
-        while run.period.is_none() && (run.values.len() as u64) < stop && run.work() < SEARCH_WORK {
-            run.advance(stop, 1024, true)?;
+        // First the heaps asked for (stopping early at a proof), then on in
+        // search of a proof within the work budget.
+        loop {
+            let len = run.values.len() as u64;
+            if run.period.is_some() || len >= plan.goal || plan.out_of_budget(len, run.work()) {
+                break;
+            }
+            run.advance(plan.goal, 4096, true)?;
+            progress(&run, &plan);
         }
         seq.values = run.values;
         seq.period = run.period;
-        if seq.period.is_none() && direct > seq.values.len() as u64 {
-            return Err(too_large(
-                rule,
-                up_to,
-                limits,
-                &format!(
-                    "no period was proved in its first {} heaps",
-                    seq.values.len()
-                ),
-            ));
+        if seq.period.is_none() && plan.wanted > seq.values.len() as u64 {
+            return Err(plan.refusal(rule, seq.values.len() as u64, limits));
         }
         Ok(seq)
     }
@@ -436,29 +531,9 @@ impl NimSequence {
                     .then(|| Move::new(n - target, vec![target]))
                     .into_iter(),
             ),
-            &Rule::Subtraction(Subtraction::Range { lo, hi }) => {
-                // G(m) = ⌊(m mod (lo+hi)) / lo⌋: the heaps left with value
-                // `target` have residues target·lo … target·lo+lo-1, and the
-                // options n-hi … n-lo hold each residue at most once.
-                let period = lo + hi;
-                let first = target.saturating_mul(lo);
-                let residues = first..(first.saturating_add(lo)).min(period);
-                let mut takes: Vec<u64> = if first >= period || n < lo {
-                    Vec::new()
-                } else {
-                    let top = hi.min(n);
-                    residues
-                        .filter_map(move |r| {
-                            // The take k with (n - k) ≡ r, lo ≤ k ≤ top.
-                            let k0 = (n % period + period - r) % period;
-                            let k = if k0 >= lo { k0 } else { k0 + period };
-                            (k <= top).then_some(k)
-                        })
-                        .collect()
-                };
-                takes.sort_unstable();
-                Box::new(takes.into_iter().map(move |k| Move::new(k, vec![n - k])))
-            }
+            &Rule::Subtraction(Subtraction::Range { lo, hi }) => Box::new(
+                range_takes_to_value(n, lo, hi, target).map(move |k| Move::new(k, vec![n - k])),
+            ),
             Rule::Subtraction(s) => Box::new(
                 s.members_up_to(n)
                     .filter(move |&k| v(n - k) == target)
@@ -568,19 +643,53 @@ impl NimSequence {
     }
 }
 
+/// About how many options the naive engine scans for a heap of `n` (the
+/// work unit of [`SEARCH_WORK`] for engines that do not count their own).
+fn options_estimate(rule: &Rule, n: u64) -> u64 {
+    match rule {
+        Rule::Subtraction(crate::heap::Subtraction::Finite(set)) => {
+            set.partition_point(|&s| s <= n) as u64
+        }
+        // At most 64 powers of two or 92 Fibonacci numbers.
+        Rule::Subtraction(_) => 64,
+        // Three-way splits: about n²/12 options.
+        Rule::TakeBreak(code) if code.is_hexadecimal() => (n / 12).saturating_mul(n) + n,
+        _ => n,
+    }
+    .max(1)
+}
+
+/// The takes `k` (ascending) from a heap of `n` in the subtraction game
+/// `lo..=hi` that leave a heap of value `target`, lazily.
+///
+/// `G(m) = ⌊(m mod P) / lo⌋` with `P = lo + hi` (in 128 bits: `P` may exceed
+/// 2^64 − 1), so the heaps of value `target` are those with residue in
+/// `target·lo ..= target·lo + lo − 1`. The heaps left, `n−min(hi,n) ..= n−lo`,
+/// are fewer than `P`, so they meet at most two such blocks: the answer is at
+/// most two runs of consecutive takes, found in O(1) however large the heap.
+fn range_takes_to_value(n: u64, lo: u64, hi: u64, target: Nimber) -> impl Iterator<Item = u64> {
+    let period = u128::from(lo) + u128::from(hi);
+    let first = u128::from(target) * u128::from(lo);
+    let mut runs: Vec<std::ops::RangeInclusive<u64>> = Vec::new();
+    if n >= lo && first < period {
+        let last = (first + u128::from(lo) - 1).min(period - 1);
+        let (m_lo, m_hi) = (u128::from(n - hi.min(n)), u128::from(n - lo));
+        let base = m_lo - m_lo % period;
+        for block in [base, base + period] {
+            let (a, b) = ((block + first).max(m_lo), (block + last).min(m_hi));
+            if a <= b {
+                // Heaps a..=b left means takes n−b ..= n−a (all fit in u64).
+                let n = u128::from(n);
+                runs.push((n - b) as u64..=(n - a) as u64);
+            }
+        }
+    }
+    runs.sort_by_key(|r| *r.start());
+    runs.into_iter().flatten()
+}
+
 /// Three-way splits are listed by walking all of them: `O(n²)`.
 pub const MAX_THREE_WAY_HEAP: u64 = 4000;
-
-fn too_large(rule: &Rule, n: u64, limits: Limits, why: &str) -> Error {
-    let bytes = n.saturating_add(1).saturating_mul(2);
-    Error::TooLarge(format!(
-        "cannot answer G({n}) for {rule}: {why}, and computing every heap up to {n} \
-         would need {} of memory (limit: {} heaps, {})",
-        human_bytes(bytes),
-        limits.max_heaps,
-        human_bytes(limits.max_heaps.saturating_mul(2))
-    ))
-}
 
 /// A byte count in binary units, for error messages.
 pub fn human_bytes(bytes: u64) -> String {

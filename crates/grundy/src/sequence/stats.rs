@@ -71,7 +71,8 @@ impl Histogram {
         period: Option<Period>,
         value: impl Fn(u64) -> Result<u16, E>,
     ) -> Result<Histogram, E> {
-        let Some(p) = period.filter(|p| to >= p.preperiod + p.period) else {
+        let Some(p) = period.filter(|p| p.preperiod.checked_add(p.period).is_some_and(|e| to >= e))
+        else {
             let mut hist = Histogram::default();
             for n in 1..=to {
                 hist.add(value(n)?);
@@ -89,14 +90,20 @@ impl Histogram {
         for n in 1..p.preperiod {
             add(value(n)?, 1);
         }
-        // Heaps pre..=to: `full` whole periods, then `rest` more.
-        let span = to - p.preperiod + 1;
-        let (full, rest) = (span / p.period, span % p.period);
+        // Heaps pre..=to: `full` whole periods, then `rest` more (the span
+        // is 2^64 for `to = 2^64 − 1` from 0, hence 128 bits).
+        let span = u128::from(to - p.preperiod) + 1;
+        let period = u128::from(p.period);
+        let (full, rest) = (span / period, span % period);
         for i in 0..p.period {
             let n = p.preperiod + i;
             // Heap 0 is not counted; it still starts each later period.
-            let skip = u64::from(n == 0);
-            add(value(n)?, full - skip + u64::from(i < rest));
+            let skip = u128::from(n == 0);
+            // At most the number of heaps 1..=to, so it fits in 64 bits.
+            add(
+                value(n)?,
+                (full - skip + u128::from(u128::from(i) < rest)) as u64,
+            );
         }
         Ok(Histogram::from_counts(counts))
     }
@@ -216,6 +223,20 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn histogram_up_to_2_64_does_not_wrap() {
+        // Period 1 from 0 (every value 0) and period 5 from 0, to 2^64 − 1.
+        let zero = |_: u64| Ok::<u16, ()>(0);
+        let h = Histogram::over_heaps(u64::MAX, Some(Period::closed_form(0, 1)), zero).unwrap();
+        assert_eq!(h.counts(), &[u64::MAX]);
+        let g = |n: u64| Ok::<u16, ()>([0u16, 0, 1, 1, 2][(n % 5) as usize]);
+        let h = Histogram::over_heaps(u64::MAX, Some(Period::closed_form(0, 5)), g).unwrap();
+        // 2^64 = 5·3689348814741910323 + 1 heaps 0..=2^64−1; heap 0 not counted.
+        let q = 3_689_348_814_741_910_323u64;
+        assert_eq!(h.counts(), &[2 * q, 2 * q, q]);
+        assert_eq!(h.total(), u64::MAX);
+    }
 
     #[test]
     fn best_mask_matches_brute_force() {
