@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::high_bit;
-use grundy::sum::{Analysis, Component, Position};
+use grundy::sum::{Analysis, Position};
 use serde::Serialize;
 
 /// The JSON object of `nim` and `analyze`. `outcome`, `grundy` and
@@ -21,11 +21,19 @@ struct AnalysisJson<'a> {
     heaps: &'a [grundy::sum::HeapEntry],
 }
 
+/// One winning move: `term` (0-based) and `after` (that term written in
+/// the expression language after the move) always; `heap`, `from` and `to`
+/// for moves on heaps (and monks).
 #[derive(Serialize)]
 struct MoveJson<'a> {
-    heap: usize,
-    from: u64,
-    to: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heap: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<&'a [u64]>,
+    term: usize,
+    after: String,
 }
 
 #[derive(Serialize)]
@@ -38,18 +46,20 @@ struct TermJson<'a> {
 pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if json {
+        let mut moves = Vec::new();
+        for m in &a.winning_moves {
+            moves.push(MoveJson {
+                heap: m.heap,
+                from: m.heap.map(|_| m.from),
+                to: m.heap.map(|_| &m.to[..]),
+                term: m.term,
+                after: position.apply(m)?.terms[m.term].to_string(),
+            });
+        }
         let obj = AnalysisJson {
             outcome: a.outcome,
             grundy: a.grundy,
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| MoveJson {
-                    heap: m.heap,
-                    from: m.from,
-                    to: &m.to,
-                })
-                .collect(),
+            winning_moves: moves,
             winning_moves_truncated: a.truncated,
             play: a.play,
             terms: position
@@ -74,33 +84,40 @@ pub fn analysis(position: &Position, a: &Analysis, json: bool) -> Result<()> {
 /// outcome, and every winning move in words.
 pub fn explain(position: &Position, a: &Analysis) -> String {
     let mut s = String::new();
+    let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);
     // Rows: (label, size shown, value).
-    let mut rows: Vec<(String, String, u64)> = Vec::new();
-    for (t, term) in position.terms.iter().enumerate() {
-        match &term.component {
-            Component::Heaps { .. } => {
-                for (i, h) in a.heaps.iter().enumerate().filter(|(_, h)| h.term == t) {
-                    rows.push((
-                        format!("heap {} ({})", i + 1, term.name),
-                        h.size.to_string(),
-                        h.value.unwrap_or(0),
-                    ));
-                }
-            }
-            Component::Staircase(st) => {
-                let gaps: Vec<String> = st.gaps().iter().map(u64::to_string).collect();
-                rows.push((
-                    "stairs (gaps ".to_string() + &gaps.join(",") + ")",
-                    format!("{:?}", st.steps()),
-                    a.term_values[t].unwrap_or(0),
-                ));
-            }
-        }
+    let mut rows: Vec<(String, String, Option<u64>)> = Vec::new();
+    let mut values = a.heaps.iter();
+    for (place, c) in position.places() {
+        let label = format!(
+            "{} {} ({})",
+            c.noun(),
+            place.number,
+            position.terms[place.term].name
+        );
+        let hs = c.heaps();
+        let entries: Vec<_> = values.by_ref().take(hs.len()).collect();
+        let (size, value) = match (&hs[..], &entries[..]) {
+            ([h], [e]) => (h.to_string(), e.value),
+            _ => (c.args(), None),
+        };
+        let value = value.or_else(|| {
+            // A component that is not a single heap: its value is its
+            // term's when it is the term's only component.
+            let term = &position.terms[place.term];
+            (term.parts.len() == 1)
+                .then(|| a.term_values[place.term])
+                .flatten()
+        });
+        rows.push((label, size, value));
+    }
+    if a.play == Play::Misere && !position.is_nim() {
+        s += "Normal-play values (under misère play they do not decide the game):\n";
     }
     let bits = rows
         .iter()
-        .map(|r| r.2)
+        .map(|r| r.2.unwrap_or(0))
         .chain([total])
         .map(|v| high_bit(v).map_or(1, |b| b as usize + 1))
         .max()
@@ -114,7 +131,7 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
     let size_w = rows.iter().map(|r| r.1.len()).max().unwrap_or(4).max(4);
     let val_w = rows
         .iter()
-        .map(|r| r.2.to_string().len())
+        .map(|r| r.2.map_or(1, |v| v.to_string().len()))
         .max()
         .unwrap_or(1)
         .max(5);
@@ -123,7 +140,17 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "", "size", "value", "binary"
     );
     for (label, size, v) in &rows {
-        s += &format!("{label:<label_w$}  {size:>size_w$}  {v:>val_w$}  {v:>0bits$b}\n");
+        match v {
+            Some(v) => {
+                s += &format!("{label:<label_w$}  {size:>size_w$}  {v:>val_w$}  {v:>0bits$b}\n")
+            }
+            None => s += &format!("{label:<label_w$}  {size:>size_w$}  {:>val_w$}\n", "?"),
+        }
+    }
+    if !known {
+        s += "\n";
+        s += &reason(position, a, total);
+        return s + &winning_list(a);
     }
     s += &format!(
         "{:<label_w$}  {:>size_w$}  {:>val_w$}  {}\n",
@@ -137,6 +164,12 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "nim-sum", ""
     );
     s += &reason(position, a, total);
+    s + &winning_list(a)
+}
+
+/// "Winning moves (N):" and one line each.
+fn winning_list(a: &Analysis) -> String {
+    let mut s = String::new();
     if !a.winning_moves.is_empty() {
         s += &format!(
             "\nWinning moves ({}{}):\n",
@@ -155,11 +188,16 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
 }
 
 fn reason(position: &Position, a: &Analysis, total: u64) -> String {
+    let known = a.term_values.iter().all(Option::is_some);
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins (an N-position)",
         Outcome::P => "the player to move loses (a P-position)",
     };
     match a.play {
+        Play::Normal if !known => format!(
+            "The Grundy value of this game is not known from theory (only its outcome is),\n\
+             so {verdict}.\n"
+        ),
         Play::Normal if total == 0 => format!(
             "The nim-sum is 0, so {verdict}: every move changes exactly one\n\
              component's value and so makes the nim-sum non-zero, and the opponent\n\

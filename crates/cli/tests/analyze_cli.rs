@@ -35,7 +35,7 @@ fn nim_json_contract() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(
         v["winning_moves"],
-        json!([{ "heap": 0, "from": 3, "to": [1] }])
+        json!([{ "heap": 0, "from": 3, "to": [1], "term": 0, "after": "nim(1,4,5)" }])
     );
 
     let v = json_of(&["nim", "--json", "1", "2", "3"]);
@@ -50,7 +50,7 @@ fn nim_json_contract() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{ "heap": 2, "from": 2, "to": [1] }])
+        json!([{ "heap": 2, "from": 2, "to": [1], "term": 0, "after": "nim(1,1,1)" }])
     );
 }
 
@@ -62,7 +62,7 @@ fn analyze_json_flattens_heaps_in_written_order() {
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(
-        moves.contains(&json!({ "heap": 1, "from": 6, "to": [] })),
+        moves.contains(&json!({ "heap": 1, "from": 6, "to": [], "term": 0, "after": "nim(1,0)" })),
         "{moves:?}"
     );
     for m in moves {
@@ -73,10 +73,9 @@ fn analyze_json_flattens_heaps_in_written_order() {
     }
     // A split leaves two heaps.
     let v = json_of(&["analyze", "--json", "kayles(5)"]);
-    assert!(v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .contains(&json!({ "heap": 0, "from": 5, "to": [2, 2] })));
+    assert!(v["winning_moves"].as_array().unwrap().contains(
+        &json!({ "heap": 0, "from": 5, "to": [2, 2], "term": 0, "after": "kayles(2,2)" })
+    ));
 }
 
 #[test]

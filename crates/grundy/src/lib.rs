@@ -30,22 +30,17 @@
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
-pub mod auction;
-pub mod boxes;
-pub mod consecutive;
 pub mod error;
 pub mod explain;
 pub mod expr;
-pub mod heap;
+pub mod game;
+pub mod games;
 pub mod misere;
-pub mod misere_range;
 pub mod nim;
 pub mod nimber;
-pub mod northcott;
 pub mod period;
-mod search;
 pub mod sequence;
-pub mod staircase;
+pub mod solver;
 pub mod strategy;
 pub mod sum;
 

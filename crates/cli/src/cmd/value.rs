@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::expr::parse_rule;
+use grundy::games::heap::parse_rule;
 use grundy::sequence::{Limits, NimSequence};
 
 use super::parse_count;

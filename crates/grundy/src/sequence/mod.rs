@@ -23,8 +23,8 @@ pub mod sparse;
 pub mod stats;
 
 use crate::error::{Error, Result};
-use crate::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
-use crate::heap::{Move, Rule};
+use crate::games::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::games::heap::{Move, Rule};
 use crate::nimber::Nimber;
 use crate::period::{Period, PeriodFinder};
 
@@ -110,7 +110,7 @@ pub enum Step {
 /// report progress, can be interrupted, checkpointed and resumed.
 ///
 /// ```
-/// use grundy::heap::Rule;
+/// use grundy::games::heap::Rule;
 /// use grundy::sequence::{Computation, Step};
 /// let mut run = Computation::new(&Rule::kayles(), 1).unwrap();
 /// // Ask for a million heaps: it stops at the proof.
@@ -299,7 +299,7 @@ impl Computation {
 /// The nim-sequence of one rule, as far as it is known.
 ///
 /// ```
-/// use grundy::heap::Rule;
+/// use grundy::games::heap::Rule;
 /// use grundy::sequence::{Limits, NimSequence};
 /// let kayles = NimSequence::new(&Rule::kayles(), 0, Limits::default()).unwrap();
 /// let p = kayles.period().unwrap();
@@ -425,7 +425,7 @@ impl NimSequence {
         n: u64,
         target: Nimber,
     ) -> Result<Box<dyn Iterator<Item = Move> + '_>> {
-        use crate::heap::Subtraction;
+        use crate::games::heap::Subtraction;
         if !self.knows(n) {
             self.value(n)?;
         }
@@ -496,7 +496,7 @@ impl NimSequence {
                         .flatten();
                     let three = (d & LEAVE_THREE != 0)
                         .then(|| {
-                            crate::heap::octal::three_way_splits(rest)
+                            crate::games::heap::octal::three_way_splits(rest)
                                 .filter(move |&(a, b, c)| v(a) ^ v(b) ^ v(c) == target)
                                 .map(move |(a, b, c)| Move::new(k, vec![a, b, c]))
                         })

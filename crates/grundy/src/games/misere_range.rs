@@ -28,7 +28,7 @@ use crate::nim::Outcome;
 /// player "to move" has won: [`Outcome::N`].
 ///
 /// ```
-/// use grundy::misere_range::outcome;
+/// use grundy::games::misere_range::outcome;
 /// use grundy::nim::Outcome;
 /// assert_eq!(outcome(7, 2, 4).unwrap(), Outcome::P);
 /// assert_eq!(outcome(6, 2, 4).unwrap(), Outcome::N);

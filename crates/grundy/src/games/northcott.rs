@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 /// `mine` and `theirs`, which must differ.
 ///
 /// ```
-/// use grundy::northcott::gap;
+/// use grundy::games::northcott::gap;
 /// assert_eq!(gap(4, 5).unwrap(), 0);
 /// assert_eq!(gap(6, 1).unwrap(), 4);
 /// assert!(gap(3, 3).is_err());

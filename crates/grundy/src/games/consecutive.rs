@@ -34,7 +34,7 @@ pub fn grundy(n: u64) -> Nimber {
 /// The outcome of rows of the given sizes, under normal or misère play.
 ///
 /// ```
-/// use grundy::consecutive::outcome;
+/// use grundy::games::consecutive::outcome;
 /// use grundy::nim::{Outcome, Play};
 /// assert_eq!(outcome(&[2, 2], Play::Misere), Outcome::P);
 /// assert_eq!(outcome(&[3], Play::Misere), Outcome::N);

@@ -11,14 +11,14 @@
 //! and every bid `b` in `M ..= N` wins outright.
 
 use crate::error::Result;
-use crate::heap::{Rule, Subtraction};
+use crate::games::heap::{Rule, Subtraction};
 use crate::sequence::{Limits, NimSequence};
 
 /// Every winning first bid, ascending, for target `price` (`M ≥ 1`) and
 /// raises `1..=max_raise` (`N ≥ 1`); empty when the first bidder loses.
 ///
 /// ```
-/// use grundy::auction::winning_bids;
+/// use grundy::games::auction::winning_bids;
 /// assert_eq!(winning_bids(4, 2).unwrap(), vec![1]);
 /// assert!(winning_bids(3, 2).unwrap().is_empty());
 /// assert_eq!(winning_bids(3, 5).unwrap(), vec![3, 4, 5]);

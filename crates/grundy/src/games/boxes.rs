@@ -43,7 +43,7 @@ fn threshold(s: u64) -> u64 {
 /// The Grundy value of a box of capacity `capacity` holding `stones`.
 ///
 /// ```
-/// use grundy::boxes::grundy;
+/// use grundy::games::boxes::grundy;
 /// assert_eq!(grundy(6, 2).unwrap(), 4); // 2 + 4 ≥ 6: any count 3..=6 is reachable
 /// assert_eq!(grundy(6, 1).unwrap(), 0); // 1 is the threshold of 6
 /// assert_eq!(grundy(3, 0).unwrap(), 0); // an empty box has no move
