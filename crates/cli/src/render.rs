@@ -88,29 +88,18 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);
     // Rows: (label, size shown, value).
     let mut rows: Vec<(String, String, Option<u64>)> = Vec::new();
-    let mut values = a.heaps.iter();
-    for (place, c) in position.places() {
+    for ((place, c), value) in position.places().into_iter().zip(&a.part_values) {
         let label = format!(
             "{} {} ({})",
             c.noun(),
             place.number,
             position.terms[place.term].name
         );
-        let hs = c.heaps();
-        let entries: Vec<_> = values.by_ref().take(hs.len()).collect();
-        let (size, value) = match (&hs[..], &entries[..]) {
-            ([h], [e]) => (h.to_string(), e.value),
-            _ => (c.args(), None),
+        let size = match (c.noun(), &c.heaps()[..]) {
+            ("heap", [h]) => h.to_string(),
+            _ => c.args(),
         };
-        let value = value.or_else(|| {
-            // A component that is not a single heap: its value is its
-            // term's when it is the term's only component.
-            let term = &position.terms[place.term];
-            (term.parts.len() == 1)
-                .then(|| a.term_values[place.term])
-                .flatten()
-        });
-        rows.push((label, size, value));
+        rows.push((label, size, *value));
     }
     if a.play == Play::Misere && !position.is_nim() {
         s += "Normal-play values (under misère play they do not decide the game):\n";

@@ -133,6 +133,9 @@ pub struct Analysis {
     /// Each term's Grundy value under normal play (also shown for misère,
     /// where they do not decide the game); `None` when not known.
     pub term_values: Vec<Option<Nimber>>,
+    /// Each component's Grundy value under normal play, in the order of
+    /// [`Position::components`]; `None` when not known.
+    pub part_values: Vec<Option<Nimber>>,
     /// The flattened heaps.
     pub heaps: Vec<HeapEntry>,
     /// Every winning move (up to the limit asked for).
@@ -339,6 +342,7 @@ impl Position {
             outcome: Outcome::from_mover_wins(total.unwrap_or(0) != 0),
             grundy: total,
             term_values,
+            part_values: values.clone(),
             heaps,
             winning_moves: Vec::new(),
             truncated: false,

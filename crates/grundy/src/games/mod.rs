@@ -1,20 +1,21 @@
 //! Every family of games the engine knows, one module each, and the
 //! registry through which the expression language finds them.
 //!
-//! Each family implements [`Game`](crate::game::Game) for its components
-//! and registers one line in [`FAMILIES`]: which names it answers to, how
-//! it is listed in error messages, and its parser (called with the
-//! [`Cursor`] just after the name). Nothing else in the crate names a family.
+//! Each family implements [`Game`](crate::game::Game) for its components,
+//! describes itself in a [`Family`] (which names it answers to, how it is
+//! listed in error messages, and its parser, called with the [`Cursor`]
+//! just after the name), and is registered by one line in [`FAMILIES`].
+//! Nothing else in the crate names a family.
 //!
 //! | family | written | module |
 //! |---|---|---|
 //! | heap rules | `nim(3,4)`, `kayles(10)`, `0.07(12)`, `sub{1,3,4}(9)`, `grundys(9)` | [`heap`] |
 //! | staircase Nim | `stairs(1,5,9)` | [`staircase`] |
 //! | Northcott's game | `northcott(1-5, 8-3)` | [`northcott`] |
-//! | the box game | `boxes(2/6, 3/10)` | [`boxes`] |
+//! | the box game (stones/capacity) | `boxes(2/6, 3/10)` | [`boxes`] |
 //! | runs of apples | `runs(4,3)` | [`consecutive`] |
-//! | take p..q, all when fewer remain | `takerange(2,4; 7)` | [`misere_range`] |
-//! | the bidding game | `auction(3; 10)` | [`auction`] |
+//! | take p..q, all when fewer remain | `takerange{2..4}(7)` | [`misere_range`] |
+//! | the bidding game (raises 1..N, M to go) | `auction{3}(10)` | [`auction`] |
 
 pub mod auction;
 pub mod boxes;
@@ -42,14 +43,11 @@ pub struct Family {
 
 /// Every family, in the order names are tried. Adding a family is one line.
 pub static FAMILIES: &[Family] = &[
-    Family {
-        accepts: heap::accepts,
-        shown: "nim, kayles, dawson, grundys, sub{…}, take-and-break codes such as 0.77",
-        parse: heap::parse_term,
-    },
-    Family {
-        accepts: |w| w == "stairs" || w == "staircase",
-        shown: "stairs",
-        parse: staircase::parse_term,
-    },
+    heap::FAMILY,
+    staircase::FAMILY,
+    northcott::FAMILY,
+    boxes::FAMILY,
+    consecutive::FAMILY,
+    misere_range::FAMILY,
+    auction::FAMILY,
 ];

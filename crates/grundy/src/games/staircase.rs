@@ -303,3 +303,10 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
     let s = Staircase::new(steps)?;
     Ok(Term::new("stairs", vec![Arc::new(s) as Component]))
 }
+
+/// The family's entry in the expression language.
+pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
+    accepts: |w| w == "stairs" || w == "staircase",
+    shown: "stairs",
+    parse: parse_term,
+};

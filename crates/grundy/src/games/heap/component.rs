@@ -410,3 +410,10 @@ fn subtraction_set(p: &mut Cursor) -> Result<Subtraction> {
     }
     Subtraction::finite(ranges.into_iter().flat_map(|(lo, hi)| lo..=hi).collect())
 }
+
+/// The family's entry in the expression language.
+pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
+    accepts,
+    shown: "nim, kayles, dawson, grundys, sub{…}, take-and-break codes such as 0.77",
+    parse: parse_term,
+};

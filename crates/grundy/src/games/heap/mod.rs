@@ -20,7 +20,7 @@ pub mod subtraction;
 
 use std::fmt;
 
-pub(crate) use component::{accepts, number, parse_term};
+pub(crate) use component::{number, FAMILY};
 pub use component::{parse_rule, Heap};
 pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
