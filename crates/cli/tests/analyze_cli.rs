@@ -156,3 +156,55 @@ fn bad_input_is_one_clear_line_and_a_failure() {
     let v = json_of(&["nim", "--json", "0", "0"]);
     assert_eq!(v["outcome"], "P");
 }
+
+/// The `after` contract: substituting `after` for term `term` gives a
+/// P-position, for every winning move of random sums of every family,
+/// under normal and misère play.
+#[test]
+fn after_substituted_for_its_term_is_a_p_position() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut below = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut terms = Vec::new();
+        for _ in 0..1 + below(3) {
+            terms.push(match below(9) {
+                0 => format!("nim({},{})", below(8), below(8)),
+                1 => format!("kayles({})", below(9)),
+                2 => format!("grundys({})", below(9)),
+                3 => format!("stairs(1,{},{})", 2 + below(3), 6 + below(4)),
+                4 => format!("sub{{1,3,4}}({})", below(12)),
+                5 => format!("northcott({}-9)", 1 + below(8)),
+                6 => format!("runs({})", below(7)),
+                7 => format!("boxes({}/12)", below(13)),
+                _ => format!("auction{{3}}({})", below(12)),
+            });
+        }
+        for misere in [false, true] {
+            let text = terms.join(" + ");
+            let mut args = vec!["analyze", "--json", text.as_str()];
+            if misere {
+                args.push("--misere");
+            }
+            let v = json_of(&args);
+            for m in v["winning_moves"].as_array().unwrap() {
+                let t = m["term"].as_u64().unwrap() as usize;
+                let mut next = terms.clone();
+                next[t] = m["after"].as_str().unwrap().to_string();
+                let next = next.join(" + ");
+                let mut args = vec!["analyze", "--json", next.as_str()];
+                if misere {
+                    args.push("--misere");
+                }
+                assert_eq!(json_of(&args)["outcome"], "P", "{text} -> {next}: {m}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} moves checked");
+}
