@@ -246,8 +246,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
             (true, _, _) => "a winning move".to_string(),
             (false, Method::Exact, Some(n)) => format!(
-                "the computer is losing, so it plays for the longest game: {n} more moves \
-                 against perfect play"
+                "the computer is losing, so it plays for the longest game: {n} more move{} \
+                 against perfect play",
+                if n == 1 { "" } else { "s" }
             ),
             (false, _, _) => {
                 "the computer is losing, so it makes the smallest change it can".to_string()

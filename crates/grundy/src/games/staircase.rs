@@ -269,7 +269,10 @@ impl Game for Staircase {
     }
 
     fn draw(&self) -> Vec<String> {
-        let mut lines = vec![format!("monks on steps {}", list(&self.steps, ", "))];
+        let mut lines = vec![match self.steps[..] {
+            [one] => format!("one monk, on step {one}"),
+            _ => format!("monks on steps {}", list(&self.steps, ", ")),
+        }];
         let top = *self.steps.last().expect("a staircase has monks");
         if top <= 40 {
             let picture: Vec<&str> = (1..=top)
