@@ -1,20 +1,17 @@
-//! The expression language for positions and rules.
+//! The expression language for positions.
 //!
 //! ```text
 //! position := term ( '+' term )*
-//! term     := rule '(' number ( ',' number )* ')'
-//! rule     := 'nim' | 'kayles' | 'dawson' | 'grundys' | 'stairs'
-//!           | code                      e.g. 0.77, 0.137, 4.7, 0.F, .07
-//!           | 'sub' '{' items '}'
-//! items    := 'fib' | 'pow2' | item ( ',' item )*
-//! item     := number | number '..' number
-//! number   := decimal digits, 0 ≤ n ≤ 2^64 − 1
+//! term     := name arguments
 //! ```
 //!
-//! `kayles` is `0.77` and `dawson` (Dawson's Kayles) is `0.07`. `stairs(1,5,9)`
-//! is a staircase of monks on steps 1, 5 and 9 (see
-//! [`staircase`](crate::games::staircase)); every other term lists heap sizes.
-//! Spaces are allowed between tokens; names are case-insensitive.
+//! A name selects a family of games from the registry in
+//! [`games`](crate::games) (`nim`, `kayles`, `0.77`, `sub{1,3,4}`, `stairs`,
+//! `northcott`, …), and that family's parser reads the rest of the term
+//! with a [`Cursor`]; this module never names a family. Spaces are allowed
+//! between tokens; names are case-insensitive. Numbers are decimal, `0 ≤ n ≤
+//! 2^64 − 1`. A [`Position`] is written back in the same language by its
+//! `Display`, so that it parses to the same position.
 //!
 //! ```
 //! use grundy::expr::parse_position;
@@ -52,7 +49,7 @@ pub fn parse_position(input: &str) -> Result<Position> {
 }
 
 /// Where a parse stands in its input. Families parse their own arguments
-/// with it (see [`games`](crate::games)): each family's parser is called
+/// with it (see [`games`]): each family's parser is called
 /// with the cursor just after its name.
 pub struct Cursor<'a> {
     input: &'a str,

@@ -20,7 +20,7 @@
 //! * [`Game::moves`]: every move, as data ([`Move`]).
 //!
 //! What it may give, where theory knows it: the Grundy value
-//! ([`Game::value`]), only the outcome ([`Game::outcome`], e.g. Wythoff's
+//! ([`Game::value`]), only the outcome ([`Game::known`], e.g. Wythoff's
 //! game on huge piles), the moves to a given value ([`Game::moves_to_value`]),
 //! and presentation for `play` and `explain`. Without theory, the generic
 //! solver ([`solver`](crate::solver)) computes values by search, within a

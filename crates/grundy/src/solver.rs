@@ -190,10 +190,26 @@ fn cycle(c: &dyn Game) -> Error {
     ))
 }
 
-/// A search state: the components with a move left, sorted by identity.
+/// A search state: the components with a move left, sorted by identity,
+/// and the memo key of the whole (each part's name number, key length and
+/// key, in order).
 #[derive(Clone, Debug)]
 pub struct State {
     parts: Vec<((u32, Vec<u64>), Component)>,
+    key: Vec<u64>,
+}
+
+impl State {
+    fn new(mut parts: Vec<((u32, Vec<u64>), Component)>) -> State {
+        parts.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut key = Vec::with_capacity(parts.iter().map(|p| p.0 .1.len() + 2).sum());
+        for ((n, k), _) in &parts {
+            key.push(u64::from(*n));
+            key.push(k.len() as u64);
+            key.extend_from_slice(k);
+        }
+        State { parts, key }
+    }
 }
 
 /// How the values of a state's children make its value.
@@ -214,7 +230,7 @@ pub trait Fold {
 #[derive(Debug)]
 pub struct StateSearch<V> {
     names: HashMap<String, u32>,
-    memo: HashMap<Vec<(u32, Vec<u64>)>, V>,
+    memo: HashMap<Vec<u64>, V>,
     /// Work left in the current call.
     left: usize,
 }
@@ -243,7 +259,7 @@ pub enum Stop {
 }
 
 struct StateFrame<A> {
-    key: Vec<(u32, Vec<u64>)>,
+    key: Vec<u64>,
     state: State,
     /// The part whose moves are being walked, and its children not yet seen.
     part: usize,
@@ -253,23 +269,28 @@ struct StateFrame<A> {
 }
 
 impl<V: Copy> StateSearch<V> {
+    /// The identity of a component: its name's number and its key.
+    fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
+        let n = match self.names.get(c.name()) {
+            Some(&n) => n,
+            None => {
+                let n = self.names.len() as u32;
+                self.names.insert(c.name().to_string(), n);
+                n
+            }
+        };
+        (n, c.key())
+    }
+
     /// The state of a list of components.
     pub fn state(&mut self, parts: impl IntoIterator<Item = Component>) -> State {
         let mut out = Vec::new();
         for c in parts {
-            if !c.has_moves() {
-                continue;
+            if c.has_moves() {
+                out.push((self.ident(&c), c));
             }
-            let next = self.names.len() as u32;
-            let n = *self.names.entry(c.name().to_string()).or_insert(next);
-            out.push(((n, c.key()), c));
         }
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        State { parts: out }
-    }
-
-    fn key(state: &State) -> Vec<(u32, Vec<u64>)> {
-        state.parts.iter().map(|(k, _)| k.clone()).collect()
+        State::new(out)
     }
 
     /// The children of part `i` of `state`.
@@ -277,14 +298,20 @@ impl<V: Copy> StateSearch<V> {
         let mut out = Vec::new();
         for m in state.parts[i].1.moves() {
             self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;
-            let rest = state
+            // The other parts are known to have moves; only the new ones are checked.
+            let mut parts: Vec<_> = state
                 .parts
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i)
-                .map(|(_, p)| p.1.clone());
-            let next: Vec<Component> = rest.chain(m.after).collect();
-            out.push(self.state(next));
+                .map(|(_, p)| p.clone())
+                .collect();
+            for c in m.after {
+                if c.has_moves() {
+                    parts.push((self.ident(&c), c));
+                }
+            }
+            out.push(State::new(parts));
         }
         Ok(out)
     }
@@ -312,7 +339,7 @@ impl<V: Copy> StateSearch<V> {
         root: State,
         fold: &F,
     ) -> std::result::Result<V, Stop> {
-        let root_key = Self::key(&root);
+        let root_key = root.key.clone();
         if let Some(&v) = self.memo.get(&root_key) {
             return Ok(v);
         }
@@ -355,7 +382,7 @@ impl<V: Copy> StateSearch<V> {
                     continue;
                 }
             };
-            let key = Self::key(&child);
+            let key = child.key.clone();
             if let Some(&v) = self.memo.get(&key) {
                 let top = stack.last_mut().expect("a frame");
                 if fold.add(&mut top.acc, v) {
@@ -375,7 +402,7 @@ impl<V: Copy> StateSearch<V> {
     fn frame<F: Fold<Value = V>>(
         &mut self,
         state: State,
-        key: Vec<(u32, Vec<u64>)>,
+        key: Vec<u64>,
         fold: &F,
     ) -> std::result::Result<StateFrame<F::Acc>, Stop> {
         self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;

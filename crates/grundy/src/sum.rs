@@ -188,15 +188,6 @@ impl Position {
         Ok(Position { terms })
     }
 
-    /// A position of Nim heaps.
-    pub fn nim(heaps: Vec<u64>) -> Result<Position> {
-        if heaps.is_empty() {
-            return Err(Error::EmptyPosition);
-        }
-        let parts = crate::games::heap::Heap::term("nim", crate::games::heap::Rule::Nim, &heaps);
-        Position::new(vec![Term::new("nim", parts)])
-    }
-
     /// Every component with its place, in the order written.
     pub fn places(&self) -> Vec<(Place, &Component)> {
         let mut out = Vec::new();

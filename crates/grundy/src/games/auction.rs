@@ -149,6 +149,14 @@ impl Game for Auction {
         ))
     }
 
+    /// A finished auction (nothing left to raise) stays in its term.
+    fn emptied(&self) -> Option<Component> {
+        Some(Arc::new(Auction {
+            left: 0,
+            ..self.clone()
+        }))
+    }
+
     fn noun(&self) -> &str {
         "auction"
     }

@@ -248,6 +248,20 @@ impl Game for Heap {
     }
 }
 
+/// A position of Nim heaps, written `nim(…)`.
+///
+/// ```
+/// let pos = grundy::games::heap::nim(vec![3, 4, 5]).unwrap();
+/// assert_eq!(pos.to_string(), "nim(3,4,5)");
+/// ```
+pub fn nim(heaps: Vec<u64>) -> Result<crate::sum::Position> {
+    if heaps.is_empty() {
+        return Err(Error::EmptyPosition);
+    }
+    let parts = Heap::term("nim", Rule::Nim, &heaps);
+    crate::sum::Position::new(vec![Term::new("nim", parts)])
+}
+
 /// A number typed at the `play` prompt.
 pub(crate) fn number(token: &str) -> std::result::Result<u64, String> {
     if token.starts_with('-') {

@@ -20,8 +20,8 @@ pub mod subtraction;
 
 use std::fmt;
 
+pub use component::{nim, parse_rule, Heap};
 pub(crate) use component::{number, FAMILY};
-pub use component::{parse_rule, Heap};
 pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
 
