@@ -9,11 +9,13 @@
 //! through the [`Game`](crate::game::Game) interface), as long as the number
 //! of positions and moves visited stays within a budget. Beyond it the
 //! answer is refused, never guessed.
+//!
+//! This module knows positions only as lists of components; the sum
+//! ([`sum`](crate::sum)) lists its moves and asks about each option.
 
 use crate::error::{Error, Result};
-use crate::nim::Outcome;
+use crate::game::Component;
 use crate::solver::{Fold, StateSearch, Stop};
-use crate::sum::{Position, SumMove};
 
 /// Misère outcome: win when there is no move, or when some option is lost.
 struct Misere;
@@ -36,36 +38,49 @@ impl Fold for Misere {
     }
 }
 
-/// The misère outcome of `position` and every winning move, or
-/// [`Error::Unsupported`] when the search would visit more than `budget`
-/// positions and moves.
-pub fn solve(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove>)> {
-    let mut search = StateSearch::default();
-    let mut left = budget;
-    let mut winning = Vec::new();
-    let mut any = false;
-    for mv in position.moves() {
-        any = true;
-        left = left.checked_sub(1).ok_or_else(too_large)?;
-        let next = position.apply(&mv)?;
-        let state = search.state(next.components().cloned());
-        let wins = match search.solve(state, &Misere, left) {
+/// A memoised misère search with one budget of positions and moves for all
+/// the questions asked of it.
+///
+/// ```
+/// use grundy::expr::parse_position;
+/// use grundy::misere::MisereSearch;
+/// let pos = parse_position("kayles(3) + grundys(4)").unwrap();
+/// let mut search = MisereSearch::new(100_000);
+/// assert!(search.wins(pos.components().cloned()).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct MisereSearch {
+    search: StateSearch<bool>,
+    left: usize,
+}
+
+impl MisereSearch {
+    /// A search that may visit `budget` positions and moves in all.
+    pub fn new(budget: usize) -> MisereSearch {
+        MisereSearch {
+            search: StateSearch::default(),
+            left: budget,
+        }
+    }
+
+    /// Spends one unit of the budget (a move looked at from outside).
+    pub fn spend(&mut self) -> Result<()> {
+        self.left = self.left.checked_sub(1).ok_or_else(too_large)?;
+        Ok(())
+    }
+
+    /// Whether the player to move wins the sum of `parts` under misère play,
+    /// or [`Error::Unsupported`] when the budget runs out.
+    pub fn wins(&mut self, parts: impl IntoIterator<Item = Component>) -> Result<bool> {
+        let state = self.search.state(parts);
+        let wins = match self.search.solve(state, &Misere, self.left) {
             Ok(w) => w,
             Err(Stop::Budget) => return Err(too_large()),
             Err(Stop::Error(e)) => return Err(e),
         };
-        left = search_left(&search);
-        if !wins {
-            winning.push(mv);
-        }
+        self.left = self.search.left();
+        Ok(wins)
     }
-    // No move at all: the previous player made the last move and lost.
-    let outcome = Outcome::from_mover_wins(!any || !winning.is_empty());
-    Ok((outcome, winning))
-}
-
-fn search_left<V: Copy>(search: &StateSearch<V>) -> usize {
-    search.left()
 }
 
 fn too_large() -> Error {

@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
+use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
 use crate::sequence::Limits;
@@ -421,7 +422,23 @@ impl Position {
                 }
             }
         }
-        crate::misere::solve(self, options.misere_budget)
+        // Exhaustive search: a move wins when it leaves a position the
+        // search proves lost for the opponent.
+        let mut search = MisereSearch::new(options.misere_budget);
+        let mut winning = Vec::new();
+        let mut any = false;
+        for mv in self.moves() {
+            any = true;
+            search.spend()?;
+            if !search.wins(self.apply(&mv)?.components().cloned())? {
+                winning.push(mv);
+            }
+        }
+        // No move at all: the previous player made the last move and lost.
+        Ok((
+            Outcome::from_mover_wins(!any || !winning.is_empty()),
+            winning,
+        ))
     }
 
     /// Every legal move of the sum, lazily, component by component.
