@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use grundy::heap::Rule;
+use grundy::games::heap::Rule;
 use grundy::period::Period;
 use grundy::sequence::stats::Histogram;
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::high_bit;
-use grundy::sum::{Analysis, Component, Position};
+use grundy::sum::{Analysis, Position};
 use serde::Serialize;
 
 use crate::cmd::AnalysisFlags;
@@ -24,11 +24,19 @@ struct AnalysisJson<'a> {
     heaps: &'a [grundy::sum::HeapEntry],
 }
 
+/// One winning move: `term` (0-based) and `after` (that term written in
+/// the expression language after the move) always; `heap`, `from` and `to`
+/// for moves on heaps (and monks).
 #[derive(Serialize)]
 struct MoveJson<'a> {
-    heap: usize,
-    from: u64,
-    to: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heap: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<&'a [u64]>,
+    term: usize,
+    after: String,
 }
 
 #[derive(Serialize)]
@@ -53,18 +61,20 @@ pub fn analysis(position: &Position, a: &Analysis, flags: &AnalysisFlags) -> Res
 /// The JSON object of `nim` and `analyze`, on one line without its newline:
 /// what `--json` prints and what `grundy serve` answers at `/api/analyze`.
 pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
+    let mut moves = Vec::new();
+    for m in &a.winning_moves {
+        moves.push(MoveJson {
+            heap: m.heap,
+            from: m.heap.map(|_| m.from),
+            to: m.heap.map(|_| &m.to[..]),
+            term: m.term,
+            after: position.apply(m)?.terms[m.term].to_string(),
+        });
+    }
     let obj = AnalysisJson {
         outcome: a.outcome,
         grundy: a.grundy,
-        winning_moves: a
-            .winning_moves
-            .iter()
-            .map(|m| MoveJson {
-                heap: m.heap,
-                from: m.from,
-                to: &m.to,
-            })
-            .collect(),
+        winning_moves: moves,
         winning_moves_truncated: a.truncated,
         play: a.play,
         terms: position
@@ -85,38 +95,29 @@ pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
 /// outcome, and every winning move in words.
 pub fn explain(position: &Position, a: &Analysis) -> String {
     let mut s = String::new();
+    let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);
     // Rows: (label, size shown, value).
-    let mut rows: Vec<(String, String, u64)> = Vec::new();
-    for (t, term) in position.terms.iter().enumerate() {
-        match &term.component {
-            Component::Heaps { .. } => {
-                for (i, h) in a.heaps.iter().enumerate().filter(|(_, h)| h.term == t) {
-                    rows.push((
-                        format!("heap {} ({})", i + 1, term.name),
-                        h.size.to_string(),
-                        h.value.unwrap_or(0),
-                    ));
-                }
-            }
-            Component::Staircase(st) => {
-                let gaps: Vec<String> = st.gaps().iter().map(u64::to_string).collect();
-                let label = if gaps.is_empty() {
-                    "stairs (one monk, no gaps)".to_string()
-                } else {
-                    format!("stairs (gaps {})", gaps.join(","))
-                };
-                rows.push((
-                    label,
-                    format!("{:?}", st.steps()),
-                    a.term_values[t].unwrap_or(0),
-                ));
-            }
-        }
+    let mut rows: Vec<(String, String, Option<u64>)> = Vec::new();
+    for ((place, c), value) in position.places().into_iter().zip(&a.part_values) {
+        let label = format!(
+            "{} {} ({})",
+            c.noun(),
+            place.number,
+            position.terms[place.term].name
+        );
+        let size = match (c.noun(), &c.heaps()[..]) {
+            ("heap", [h]) => h.to_string(),
+            _ => c.args(),
+        };
+        rows.push((label, size, *value));
+    }
+    if a.play == Play::Misere && !position.is_nim() {
+        s += "Normal-play values (under misère play they do not decide the game):\n";
     }
     let bits = rows
         .iter()
-        .map(|r| r.2)
+        .map(|r| r.2.unwrap_or(0))
         .chain([total])
         .map(|v| high_bit(v).map_or(1, |b| b as usize + 1))
         .max()
@@ -130,7 +131,7 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
     let size_w = rows.iter().map(|r| r.1.len()).max().unwrap_or(4).max(4);
     let val_w = rows
         .iter()
-        .map(|r| r.2.to_string().len())
+        .map(|r| r.2.map_or(1, |v| v.to_string().len()))
         .max()
         .unwrap_or(1)
         .max(5);
@@ -139,7 +140,17 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "", "size", "value", "binary"
     );
     for (label, size, v) in &rows {
-        s += &format!("{label:<label_w$}  {size:>size_w$}  {v:>val_w$}  {v:>0bits$b}\n");
+        match v {
+            Some(v) => {
+                s += &format!("{label:<label_w$}  {size:>size_w$}  {v:>val_w$}  {v:>0bits$b}\n")
+            }
+            None => s += &format!("{label:<label_w$}  {size:>size_w$}  {:>val_w$}\n", "?"),
+        }
+    }
+    if !known {
+        s += "\n";
+        s += &reason(position, a, total);
+        return s + &winning_list(a);
     }
     s += &format!(
         "{:<label_w$}  {:>size_w$}  {:>val_w$}  {}\n",
@@ -153,6 +164,12 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
         "nim-sum", ""
     );
     s += &reason(position, a, total);
+    s + &winning_list(a)
+}
+
+/// "Winning moves (N):" and one line each.
+fn winning_list(a: &Analysis) -> String {
+    let mut s = String::new();
     if a.winning_moves.is_empty() && a.truncated {
         s += "\nWinning moves: not listed (--max-moves 0).\n";
     }
@@ -174,11 +191,16 @@ pub fn explain(position: &Position, a: &Analysis) -> String {
 }
 
 fn reason(position: &Position, a: &Analysis, total: u64) -> String {
+    let known = a.term_values.iter().all(Option::is_some);
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins (an N-position)",
         Outcome::P => "the player to move loses (a P-position)",
     };
     match a.play {
+        Play::Normal if !known => format!(
+            "The Grundy value of this game is not known from theory (only its outcome is),\n\
+             so {verdict}.\n"
+        ),
         Play::Normal if total == 0 => format!(
             "The nim-sum is 0, so {verdict}: every move changes exactly one\n\
              component's value and so makes the nim-sum non-zero, and the opponent\n\

@@ -5,8 +5,7 @@
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
-use grundy::heap::{Move, Rule};
-use grundy::sum::{Component, Position, SumMove};
+use grundy::sum::{Position, SumMove};
 
 /// How to draw: with colour (ANSI escapes) and with Unicode symbols, or not.
 #[derive(Clone, Copy, Debug)]
@@ -103,158 +102,142 @@ impl Ui {
     }
 }
 
-/// What a flat index of a position (see [`SumMove::heap`]) stands for.
+/// The numbers the player sees for the components of a position, in the
+/// order written (see [`Numbers::fresh`] for how they stay stable in play).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    /// A heap: its number as the player sees it (1-based, heaps only, in the
-    /// order written), its term and size.
-    Heap {
-        number: usize,
-        term: usize,
-        size: u64,
-    },
-    /// A monk of a staircase term, on `step`.
-    Monk { term: usize, step: u64 },
+pub struct Numbers {
+    /// One number per component, in order.
+    pub of: Vec<usize>,
+    /// The next number never used.
+    next: usize,
 }
 
-/// Every flat index of `position`, labelled.
-pub fn items(position: &Position) -> Vec<Item> {
-    let mut out = Vec::new();
-    let mut number = 0;
-    for (t, term) in position.terms.iter().enumerate() {
-        match &term.component {
-            Component::Heaps { heaps, .. } => {
-                for &size in heaps {
-                    number += 1;
-                    out.push(Item::Heap {
-                        number,
-                        term: t,
-                        size,
-                    });
-                }
-            }
-            Component::Staircase(s) => {
-                out.extend(s.steps().iter().map(|&step| Item::Monk { term: t, step }));
-            }
+impl Numbers {
+    /// 1, 2, … in the order written.
+    pub fn fresh(position: &Position) -> Numbers {
+        let n = position.components().count();
+        Numbers {
+            of: (1..=n).collect(),
+            next: n + 1,
         }
     }
-    out
+
+    /// The numbers after `mv`: the component moved keeps its number (a heap
+    /// taken to nothing stays as 0); when it splits, the first piece keeps
+    /// the number and the others get the next numbers never used, so no
+    /// other component is ever renumbered.
+    pub fn after(&self, position: &Position, mv: &SumMove) -> Numbers {
+        let k = index_of(position, mv);
+        let mut next = self.clone();
+        let c = position.components().nth(k).expect("the move's component");
+        match mv.mv.after.len() {
+            0 if c.emptied().is_some() => {}
+            0 => {
+                next.of.remove(k);
+            }
+            n => {
+                let mut new = vec![self.of[k]];
+                for _ in 1..n {
+                    new.push(next.next);
+                    next.next += 1;
+                }
+                next.of.splice(k..=k, new);
+            }
+        }
+        next
+    }
+
+    /// The index of the component numbered `number`.
+    pub fn find(&self, number: usize) -> Option<usize> {
+        self.of.iter().position(|&n| n == number)
+    }
 }
 
-/// Whether the position has any heap (as opposed to only staircases).
-pub fn has_heaps(position: &Position) -> bool {
-    position
+/// The index (0-based, over all components) of the component `mv` moves in.
+pub fn index_of(position: &Position, mv: &SumMove) -> usize {
+    position.terms[..mv.term]
+        .iter()
+        .map(|t| t.parts.len())
+        .sum::<usize>()
+        + mv.part
+}
+
+/// "heap 3" (the noun of the component and its number).
+pub fn label(position: &Position, numbers: &Numbers, index: usize) -> String {
+    let c = position.components().nth(index).expect("a component");
+    format!("{} {}", c.noun(), numbers.of[index])
+}
+
+/// Whether every component is a heap.
+pub fn all_heaps(position: &Position) -> bool {
+    position.components().all(|c| c.noun() == "heap")
+}
+
+/// The move as it is typed at the `play` prompt: the component's number,
+/// then its family's own notation (`3 2` takes 2 from heap 3, `3 = 1 4`
+/// leaves heaps 1 and 4, `4 1 3` walks the monk on step 1 of staircase 4
+/// to step 3).
+pub fn notation(position: &Position, numbers: &Numbers, mv: &SumMove) -> String {
+    let k = index_of(position, mv);
+    let c = position.components().nth(k).expect("the move's component");
+    format!("{} {}", numbers.of[k], c.notation(&mv.mv))
+}
+
+/// The move in words, with the numbers the player sees.
+pub fn words(position: &Position, numbers: &Numbers, mv: &SumMove) -> String {
+    let k = index_of(position, mv);
+    let c = position.components().nth(k).expect("the move's component");
+    c.describe(&mv.mv, &label(position, numbers, k))
+}
+
+/// The largest heap drawn as a row of tokens; when a heap is larger, every
+/// heap is shown by its size alone.
+const DRAW_MAX: u64 = 30;
+
+/// The position drawn: one line per heap (a row of tokens when every heap
+/// is small, and always a size column), the family's own picture for
+/// everything else.
+pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
+    let mut s = String::new();
+    let heap_sizes: Vec<u64> = position
+        .components()
+        .filter(|c| c.noun() == "heap")
+        .flat_map(|c| c.heaps())
+        .collect();
+    let tokens = heap_sizes.iter().all(|&h| h <= DRAW_MAX);
+    let width = if tokens {
+        heap_sizes.iter().copied().max().unwrap_or(0) as usize
+    } else {
+        0
+    };
+    let size_w = heap_sizes
+        .iter()
+        .map(|h| h.to_string().len())
+        .max()
+        .unwrap_or(1);
+    for (k, (term, c)) in position
         .terms
         .iter()
-        .any(|t| matches!(t.component, Component::Heaps { .. }))
-}
-
-/// The rule of the heap at flat index `flat`, if it is a heap.
-pub fn rule_of(position: &Position, flat: usize) -> Option<&Rule> {
-    match items(position).get(flat)? {
-        Item::Heap { term, .. } => match &position.terms[*term].component {
-            Component::Heaps { rule, .. } => Some(rule),
-            Component::Staircase(_) => None,
-        },
-        Item::Monk { .. } => None,
-    }
-}
-
-/// The move as it is typed at the `play` prompt: `H K` (take K from heap H),
-/// `H = A B` (heap H leaves heaps A and B), `A B` or `s A B` (the monk on
-/// step A walks up to step B).
-pub fn notation(position: &Position, mv: &SumMove) -> String {
-    match items(position).get(mv.heap) {
-        Some(Item::Heap { number, size, .. }) => {
-            let left: u64 = mv.to.iter().sum();
-            let takes_only = mv.to.len() <= 1 && rule_of(position, mv.heap) != Some(&Rule::Grundys);
-            if takes_only {
-                format!("{number} {}", size - left)
-            } else if mv.to.is_empty() {
-                format!("{number} = 0")
-            } else {
-                let list: Vec<String> = mv.to.iter().map(u64::to_string).collect();
-                format!("{number} = {}", list.join(" "))
+        .flat_map(|t| t.parts.iter().map(move |c| (t, c)))
+        .enumerate()
+    {
+        let number = numbers.of[k];
+        match (c.noun(), &c.heaps()[..]) {
+            ("heap", &[h]) => {
+                let label = format!("heap {number:<2} {:<10}", term.name);
+                let picture = if tokens {
+                    let pad = " ".repeat(width - h as usize);
+                    format!("{}{pad}  ", ui.tokens(&"●".repeat(h as usize)))
+                } else {
+                    String::new()
+                };
+                s += &format!("  {}  {picture}{h:>size_w$}\n", ui.bold(&label));
             }
-        }
-        Some(Item::Monk { step, .. }) => {
-            let to = mv.to.first().copied().unwrap_or(*step);
-            if has_heaps(position) {
-                format!("s {step} {to}")
-            } else {
-                format!("{step} {to}")
-            }
-        }
-        None => "?".into(),
-    }
-}
-
-/// The move in words, with the heap numbers the player sees.
-pub fn words(position: &Position, mv: &SumMove) -> String {
-    match items(position).get(mv.heap) {
-        Some(Item::Heap { number, size, .. }) => {
-            let left: u64 = mv.to.iter().sum();
-            Move::new(size - left, mv.to.clone()).describe(*number, *size)
-        }
-        Some(Item::Monk { step, .. }) => format!(
-            "move the monk on step {step} up to step {}",
-            mv.to.first().copied().unwrap_or(*step)
-        ),
-        None => mv.words.clone(),
-    }
-}
-
-/// The largest heap drawn as a row of tokens; larger ones are shown as numbers.
-const DRAW_MAX: u64 = 30;
-/// The highest staircase drawn step by step.
-const STAIRS_MAX: u64 = 40;
-
-/// The position drawn: one line per heap (tokens when small), one picture per
-/// staircase.
-pub fn draw(ui: &Ui, position: &Position) -> String {
-    let mut s = String::new();
-    let mut number = 0;
-    let width = position
-        .flat_heaps()
-        .into_iter()
-        .zip(items(position))
-        .filter(|(_, item)| matches!(item, Item::Heap { .. }))
-        .map(|((_, h), _)| if h <= DRAW_MAX { h as usize } else { 0 })
-        .max()
-        .unwrap_or(0);
-    for term in &position.terms {
-        match &term.component {
-            Component::Heaps { heaps, .. } => {
-                for &h in heaps {
-                    number += 1;
-                    let label = format!("heap {number:<2} {:<10}", term.name);
-                    let row = if h == 0 {
-                        format!("{}  0", " ".repeat(width))
-                    } else if h <= DRAW_MAX {
-                        let tokens = "●".repeat(h as usize);
-                        let pad = " ".repeat(width - h as usize);
-                        format!("{}{pad}  {h}", ui.tokens(&tokens))
-                    } else {
-                        format!("{h} tokens")
-                    };
-                    s += &format!("  {}  {row}\n", ui.bold(&label));
-                }
-            }
-            Component::Staircase(st) => {
-                let steps = st.steps();
-                let list: Vec<String> = steps.iter().map(u64::to_string).collect();
-                s += &format!(
-                    "  {}  monks on steps {}\n",
-                    ui.bold(&format!("{:<18}", "staircase")),
-                    list.join(", ")
-                );
-                let top = *steps.last().expect("a staircase has monks");
-                if top <= STAIRS_MAX {
-                    let picture: String = (1..=top)
-                        .map(|k| if steps.contains(&k) { "M" } else { "·" })
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    s += &format!("  {:<18}  step 1 → {top}: {}\n", "", ui.tokens(&picture));
+            (noun, _) => {
+                let label = format!("{noun} {number:<2} {}", term.name);
+                for (i, line) in c.draw().iter().enumerate() {
+                    let l = if i == 0 { label.as_str() } else { "" };
+                    s += &format!("  {}  {}\n", ui.bold(&format!("{l:<18}")), line);
                 }
             }
         }

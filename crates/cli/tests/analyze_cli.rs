@@ -35,7 +35,7 @@ fn nim_json_contract() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(
         v["winning_moves"],
-        json!([{ "heap": 0, "from": 3, "to": [1] }])
+        json!([{ "heap": 0, "from": 3, "to": [1], "term": 0, "after": "nim(1,4,5)" }])
     );
 
     let v = json_of(&["nim", "--json", "1", "2", "3"]);
@@ -50,7 +50,7 @@ fn nim_json_contract() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{ "heap": 2, "from": 2, "to": [1] }])
+        json!([{ "heap": 2, "from": 2, "to": [1], "term": 0, "after": "nim(1,1,1)" }])
     );
 }
 
@@ -62,7 +62,7 @@ fn analyze_json_flattens_heaps_in_written_order() {
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(
-        moves.contains(&json!({ "heap": 1, "from": 6, "to": [] })),
+        moves.contains(&json!({ "heap": 1, "from": 6, "to": [], "term": 0, "after": "nim(1,0)" })),
         "{moves:?}"
     );
     for m in moves {
@@ -73,10 +73,9 @@ fn analyze_json_flattens_heaps_in_written_order() {
     }
     // A split leaves two heaps.
     let v = json_of(&["analyze", "--json", "kayles(5)"]);
-    assert!(v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .contains(&json!({ "heap": 0, "from": 5, "to": [2, 2] })));
+    assert!(v["winning_moves"].as_array().unwrap().contains(
+        &json!({ "heap": 0, "from": 5, "to": [2, 2], "term": 0, "after": "kayles(2,2)" })
+    ));
 }
 
 #[test]
@@ -344,4 +343,56 @@ fn completions_and_man_page() {
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(text.contains("Examples"), "{cmd}: {text}");
     }
+}
+
+/// The `after` contract: substituting `after` for term `term` gives a
+/// P-position, for every winning move of random sums of every family,
+/// under normal and misère play.
+#[test]
+fn after_substituted_for_its_term_is_a_p_position() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut below = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut terms = Vec::new();
+        for _ in 0..1 + below(3) {
+            terms.push(match below(9) {
+                0 => format!("nim({},{})", below(8), below(8)),
+                1 => format!("kayles({})", below(9)),
+                2 => format!("grundys({})", below(9)),
+                3 => format!("stairs(1,{},{})", 2 + below(3), 6 + below(4)),
+                4 => format!("sub{{1,3,4}}({})", below(12)),
+                5 => format!("northcott({}-9)", 1 + below(8)),
+                6 => format!("runs({})", below(7)),
+                7 => format!("boxes({}/12)", below(13)),
+                _ => format!("auction{{3}}({})", below(12)),
+            });
+        }
+        for misere in [false, true] {
+            let text = terms.join(" + ");
+            let mut args = vec!["analyze", "--json", text.as_str()];
+            if misere {
+                args.push("--misere");
+            }
+            let v = json_of(&args);
+            for m in v["winning_moves"].as_array().unwrap() {
+                let t = m["term"].as_u64().unwrap() as usize;
+                let mut next = terms.clone();
+                next[t] = m["after"].as_str().unwrap().to_string();
+                let next = next.join(" + ");
+                let mut args = vec!["analyze", "--json", next.as_str()];
+                if misere {
+                    args.push("--misere");
+                }
+                assert_eq!(json_of(&args)["outcome"], "P", "{text} -> {next}: {m}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} moves checked");
 }

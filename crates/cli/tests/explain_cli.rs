@@ -55,7 +55,8 @@ fn p_positions_and_other_games_are_explained() {
     let text = stdout(&["explain", "kayles(4) + nim(2) + stairs(1,5,9)"]);
     for line in [
         "heap 1 (kayles), size 4: its moves leave 3 (3), 1+2 (3), 2 (2), 1+1 (0) -- values {0, 2, 3}, so G = mex = 1.",
-        "the empty steps above each monk are 3, 3; the even-indexed gaps (3) behave as Nim heaps, so G = 3.",
+        "staircase 3 (stairs) 1,5,9: the empty steps above each monk but the top one are the gaps 3, 3 (gap 1 above the lowest monk). By the staircase Nim theorem only the odd-numbered gaps count",
+        "So G = gap 1 = 3.",
         "The nim-sum is 0, so the player to move loses (a P-position).",
         "There is none",
     ] {
@@ -74,7 +75,7 @@ fn p_positions_and_other_games_are_explained() {
 fn misere_nim_states_the_endgame_rule() {
     let text = stdout(&["explain", "nim(1,1,5)", "--misere"]);
     assert!(
-        text.contains("Misere Nim with 1 heap(s) of 2 or more"),
+        text.contains("Misere Nim with 1 heap of 2 or more"),
         "{text}"
     );
     assert!(text.contains("must leave an ODD"), "{text}");

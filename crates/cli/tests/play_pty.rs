@@ -64,7 +64,7 @@ fn the_computer_punishes_a_mistake_and_says_who_won() {
     p.exp_string("Your move (move 1).").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line("1 1").unwrap();
-    p.exp_string("You: take all 1 from heap 1: 1 -> 0.")
+    p.exp_string("You: take the last token from heap 1: 1 -> 0.")
         .unwrap();
     p.exp_string("Computer (move 2): 2 2").unwrap();
     p.exp_string("The computer made the last move").unwrap();

@@ -2,7 +2,7 @@
 //! the same rules and heap counts.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::heap::{Rule, TakeBreak};
+use grundy::games::heap::{Rule, TakeBreak};
 use grundy::sequence::{naive::Naive, sparse::Sparse, Engine};
 
 fn fill(engine: &mut dyn Engine, n: usize) -> Vec<u16> {

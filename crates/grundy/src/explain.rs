@@ -5,7 +5,8 @@
 //! Sprague–Grundy:
 //!
 //! 1. every component has a Grundy value, the mex of the values of its
-//!    options (shown option by option for small heaps);
+//!    options (shown option by option for small components), or the value
+//!    its family's theory gives (with the theorem, in words);
 //! 2. the position's value is the nim-sum (xor) of the components' values,
 //!    best seen as a table of binary columns;
 //! 3. nim-sum 0 is a loss for the player to move: a move changes exactly one
@@ -14,86 +15,75 @@
 //!    component's value `g` has bit `k` set, so `g ⊕ s < g`, and that
 //!    component has an option of value `g ⊕ s` (`g` is the mex of its
 //!    options' values, so every smaller value is among them), which makes
-//!    the nim-sum 0. For a Nim heap `h`, the move leaves `h ⊕ s`.
+//!    the nim-sum 0. Any other component with an option of value `g' ⊕ s`
+//!    wins too — even when that is larger than `g'`.
 //!
 //! Misère Nim adds the endgame rule (see [`nim`](crate::nim)); other misère
-//! sums are settled by exhaustive search.
-
-use std::collections::HashMap;
+//! sums are settled by a component's own theory or by exhaustive search.
 
 use crate::error::{Error, Result};
-use crate::heap::{Move, Rule};
+use crate::game::{Component, Context, Move};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
-use crate::sequence::NimSequence;
-use crate::sum::{heap_move, monk_move, AnalyzeOptions, Component, Position, SumMove};
+use crate::solver::Solver;
+use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
-/// Heaps at most this large get their mex step listed option by option.
+/// Components with at most this many tokens in each heap get their mex
+/// step listed option by option …
 pub const MEX_MAX_HEAP: u64 = 12;
 /// … as long as they have at most this many options.
 pub const MEX_MAX_OPTIONS: usize = 16;
 
 /// The whole account.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Explanation {
     pub play: Play,
     pub outcome: Outcome,
-    /// One row per heap, one per staircase, in the order written.
+    /// One row per component, in the order written.
     pub rows: Vec<Row>,
-    /// The nim-sum of the rows' values (normal-play values, also under misère).
-    pub nim_sum: Nimber,
+    /// The nim-sum of the rows' values (normal-play values, also under
+    /// misère); `None` when some value is not known (a lone component whose
+    /// theory gives only its outcome).
+    pub nim_sum: Option<Nimber>,
     /// Normal play with a non-zero nim-sum: how the winning move is found.
     pub derivation: Option<Derivation>,
     /// Misère play: which rule decides.
     pub misere: Option<MisereCase>,
-    /// Every winning move (from [`Position::analyze`]).
+    /// Every winning move (from [`Position::analyze`]) …
     pub winning_moves: Vec<SumMove>,
+    /// … and why each wins.
+    pub reasons: Vec<Reason>,
     /// Whether that list was cut short.
     pub truncated: bool,
 }
 
-/// One row of the nim-sum table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One row of the nim-sum table: one component.
+#[derive(Clone, Debug)]
 pub struct Row {
-    /// The term it belongs to, and the term's name.
-    pub term: usize,
+    /// Where it stands (term, part, number).
+    pub place: Place,
+    /// The term's name.
     pub name: String,
-    pub kind: RowKind,
-    /// Its Grundy value (normal play).
-    pub value: Nimber,
+    pub component: Component,
+    /// Its Grundy value (normal play), when known.
+    pub value: Option<Nimber>,
+    /// For a small component, the mex step that gives its value.
+    pub mex: Option<MexStep>,
+    /// The family's theorem for its value, in words, when it has one.
+    pub reason: Option<String>,
 }
 
-/// What a row is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RowKind {
-    /// A heap: its flat index (as in [`SumMove::heap`]), its size, and for a
-    /// small heap the mex step that gives its value.
-    Heap {
-        flat: usize,
-        size: u64,
-        rule: Rule,
-        mex: Option<MexStep>,
-    },
-    /// A staircase: the flat index of its lowest monk, its steps and gaps.
-    /// Its value is the nim-sum of the even-indexed gaps.
-    Staircase {
-        first: usize,
-        steps: Vec<u64>,
-        gaps: Vec<u64>,
-    },
-}
-
-/// `G(n) = mex{values of the options}`, option by option.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `G = mex{values of the options}`, option by option.
+#[derive(Clone, Debug)]
 pub struct MexStep {
-    /// Every option (the move, and the nim-sum of the heaps it leaves).
+    /// Every option (the move, and the value of what it leaves).
     pub options: Vec<(Move, Nimber)>,
     /// The distinct values among them, ascending.
     pub values: Vec<Nimber>,
 }
 
 /// How the winning move is found from the nim-sum `s ≠ 0`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Derivation {
     /// The highest set bit of `s`.
     pub bit: u32,
@@ -116,7 +106,25 @@ pub enum MisereCase {
     /// play as in normal Nim, except that the move which would leave only
     /// heaps of 0 and 1 leaves an odd number of 1-heaps.
     Nim { big: usize, ones: usize },
-    /// Any other sum: exhaustive search of the game tree.
+    /// Any other sum: exhaustive search of the game tree (or a lone
+    /// component's own misère theory).
+    Search,
+}
+
+/// Why one winning move wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Normal play: it changes one component's value from `before` to
+    /// `after = before ⊕ s`, leaving nim-sum 0. `after > before` happens: any
+    /// option of value `before ⊕ s` wins.
+    Value { before: Nimber, after: Nimber },
+    /// A lone component whose theory gives only outcomes: it moves to a
+    /// position that theory proves lost for the player to move.
+    Theory,
+    /// Misère Nim's rule (see [`MisereCase::Nim`]).
+    MisereNim,
+    /// Misère search: it moves to a position the exhaustive search proves
+    /// lost for the opponent.
     Search,
 }
 
@@ -139,31 +147,45 @@ pub struct MoveEffect {
 /// use grundy::explain::explain;
 /// use grundy::nim::Play;
 /// let e = explain(&parse_position("nim(3,4,5)").unwrap(), Play::Normal).unwrap();
-/// assert_eq!(e.nim_sum, 2);
+/// assert_eq!(e.nim_sum, Some(2));
 /// let d = e.derivation.unwrap();
 /// assert_eq!((d.bit, d.row, d.from_value, d.to_value), (1, 0, 3, 1));
 /// ```
 pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
     let options = AnalyzeOptions::default();
     let analysis = position.analyze(play, &options)?;
-    let seqs = position.sequences(options.limits)?;
-    let rows = rows(position, &seqs)?;
-    let nim_sum = rows.iter().fold(0, |acc, r| acc ^ r.value);
-    let derivation = match (play, high_bit(nim_sum)) {
-        (Play::Normal, Some(bit)) => Some(derive(position, &seqs, &rows, nim_sum, bit)?),
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut solver = Solver::with_theory(options.search_budget, cx);
+    let rows = rows(position, &cx, &mut solver)?;
+    let nim_sum = rows.iter().try_fold(0, |acc, r| r.value.map(|v| acc ^ v));
+    let derivation = match (play, nim_sum.and_then(high_bit)) {
+        (Play::Normal, Some(bit)) => Some(derive(&cx, &rows, nim_sum.unwrap_or(0), bit)?),
         _ => None,
     };
-    let misere = (play == Play::Misere).then(|| {
-        if position.is_nim() {
-            let sizes: Vec<u64> = position.flat_heaps().into_iter().map(|(_, h)| h).collect();
-            MisereCase::Nim {
-                big: sizes.iter().filter(|&&h| h >= 2).count(),
-                ones: sizes.iter().filter(|&&h| h == 1).count(),
-            }
-        } else {
-            MisereCase::Search
-        }
+    let misere = (play == Play::Misere).then(|| match position.nim_heaps() {
+        Some(sizes) => MisereCase::Nim {
+            big: sizes.iter().filter(|&&h| h >= 2).count(),
+            ones: sizes.iter().filter(|&&h| h == 1).count(),
+        },
+        None => MisereCase::Search,
     });
+    let mut reasons = Vec::new();
+    for mv in &analysis.winning_moves {
+        reasons.push(match (play, &misere, nim_sum) {
+            (Play::Normal, _, Some(_)) => {
+                let fx = effect_with(&rows, &mut solver, mv)?;
+                Reason::Value {
+                    before: fx.before,
+                    after: fx.after,
+                }
+            }
+            (Play::Normal, _, None) => Reason::Theory,
+            (Play::Misere, Some(MisereCase::Nim { .. }), _) => Reason::MisereNim,
+            (Play::Misere, _, _) => Reason::Search,
+        });
+    }
     Ok(Explanation {
         play,
         outcome: analysis.outcome,
@@ -172,6 +194,7 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
         derivation,
         misere,
         winning_moves: analysis.winning_moves,
+        reasons,
         truncated: analysis.truncated,
     })
 }
@@ -180,112 +203,100 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
 /// changes, from which value to which, and the nim-sum it leaves.
 pub fn effect(position: &Position, mv: &SumMove) -> Result<MoveEffect> {
     let options = AnalyzeOptions::default();
-    let before_rows = rows(position, &position.sequences(options.limits)?)?;
-    let row = before_rows
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut solver = Solver::with_theory(options.search_budget, cx);
+    let rows = rows(position, &cx, &mut solver)?;
+    effect_with(&rows, &mut solver, mv)
+}
+
+fn effect_with(rows: &[Row], solver: &mut Solver, mv: &SumMove) -> Result<MoveEffect> {
+    let row = rows
         .iter()
-        .position(|r| match &r.kind {
-            RowKind::Heap { flat, .. } => *flat == mv.heap,
-            RowKind::Staircase { first, steps, .. } => {
-                (*first..first + steps.len()).contains(&mv.heap)
-            }
-        })
-        .ok_or_else(|| Error::IllegalMove(format!("there is no heap {}", mv.heap + 1)))?;
-    let s = before_rows.iter().fold(0, |acc, r| acc ^ r.value);
-    let child = position.apply(mv)?;
-    let after_sum = child
-        .analyze(Play::Normal, &options)?
-        .grundy
-        .expect("normal play has a value");
-    let before = before_rows[row].value;
+        .position(|r| r.place.term == mv.term && r.place.part == mv.part)
+        .ok_or_else(|| Error::IllegalMove("there is no such component".into()))?;
+    let unknown = || Error::Unsupported("the values of this position are not known".into());
+    let s = rows
+        .iter()
+        .try_fold(0, |acc, r| r.value.map(|v| acc ^ v))
+        .ok_or_else(unknown)?;
+    let before = rows[row].value.ok_or_else(unknown)?;
+    let after = solver.grundy_of(&mv.mv.after)?;
     Ok(MoveEffect {
         row,
         before,
-        after: before ^ s ^ after_sum,
-        nim_sum_after: after_sum,
+        after,
+        nim_sum_after: s ^ before ^ after,
     })
 }
 
-fn rows(position: &Position, seqs: &HashMap<Rule, NimSequence>) -> Result<Vec<Row>> {
+fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
-    let mut flat = 0;
-    for (t, term) in position.terms.iter().enumerate() {
-        match &term.component {
-            Component::Heaps { rule, heaps } => {
-                let seq = &seqs[rule];
-                for &h in heaps {
-                    let mex = if h <= MEX_MAX_HEAP && rule.moves(h).count() <= MEX_MAX_OPTIONS {
-                        let options = seq.options(h)?;
-                        let mut values: Vec<Nimber> = options.iter().map(|o| o.1).collect();
-                        values.sort_unstable();
-                        values.dedup();
-                        Some(MexStep { options, values })
-                    } else {
-                        None
-                    };
-                    rows.push(Row {
-                        term: t,
-                        name: term.name.clone(),
-                        kind: RowKind::Heap {
-                            flat,
-                            size: h,
-                            rule: rule.clone(),
-                            mex,
-                        },
-                        value: seq.value(h)?,
-                    });
-                    flat += 1;
+    for (place, c) in position.places() {
+        // Only a lone component known by its outcome fails here (the
+        // analysis refuses the rest).
+        let value = solver.grundy(c).ok();
+        let small = c.heaps().iter().all(|&h| h <= MEX_MAX_HEAP)
+            && c.moves().take(MEX_MAX_OPTIONS + 1).count() <= MEX_MAX_OPTIONS;
+        let mex = match (small, value) {
+            (true, Some(_)) => {
+                let mut options = Vec::new();
+                for m in c.moves() {
+                    let v = solver.grundy_of(&m.after)?;
+                    options.push((m, v));
                 }
+                let mut values: Vec<Nimber> = options.iter().map(|o| o.1).collect();
+                values.sort_unstable();
+                values.dedup();
+                Some(MexStep { options, values })
             }
-            Component::Staircase(s) => {
-                rows.push(Row {
-                    term: t,
-                    name: term.name.clone(),
-                    kind: RowKind::Staircase {
-                        first: flat,
-                        steps: s.steps().to_vec(),
-                        gaps: s.gaps(),
-                    },
-                    value: s.grundy(),
-                });
-                flat += s.steps().len();
-            }
-        }
+            _ => None,
+        };
+        let reason = value.and_then(|v| c.value_reason(cx, v));
+        rows.push(Row {
+            place,
+            name: position.terms[place.term].name.clone(),
+            component: c.clone(),
+            value,
+            mex,
+            reason,
+        });
     }
     Ok(rows)
 }
 
-fn derive(
-    position: &Position,
-    seqs: &HashMap<Rule, NimSequence>,
-    rows: &[Row],
-    nim_sum: Nimber,
-    bit: u32,
-) -> Result<Derivation> {
+fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Derivation> {
+    let value = |i: usize| rows[i].value.unwrap_or(0);
     let holders: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows[i].value >> bit & 1 == 1)
+        .filter(|&i| value(i) >> bit & 1 == 1)
         .collect();
     // The top bit of the xor comes from an odd number of values, so at least one.
     let row = holders[0];
-    let from_value = rows[row].value;
+    let from_value = value(row);
     let to_value = from_value ^ nim_sum;
-    let moves = match &rows[row].kind {
-        RowKind::Heap {
-            flat, size, rule, ..
-        } => seqs[rule]
-            .moves_to_value(*size, to_value)?
-            .take(MEX_MAX_OPTIONS)
-            .map(|m| heap_move(*flat, *size, &m))
-            .collect(),
-        RowKind::Staircase { first, .. } => {
-            let Component::Staircase(s) = &position.terms[rows[row].term].component else {
-                unreachable!("a staircase row comes from a staircase term")
-            };
-            s.moves_to_value(to_value)
-                .into_iter()
-                .map(|m| monk_move(first + m.monk, m.from, m.to))
-                .collect()
+    let r = &rows[row];
+    let c = &r.component;
+    let found = match c.moves_to_value(cx, to_value, MEX_MAX_OPTIONS)? {
+        Some(found) => found,
+        None => {
+            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, *cx);
+            let mut found = Vec::new();
+            for m in c.moves() {
+                if solver.grundy_of(&m.after)? == to_value {
+                    found.push(m);
+                    if found.len() == MEX_MAX_OPTIONS {
+                        break;
+                    }
+                }
+            }
+            found
         }
     };
+    let moves = found
+        .into_iter()
+        .map(|m| Position::sum_move(r.place, c.as_ref(), m))
+        .collect();
     Ok(Derivation {
         bit,
         holders,
@@ -305,15 +316,10 @@ mod tests {
     #[test]
     fn small_heaps_show_their_mex() {
         let e = explain(&parse_position("kayles(4)").unwrap(), Play::Normal).unwrap();
-        let RowKind::Heap {
-            mex: Some(step), ..
-        } = &e.rows[0].kind
-        else {
-            panic!("a small heap shows its mex")
-        };
+        let step = e.rows[0].mex.as_ref().expect("a small heap shows its mex");
         assert_eq!(step.options.len(), 4);
-        assert_eq!(mex(step.values.iter().copied()), e.rows[0].value);
-        assert_eq!(e.rows[0].value, 1);
+        assert_eq!(Some(mex(step.values.iter().copied())), e.rows[0].value);
+        assert_eq!(e.rows[0].value, Some(1));
     }
 
     #[test]
@@ -330,6 +336,29 @@ mod tests {
                 (d.row, d.from_value, d.to_value)
             );
         }
+    }
+
+    #[test]
+    fn every_winning_move_has_its_reason() {
+        // kayles(2) has value 2, nim(1) value 1, nim(2) value 2: s = 1. The
+        // Kayles heap wins by moving to value 3 = 2 ⊕ 1 (leaving 3? no: it
+        // can only shrink), the Nim heap of 1 by going to 0, the Nim heap of 2 to 3 is
+        // impossible; every listed move must change one value by s.
+        let pos = parse_position("kayles(2) + nim(1,2)").unwrap();
+        let e = explain(&pos, Play::Normal).unwrap();
+        assert_eq!(e.reasons.len(), e.winning_moves.len());
+        for r in &e.reasons {
+            let Reason::Value { before, after } = *r else {
+                panic!("normal play reasons are values")
+            };
+            assert_eq!(before ^ after, e.nim_sum.unwrap());
+        }
+        let e = explain(
+            &parse_position("kayles(3) + grundys(4)").unwrap(),
+            Play::Misere,
+        )
+        .unwrap();
+        assert!(e.reasons.iter().all(|&r| r == Reason::Search));
     }
 
     #[test]

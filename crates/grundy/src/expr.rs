@@ -1,40 +1,37 @@
-//! The expression language for positions and rules.
+//! The expression language for positions.
 //!
 //! ```text
 //! position := term ( '+' term )*
-//! term     := rule '(' number ( ',' number )* ')'
-//! rule     := 'nim' | 'kayles' | 'dawson' | 'grundys' | 'stairs'
-//!           | code                      e.g. 0.77, 0.137, 4.7, 0.F, .07
-//!           | 'sub' '{' items '}'
-//! items    := 'fib' | 'pow2' | item ( ',' item )*
-//! item     := number | number '..' number
-//! number   := decimal digits, 0 ≤ n ≤ 2^64 − 1
+//! term     := name arguments
 //! ```
 //!
-//! `kayles` is `0.77` and `dawson` (Dawson's Kayles) is `0.07`. `stairs(1,5,9)`
-//! is a staircase of monks on steps 1, 5 and 9 (see
-//! [`staircase`](crate::staircase)); every other term lists heap sizes.
-//! Spaces are allowed between tokens; names are case-insensitive.
+//! A name selects a family of games from the registry in
+//! [`games`](crate::games) (`nim`, `kayles`, `0.77`, `sub{1,3,4}`, `stairs`,
+//! `northcott`, …), and that family's parser reads the rest of the term
+//! with a [`Cursor`]; this module never names a family. Spaces are allowed
+//! between tokens; names are case-insensitive. Numbers are decimal, `0 ≤ n ≤
+//! 2^64 − 1`. A [`Position`] is written back in the same language by its
+//! `Display`, so that it parses to the same position.
 //!
 //! ```
-//! use grundy::expr::{parse_position, parse_rule};
-//! let pos = parse_position("nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)").unwrap();
-//! assert_eq!(pos.terms.len(), 4);
-//! assert_eq!(parse_rule("sub{1..5}").unwrap().to_string(), "sub{1..5}");
+//! use grundy::expr::parse_position;
+//! let text = "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17) + stairs(1,5,9)";
+//! let pos = parse_position(text).unwrap();
+//! assert_eq!(pos.terms.len(), 5);
+//! assert_eq!(pos.to_string(), text); // written back as parsed
 //! assert!(parse_position("nim(3,-4)").is_err());
 //! ```
 
 use crate::error::{Error, Result};
-use crate::heap::{Rule, Subtraction, TakeBreak};
-use crate::staircase::Staircase;
-use crate::sum::{Component, Position, Term};
+use crate::games;
+use crate::sum::{Position, Term};
 
 /// The most members a finite subtraction set written with ranges may have.
 pub const MAX_SET_MEMBERS: u64 = 1 << 20;
 
 /// Parses a position such as `nim(3,4,5) + kayles(10)`.
 pub fn parse_position(input: &str) -> Result<Position> {
-    let mut p = Parser::new(input);
+    let mut p = Cursor::new(input);
     let mut terms = Vec::new();
     p.skip_ws();
     if p.at_end() {
@@ -51,50 +48,30 @@ pub fn parse_position(input: &str) -> Result<Position> {
     Position::new(terms)
 }
 
-/// Parses a rule on its own, such as `kayles`, `0.137` or `sub{1,3,4}`.
-pub fn parse_rule(input: &str) -> Result<Rule> {
-    let mut p = Parser::new(input);
-    p.skip_ws();
-    let (name, kind) = p.rule()?;
-    p.skip_ws();
-    if !p.at_end() {
-        return Err(p.error("unexpected text after the rule"));
-    }
-    match kind {
-        Kind::Rule(rule) => Ok(rule),
-        Kind::Stairs => Err(Error::Parse {
-            input: input.into(),
-            at: 0,
-            message: format!("{name} is a position, not a heap rule"),
-        }),
-    }
-}
-
-enum Kind {
-    Rule(Rule),
-    Stairs,
-}
-
-struct Parser<'a> {
+/// Where a parse stands in its input. Families parse their own arguments
+/// with it (see [`games`]): each family's parser is called
+/// with the cursor just after its name.
+pub struct Cursor<'a> {
     input: &'a str,
     chars: Vec<char>,
     pos: usize,
 }
 
-impl<'a> Parser<'a> {
-    fn new(input: &'a str) -> Parser<'a> {
-        Parser {
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `input`.
+    pub fn new(input: &'a str) -> Cursor<'a> {
+        Cursor {
             input,
             chars: input.chars().collect(),
             pos: 0,
         }
     }
 
-    fn error(&self, message: impl Into<String>) -> Error {
+    pub fn error(&self, message: impl Into<String>) -> Error {
         self.error_at(self.pos, message)
     }
 
-    fn error_at(&self, at: usize, message: impl Into<String>) -> Error {
+    pub fn error_at(&self, at: usize, message: impl Into<String>) -> Error {
         Error::Parse {
             input: self.input.to_string(),
             at,
@@ -102,21 +79,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn at_end(&self) -> bool {
+    pub fn at_end(&self) -> bool {
         self.pos >= self.chars.len()
     }
 
-    fn peek(&self) -> Option<char> {
+    pub fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
 
-    fn skip_ws(&mut self) {
+    pub fn skip_ws(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
             self.pos += 1;
         }
     }
 
-    fn eat(&mut self, c: char) -> bool {
+    pub fn eat(&mut self, c: char) -> bool {
         self.skip_ws();
         if self.peek() == Some(c) {
             self.pos += 1;
@@ -126,7 +103,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect(&mut self, c: char, what: &str) -> Result<()> {
+    pub fn expect(&mut self, c: char, what: &str) -> Result<()> {
         if self.eat(c) {
             return Ok(());
         }
@@ -136,9 +113,49 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn term(&mut self) -> Result<Term> {
-        self.skip_ws();
-        let (name, kind) = self.rule()?;
+    /// The characters from `start` to the cursor.
+    pub fn text_from(&self, start: usize) -> String {
+        self.chars[start..self.pos].iter().collect()
+    }
+
+    /// Where the cursor stands (a character offset).
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves the cursor by `n` characters.
+    pub fn advance(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.chars.len());
+    }
+
+    /// Whether the rest of the input starts with `s`.
+    pub fn looking_at(&self, s: &str) -> bool {
+        (self.pos..)
+            .zip(s.chars())
+            .all(|(i, c)| self.chars.get(i) == Some(&c))
+    }
+
+    /// A name: letters, digits, '.' and '_' (possibly empty).
+    pub fn word(&mut self) -> String {
+        let start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_')
+        {
+            self.pos += 1;
+        }
+        self.text_from(start)
+    }
+
+    /// `'(' number (',' number)* ')'`, the arguments of a term whose name
+    /// is `name`.
+    pub fn sizes(&mut self, name: &str) -> Result<Vec<u64>> {
+        Ok(self.sizes_at(name)?.0)
+    }
+
+    /// Like [`Cursor::sizes`], with the character offset where each number
+    /// starts (for errors that point at one of them).
+    pub fn sizes_at(&mut self, name: &str) -> Result<(Vec<u64>, Vec<usize>)> {
         self.expect('(', &format!("'(' and heap sizes after {name}"))?;
         let mut sizes = Vec::new();
         let mut starts = Vec::new();
@@ -151,35 +168,14 @@ impl<'a> Parser<'a> {
             }
             self.expect(',', "',' or ')' after a heap size")?;
         }
-        let component = match kind {
-            Kind::Rule(rule) => Component::Heaps { rule, heaps: sizes },
-            Kind::Stairs => {
-                // Point at the first step that breaks the order (or the 0).
-                let bad = (0..sizes.len())
-                    .find(|&i| sizes[i] == 0 || (i > 0 && sizes[i] <= sizes[i - 1]))
-                    .unwrap_or(0);
-                let at = starts[bad];
-                Component::Staircase(Staircase::new(sizes).map_err(|e| match e {
-                    Error::InvalidStaircase(why) => {
-                        self.error_at(at, format!("invalid staircase: {why}"))
-                    }
-                    other => other,
-                })?)
-            }
-        };
-        Ok(Term { name, component })
+        Ok((sizes, starts))
     }
 
-    /// A rule name, code or subtraction set, with the name it was written as.
-    fn rule(&mut self) -> Result<(String, Kind)> {
+    /// One term: a family's name, then what that family's parser reads.
+    fn term(&mut self) -> Result<Term> {
+        self.skip_ws();
         let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_')
-        {
-            self.pos += 1;
-        }
-        let word: String = self.chars[start..self.pos].iter().collect();
+        let word = self.word();
         if word.is_empty() {
             return Err(match self.peek() {
                 None => self.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
@@ -188,98 +184,24 @@ impl<'a> Parser<'a> {
                 )),
             });
         }
-        if word.contains('.') {
-            let code = TakeBreak::parse(&word).map_err(|e| match e {
-                Error::Parse { at, message, .. } => self.error_at(start + at, message),
-                other => other,
-            })?;
-            return Ok((code.to_string(), Kind::Rule(Rule::TakeBreak(code))));
+        let lower = word.to_ascii_lowercase();
+        match games::FAMILIES.iter().find(|f| (f.accepts)(&lower)) {
+            Some(family) => (family.parse)(&word, start, self),
+            None => Err(self.error_at(
+                start,
+                format!(
+                    "unknown rule {word:?}: known rules are {}",
+                    games::FAMILIES
+                        .iter()
+                        .map(|f| f.shown)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
         }
-        let rule = match word.to_ascii_lowercase().as_str() {
-            "nim" => Rule::Nim,
-            "kayles" => Rule::kayles(),
-            "dawson" => Rule::dawsons_kayles(),
-            "grundys" | "grundy" => Rule::Grundys,
-            "stairs" | "staircase" => return Ok(("stairs".into(), Kind::Stairs)),
-            "sub" => {
-                let set = self.subtraction_set()?;
-                return Ok((set.to_string(), Kind::Rule(Rule::Subtraction(set))));
-            }
-            _ => {
-                return Err(self.error_at(
-                    start,
-                    format!(
-                        "unknown rule {word:?}: known rules are nim, kayles, dawson, grundys, \
-                         stairs, sub{{…}} and take-and-break codes such as 0.77"
-                    ),
-                ))
-            }
-        };
-        Ok((word.to_ascii_lowercase(), Kind::Rule(rule)))
     }
 
-    fn subtraction_set(&mut self) -> Result<Subtraction> {
-        self.expect('{', "'{' after sub")?;
-        self.skip_ws();
-        let start = self.pos;
-        while self.peek().is_some_and(char::is_alphanumeric) && !self.chars[start].is_ascii_digit()
-        {
-            self.pos += 1;
-        }
-        let word: String = self.chars[start..self.pos].iter().collect();
-        if !word.is_empty() {
-            let set = match word.to_ascii_lowercase().as_str() {
-                "fib" => Subtraction::Fibonacci,
-                "pow2" => Subtraction::PowersOfTwo,
-                _ => {
-                    return Err(self.error_at(
-                        start,
-                        format!("unknown set {word:?}: use numbers, ranges a..b, fib or pow2"),
-                    ))
-                }
-            };
-            self.expect('}', &format!("'}}' after {word}"))?;
-            return Ok(set);
-        }
-        let mut ranges = Vec::new();
-        loop {
-            let at = self.pos;
-            let lo = self.number()?;
-            self.skip_ws();
-            let hi = if self.chars[self.pos..].starts_with(&['.', '.']) {
-                self.pos += 2;
-                self.number()?
-            } else {
-                lo
-            };
-            if lo == 0 {
-                return Err(self.error_at(at, "0 is not a move: subtract at least 1"));
-            }
-            if lo > hi {
-                return Err(self.error_at(at, format!("the range {lo}..{hi} is empty")));
-            }
-            ranges.push((lo, hi));
-            if self.eat('}') {
-                break;
-            }
-            self.expect(',', "',' or '}' in the set")?;
-        }
-        if let [(lo, hi)] = ranges[..] {
-            return Subtraction::range(lo, hi);
-        }
-        let members: u64 = ranges
-            .iter()
-            .map(|(lo, hi)| hi - lo + 1)
-            .fold(0, u64::saturating_add);
-        if members > MAX_SET_MEMBERS {
-            return Err(Error::InvalidSubtraction(format!(
-                "the set has {members} members; at most {MAX_SET_MEMBERS} are supported"
-            )));
-        }
-        Subtraction::finite(ranges.into_iter().flat_map(|(lo, hi)| lo..=hi).collect())
-    }
-
-    fn number(&mut self) -> Result<u64> {
+    pub fn number(&mut self) -> Result<u64> {
         self.skip_ws();
         let start = self.pos;
         if self.peek() == Some('-') {
@@ -310,6 +232,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::heap::parse_rule;
 
     fn err_at(input: &str) -> usize {
         match parse_position(input) {

@@ -16,37 +16,84 @@
 //! assert_eq!(analysis.outcome, Outcome::P); // 3⊕4⊕5 = 2 = G_kayles(10)
 //! ```
 //!
+//! ## One interface for every game
+//!
+//! Every game is a [`game::Game`]: one component of a sum, with its moves as
+//! data, a canonical key, how it is written in the expression language, and —
+//! where its theory knows them — its Grundy value, its outcome, and the moves
+//! to a given value. Sums, misère search, the perfect player, explanations
+//! and `play` work through that trait alone, so a game of your own gets all
+//! of them. Without theory, values are found by the generic [`solver`]:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use grundy::game::{Component, Game, Move};
+//! use grundy::nim::{Outcome, Play};
+//! use grundy::sum::{AnalyzeOptions, Position, Term};
+//!
+//! /// Take a square number (1, 4, 9, …) of tokens.
+//! #[derive(Debug)]
+//! struct Squares(u64);
+//!
+//! impl Game for Squares {
+//!     fn name(&self) -> &str { "squares" }
+//!     fn args(&self) -> String { self.0.to_string() }
+//!     fn key(&self) -> Vec<u64> { vec![self.0] }
+//!     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+//!         let n = self.0;
+//!         Box::new((1..).map(|k: u64| k * k).take_while(move |&s| s <= n)
+//!             .map(move |s| Move::to(vec![Arc::new(Squares(n - s)) as Component])))
+//!     }
+//! }
+//!
+//! // 2 is lost alone (1, then 1); with a Nim heap of 1 beside it the sum is won.
+//! let pos = Position::new(vec![
+//!     Term::of(vec![Arc::new(Squares(2)) as Component]),
+//!     grundy::expr::parse_position("nim(1)").unwrap().terms[0].clone(),
+//! ]).unwrap();
+//! let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+//! assert_eq!(a.part_values, vec![Some(0), Some(1)]);
+//! assert_eq!(a.outcome, Outcome::N);
+//! // Two winning moves: emptying the Nim heap, and squares 2 → 1, which
+//! // *raises* that part's value from 0 to 1 = 0 ⊕ s. Misère play is searched.
+//! let after: Vec<String> = a.winning_moves.iter()
+//!     .map(|m| pos.apply(m).unwrap().to_string()).collect();
+//! assert_eq!(after, ["squares(1) + nim(1)", "squares(2) + nim(0)"]);
+//! let m = pos.analyze(Play::Misere, &AnalyzeOptions::default()).unwrap();
+//! assert_eq!(m.outcome, Outcome::P);
+//! ```
+//!
+//! `crates/grundy/examples/own_game.rs` is a complete program doing this.
+//!
 //! Where things live:
 //!
 //! * [`nimber`]: nim-sum and mex, and the field of nimbers (nim product,
 //!   inverse, division; 64 and 128 bits);
 //! * [`nim`]: Nim under normal and misère play;
-//! * [`heap`]: heap rules ([`heap::Rule`]) and their moves;
+//! * [`game`]: the interface every game implements;
+//! * [`games`]: the families — heap rules ([`games::heap::Rule`]), the
+//!   staircase, the games behind judge problems — and the registry of the
+//!   expression language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
-//! * [`staircase`]: staircase Nim (monks on stairs);
+//! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
 //! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
-pub mod auction;
-pub mod boxes;
-pub mod consecutive;
 pub mod error;
 pub mod explain;
 pub mod expr;
-pub mod heap;
+pub mod game;
+pub mod games;
 pub mod misere;
-pub mod misere_range;
 pub mod nim;
 pub mod nimber;
-pub mod northcott;
 pub mod period;
-mod search;
 pub mod sequence;
-pub mod staircase;
+pub mod solver;
 pub mod strategy;
 pub mod sum;
 

@@ -5,60 +5,82 @@
 //! and has its closed form in [`nim`](crate::nim). Everything else is
 //! answered here exactly, from the definition — a position is a win for the
 //! player to move when it has no move at all, or a move to a position that is
-//! a loss — with memoisation, as long as the number of positions and moves
-//! visited stays within a budget. Beyond it the answer is refused, never
-//! guessed.
-
-use std::collections::HashMap;
+//! a loss — with memoisation (through [`StateSearch`], which knows games only
+//! through the [`Game`](crate::game::Game) interface), as long as the number
+//! of positions and moves visited stays within a budget. Beyond it the
+//! answer is refused, never guessed.
+//!
+//! This module knows positions only as lists of components; the sum
+//! ([`sum`](crate::sum)) lists its moves and asks about each option.
 
 use crate::error::{Error, Result};
-use crate::nim::Outcome;
-use crate::search::{Part, Rules};
-use crate::sum::{Position, SumMove};
+use crate::game::Component;
+use crate::solver::{Fold, StateSearch, Stop};
 
-/// The deepest the search may recurse (moves in one line of play).
-const MAX_DEPTH: usize = 100_000;
+/// Misère outcome: win when there is no move, or when some option is lost.
+struct Misere;
 
-/// The misère outcome of `position` and every winning move, or
-/// [`Error::Unsupported`] when the search would visit more than `budget`
-/// positions and moves.
-pub fn solve(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove>)> {
-    // Deep lines of play recurse deeply; give the search its own large stack.
-    let position = position.clone();
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || solve_here(&position, budget))
-        .map_err(|e| Error::Unsupported(format!("could not start the misère search: {e}")))?
-        .join()
-        .unwrap_or_else(|_| Err(Error::Unsupported("the misère search failed".into())))
+impl Fold for Misere {
+    type Value = bool;
+    type Acc = (bool, bool); // (any option, some option lost)
+    fn start(&self) -> (bool, bool) {
+        (false, false)
+    }
+    fn add(&self, acc: &mut (bool, bool), child_wins: bool) -> bool {
+        acc.0 = true;
+        if !child_wins {
+            acc.1 = true;
+        }
+        acc.1
+    }
+    fn finish(&self, (any, lost): (bool, bool)) -> bool {
+        !any || lost
+    }
 }
 
-fn solve_here(position: &Position, budget: usize) -> Result<(Outcome, Vec<SumMove>)> {
-    let mut search = Search {
-        rules: Rules::default(),
-        memo: HashMap::new(),
-        budget,
-    };
-    let moves = search
-        .rules
-        .root_moves(position, budget)
-        .ok_or_else(too_large)?;
-    let mut winning = Vec::new();
-    for (mv, next) in &moves {
-        search.spend()?;
-        if !search.wins(next.clone(), 1)? {
-            winning.push(mv.clone());
+/// A memoised misère search with one budget of positions and moves for all
+/// the questions asked of it.
+///
+/// ```
+/// use grundy::expr::parse_position;
+/// use grundy::misere::MisereSearch;
+/// let pos = parse_position("kayles(3) + grundys(4)").unwrap();
+/// let mut search = MisereSearch::new(100_000);
+/// assert!(search.wins(pos.components().cloned()).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct MisereSearch {
+    search: StateSearch<bool>,
+    left: usize,
+}
+
+impl MisereSearch {
+    /// A search that may visit `budget` positions and moves in all.
+    pub fn new(budget: usize) -> MisereSearch {
+        MisereSearch {
+            search: StateSearch::default(),
+            left: budget,
         }
     }
-    // No move at all: the previous player made the last move and lost.
-    let outcome = Outcome::from_mover_wins(moves.is_empty() || !winning.is_empty());
-    Ok((outcome, winning))
-}
 
-struct Search {
-    rules: Rules,
-    memo: HashMap<Vec<Part>, bool>,
-    budget: usize,
+    /// Spends one unit of the budget (a move looked at from outside).
+    pub fn spend(&mut self) -> Result<()> {
+        self.left = self.left.checked_sub(1).ok_or_else(too_large)?;
+        Ok(())
+    }
+
+    /// Whether the player to move wins the sum of `parts` under misère play,
+    /// or [`Error::Unsupported`] when the budget runs out.
+    pub fn wins(&mut self, parts: impl IntoIterator<Item = Component>) -> Result<bool> {
+        let state = self.search.state(parts);
+        let wins = match self.search.solve(state, &Misere, self.left) {
+            Ok(w) => w,
+            Err(Stop::Budget) => return Err(too_large()),
+            Err(Stop::Error(e)) => return Err(e),
+        };
+        self.left = self.search.left();
+        Ok(wins)
+    }
 }
 
 fn too_large() -> Error {
@@ -67,48 +89,4 @@ fn too_large() -> Error {
          only Nim has a closed form, and exhaustive search ran past its budget of positions"
             .into(),
     )
-}
-
-impl Search {
-    fn spend(&mut self) -> Result<()> {
-        self.budget = self.budget.checked_sub(1).ok_or_else(too_large)?;
-        Ok(())
-    }
-
-    /// Whether the player to move wins `state` under misère play.
-    fn wins(&mut self, mut state: Vec<Part>, depth: usize) -> Result<bool> {
-        if depth > MAX_DEPTH {
-            return Err(Error::Unsupported(
-                "misère play of this position is not supported yet: lines of play are too long to search"
-                    .into(),
-            ));
-        }
-        self.rules.normalize(&mut state);
-        if let Some(&w) = self.memo.get(&state) {
-            return Ok(w);
-        }
-        self.spend()?;
-        let mut wins = state.is_empty();
-        'parts: for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue;
-            }
-            let nexts = self
-                .rules
-                .successors(&state[i], self.budget)
-                .ok_or_else(too_large)?;
-            self.budget -= nexts.len();
-            for next in nexts {
-                let mut child = state.clone();
-                child.remove(i);
-                child.extend(next);
-                if !self.wins(child, depth + 1)? {
-                    wins = true;
-                    break 'parts;
-                }
-            }
-        }
-        self.memo.insert(state, wins);
-        Ok(wins)
-    }
 }

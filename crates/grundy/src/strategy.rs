@@ -24,12 +24,10 @@
 //! removing the fewest tokens from the largest heap it can), which keeps as
 //! much of the game on the board as one move can.
 
-use std::collections::HashMap;
-
 use crate::error::Result;
 use crate::nim::{Outcome, Play};
-use crate::search::{Part, Rules};
-use crate::sum::{heap_move, monk_move, AnalyzeOptions, Component, Position, SumMove};
+use crate::solver::{Fold, StateSearch};
+use crate::sum::{AnalyzeOptions, Position, SumMove};
 
 /// How the game ends from a position when both sides play perfectly, the
 /// winner hurrying and the loser delaying.
@@ -110,15 +108,28 @@ pub struct Choice {
     pub method: Method,
 }
 
-/// The search ran past its budget or depth.
-struct Exceeded;
-
 /// The default work budget of one [`Player::choose`] call: positions and
 /// moves visited by the exhaustive search (a few tenths of a second).
 pub const DEFAULT_BUDGET: usize = 300_000;
 
-/// The deepest line of play the exhaustive search follows.
-const MAX_DEPTH: usize = 2_000;
+/// Remoteness from the options' remoteness (see the module documentation).
+struct Remote(Play);
+
+impl Fold for Remote {
+    type Value = Remoteness;
+    type Acc = Option<Remoteness>;
+    fn start(&self) -> Option<Remoteness> {
+        None
+    }
+    fn add(&self, acc: &mut Option<Remoteness>, child: Remoteness) -> bool {
+        let mine = Remoteness::from_options([child]).expect("one option");
+        *acc = Some(acc.map_or(mine, |b| better(b, mine)));
+        false
+    }
+    fn finish(&self, acc: Option<Remoteness>) -> Remoteness {
+        acc.unwrap_or(Remoteness::terminal(self.0))
+    }
+}
 
 /// A perfect player for one kind of play. It remembers what it has searched,
 /// so a game against it gets faster as it goes on.
@@ -132,16 +143,14 @@ const MAX_DEPTH: usize = 2_000;
 /// let pos = parse_position("nim(3,4,5)").unwrap();
 /// let choice = player.choose(&pos).unwrap().unwrap();
 /// assert!(choice.wins);
-/// assert_eq!((choice.mv.heap, choice.mv.to.clone()), (0, vec![1])); // 3 → 1
+/// assert_eq!((choice.mv.heap, choice.mv.to.clone()), (Some(0), vec![1])); // 3 → 1
 /// ```
 #[derive(Debug)]
 pub struct Player {
     play: Play,
     budget: usize,
     options: AnalyzeOptions,
-    rules: Rules,
-    memo: HashMap<Vec<Part>, Remoteness>,
-    work: usize,
+    search: StateSearch<Remoteness>,
 }
 
 impl Player {
@@ -160,9 +169,7 @@ impl Player {
                 max_moves: 64,
                 ..AnalyzeOptions::default()
             },
-            rules: Rules::default(),
-            memo: HashMap::new(),
-            work: 0,
+            search: StateSearch::default(),
         }
     }
 
@@ -174,21 +181,26 @@ impl Player {
     /// The exact remoteness of `position`, or `None` when the search would
     /// exceed the budget.
     pub fn remoteness(&mut self, position: &Position) -> Option<Remoteness> {
-        self.work = 0;
-        let state = self
-            .rules
-            .parts_of(position)
-            .into_iter()
-            .map(|root| root.part)
-            .collect();
-        self.solve(state, 0).ok()
+        let state = self.search.state(position.components().cloned());
+        self.search
+            .solve(state, &Remote(self.play), self.budget)
+            .ok()
     }
 
     /// Every move of `position` with the exact remoteness of the position it
     /// leaves, or `None` when the search would exceed the budget.
     pub fn rated_moves(&mut self, position: &Position) -> Option<Vec<(SumMove, Remoteness)>> {
-        self.work = 0;
-        self.rated_moves_here(position).ok()
+        let mut left = self.budget;
+        let mut out = Vec::new();
+        for mv in position.moves() {
+            left = left.checked_sub(1)?;
+            let next = position.apply(&mv).ok()?;
+            let state = self.search.state(next.components().cloned());
+            let r = self.search.solve(state, &Remote(self.play), left).ok()?;
+            left = self.search.left();
+            out.push((mv, r));
+        }
+        Some(out)
     }
 
     /// The move the perfect player makes, or `None` when there is no move.
@@ -231,64 +243,6 @@ impl Player {
             method: Method::SmallestChange,
         }))
     }
-
-    fn rated_moves_here(
-        &mut self,
-        position: &Position,
-    ) -> std::result::Result<Vec<(SumMove, Remoteness)>, Exceeded> {
-        let left = self.budget.saturating_sub(self.work);
-        let moves = self.rules.root_moves(position, left).ok_or(Exceeded)?;
-        self.work += moves.len();
-        let mut out = Vec::new();
-        for (mv, next) in moves {
-            let r = self.solve(next, 1)?;
-            out.push((mv, r));
-        }
-        Ok(out)
-    }
-
-    fn spend(&mut self) -> std::result::Result<(), Exceeded> {
-        self.work += 1;
-        if self.work > self.budget {
-            return Err(Exceeded);
-        }
-        Ok(())
-    }
-
-    fn solve(
-        &mut self,
-        mut state: Vec<Part>,
-        depth: usize,
-    ) -> std::result::Result<Remoteness, Exceeded> {
-        if depth > MAX_DEPTH {
-            return Err(Exceeded);
-        }
-        self.rules.normalize(&mut state);
-        if let Some(&r) = self.memo.get(&state) {
-            return Ok(r);
-        }
-        self.spend()?;
-        let mut best: Option<Remoteness> = None;
-        for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue;
-            }
-            let left = self.budget.saturating_sub(self.work);
-            let nexts = self.rules.successors(&state[i], left).ok_or(Exceeded)?;
-            self.work += nexts.len();
-            for next in nexts {
-                let mut child = state.clone();
-                child.remove(i);
-                child.extend(next);
-                let r = self.solve(child, depth + 1)?;
-                let mine = Remoteness::from_options([r]).expect("one option");
-                best = Some(best.map_or(mine, |b| better(b, mine)));
-            }
-        }
-        let r = best.unwrap_or(Remoteness::terminal(self.play));
-        self.memo.insert(state, r);
-        Ok(r)
-    }
 }
 
 /// The losing player's fallback on a position too large to search: the move
@@ -298,32 +252,19 @@ impl Player {
 /// which keeps this cheap on huge heaps.
 pub fn smallest_change(position: &Position) -> Option<SumMove> {
     let mut best: Option<(u64, u64, SumMove)> = None; // (removed, size, move)
-    let mut consider = |removed: u64, size: u64, mv: SumMove| {
+    for (place, c) in position.places() {
+        let Some(first) = c.moves().next() else {
+            continue;
+        };
+        let (removed, size) = match (&first.heap, c.heaps().len()) {
+            (Some(h), 1) => (h.from - h.to.iter().sum::<u64>(), h.from),
+            _ => (1, 0),
+        };
         let better = best.as_ref().map_or(true, |(r, s, _)| {
             removed < *r || (removed == *r && size > *s)
         });
         if better {
-            best = Some((removed, size, mv));
-        }
-    };
-    let mut flat = 0;
-    for term in &position.terms {
-        match &term.component {
-            Component::Heaps { rule, heaps } => {
-                for &h in heaps {
-                    if let Some(m) = rule.moves(h).next() {
-                        let left: u64 = m.leaves.iter().sum();
-                        consider(h - left, h, heap_move(flat, h, &m));
-                    }
-                    flat += 1;
-                }
-            }
-            Component::Staircase(s) => {
-                if let Some(m) = s.moves().next() {
-                    consider(1, 0, monk_move(flat + m.monk, m.from, m.from + 1));
-                }
-                flat += s.steps().len();
-            }
+            best = Some((removed, size, Position::sum_move(place, c.as_ref(), first)));
         }
     }
     best.map(|(_, _, mv)| mv)

@@ -4,43 +4,92 @@
 //! Under normal play the Sprague–Grundy theorem makes a sum easy: its value
 //! is the nim-sum of the components' values, and a move wins exactly when it
 //! turns one component of value `g` into a position of value `g ⊕ s`, where
-//! `s` is the sum's value. [`Position::analyze`] finds all of those.
+//! `s` is the sum's value (`g ⊕ s` may be larger than `g`: any option of that
+//! value wins). [`Position::analyze`] finds all of those.
 //!
-//! Under misère play there is no such theorem: Nim has a closed form (see
-//! [`nim`]); any other sum is searched exhaustively while small
-//! (see [`misere`](crate::misere)).
+//! Values come from each family's theory where it has one, and otherwise
+//! from the generic [`Solver`] within a budget. A component whose theory
+//! knows only its outcome (Wythoff's game on huge piles, say) is answered
+//! when it stands alone; inside a sum its value is searched for, and the
+//! answer is refused when the search would exceed its budget.
+//!
+//! Under misère play there is no such theorem: sums of Nim heaps have a
+//! closed form (see [`nim`]), a single component may have its own theory
+//! ([`Game::misere_outcome`]), and any other sum is searched exhaustively
+//! while small (see [`misere`](crate::misere)).
 
-use std::collections::HashMap;
+use std::fmt;
 
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::heap::{Move, Rule};
+use crate::game::{written, Component, Context, Game, Known, Move};
+use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
-use crate::sequence::{Limits, NimSequence};
-use crate::staircase::Staircase;
+use crate::sequence::Limits;
+use crate::solver::Solver;
 
-/// One component of a sum.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Component {
-    /// Heaps that all follow one rule.
-    Heaps { rule: Rule, heaps: Vec<u64> },
-    /// A staircase of monks (see [`staircase`](crate::staircase)).
-    Staircase(Staircase),
-}
-
-/// A component with the name it was written with (`kayles`, `0.07`, …).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One term of a sum as written: a family's name and its components
+/// (`nim(3,4,5)` is three Nim heaps; `stairs(1,5,9)` is one staircase).
+#[derive(Clone, Debug)]
 pub struct Term {
+    /// The name it was written with (`kayles`, `0.07`, `stairs`, …).
     pub name: String,
-    pub component: Component,
+    /// Its components, in the order written.
+    pub parts: Vec<Component>,
 }
+
+impl Term {
+    /// A term named `name`.
+    pub fn new(name: &str, parts: Vec<Component>) -> Term {
+        Term {
+            name: name.to_string(),
+            parts,
+        }
+    }
+
+    /// A term of the given components (of one family), named after the first.
+    pub fn of(parts: Vec<Component>) -> Term {
+        let name = parts.first().map_or("", |c| c.name()).to_string();
+        Term { name, parts }
+    }
+}
+
+/// `name(args, args, …)`: parses back to the same term.
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let args: Vec<String> = self.parts.iter().map(|c| c.args()).collect();
+        write!(f, "{}({})", self.name, args.join(","))
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Term) -> bool {
+        self.name == other.name
+            && self.parts.len() == other.parts.len()
+            && self
+                .parts
+                .iter()
+                .zip(&other.parts)
+                .all(|(a, b)| a.name() == b.name() && a.key() == b.key() && a.args() == b.args())
+    }
+}
+
+impl Eq for Term {}
 
 /// A position: a sum of terms.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub terms: Vec<Term>,
+}
+
+/// `term + term + …`, in the expression language.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let terms: Vec<String> = self.terms.iter().map(Term::to_string).collect();
+        f.write_str(&terms.join(" + "))
+    }
 }
 
 /// One entry of the flattened list of heaps: every heap of every term in the
@@ -51,21 +100,26 @@ pub struct HeapEntry {
     pub term: usize,
     /// The heap's size (a monk's step).
     pub size: u64,
-    /// The heap's Grundy value; `None` for a monk (the staircase has one value).
+    /// The heap's Grundy value; `None` for a piece of a larger component (a monk).
     pub value: Option<Nimber>,
 }
 
 /// A move in a sum.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {
-    /// Index of the heap (or monk) in the flattened list.
-    pub heap: usize,
-    /// Its size (or step) before the move.
+    /// The term moved in (0-based) …
+    pub term: usize,
+    /// … and the component inside it.
+    pub part: usize,
+    /// For heap-like components: the index of the heap (or monk) in the
+    /// flattened list; its size (or step) before the move, and the heaps it
+    /// leaves, ascending, zeros left out (for a monk: its new step).
+    pub heap: Option<usize>,
     pub from: u64,
-    /// The heaps it leaves, ascending, zeros left out (for a monk: its new step).
     pub to: Vec<u64>,
-    /// The move in words.
-    #[serde(skip)]
+    /// The move as data.
+    pub mv: Move,
+    /// The move in words (components labelled by their number in the sum).
     pub words: String,
 }
 
@@ -74,13 +128,18 @@ pub struct SumMove {
 pub struct Analysis {
     pub play: Play,
     pub outcome: Outcome,
-    /// The Grundy value of the sum under normal play; `None` under misère.
+    /// The Grundy value of the sum under normal play; `None` under misère,
+    /// and when only the outcome is known.
     pub grundy: Option<Nimber>,
-    /// Each term's Grundy value (normal play values, also shown for misère).
+    /// Each term's Grundy value under normal play (also shown for misère,
+    /// where they do not decide the game); `None` when not known.
     pub term_values: Vec<Option<Nimber>>,
+    /// Each component's Grundy value under normal play, in the order of
+    /// [`Position::components`]; `None` when not known.
+    pub part_values: Vec<Option<Nimber>>,
     /// The flattened heaps.
     pub heaps: Vec<HeapEntry>,
-    /// Every winning move (up to the limit asked for), by heap.
+    /// Every winning move (up to the limit asked for).
     pub winning_moves: Vec<SumMove>,
     /// Whether the list of winning moves was cut at the limit.
     pub truncated: bool,
@@ -94,6 +153,9 @@ pub struct AnalyzeOptions {
     pub max_moves: usize,
     /// The most positions the misère search may visit.
     pub misere_budget: usize,
+    /// The most positions and moves the search for Grundy values of
+    /// components without theory may visit.
+    pub search_budget: usize,
 }
 
 impl Default for AnalyzeOptions {
@@ -102,75 +164,99 @@ impl Default for AnalyzeOptions {
             limits: Limits::default(),
             max_moves: 10_000,
             misere_budget: 2_000_000,
+            search_budget: crate::solver::DEFAULT_BUDGET,
         }
     }
+}
+
+/// Where a component stands in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub term: usize,
+    pub part: usize,
+    /// Its number as people count (1-based, over all components).
+    pub number: usize,
+    /// The flat index of its first heap.
+    pub first_heap: usize,
 }
 
 impl Position {
     /// A position from terms; refuses an empty one.
     pub fn new(terms: Vec<Term>) -> Result<Position> {
-        if terms.is_empty() {
+        if terms.is_empty() || terms.iter().all(|t| t.parts.is_empty()) {
             return Err(Error::EmptyPosition);
         }
         Ok(Position { terms })
     }
 
-    /// A position of Nim heaps.
-    pub fn nim(heaps: Vec<u64>) -> Result<Position> {
-        if heaps.is_empty() {
-            return Err(Error::EmptyPosition);
-        }
-        Position::new(vec![Term {
-            name: "nim".into(),
-            component: Component::Heaps {
-                rule: Rule::Nim,
-                heaps,
-            },
-        }])
-    }
-
-    /// The nim-sequences needed for every heap of the position, one per rule.
-    pub fn sequences(&self, limits: Limits) -> Result<HashMap<Rule, NimSequence>> {
-        let mut largest: HashMap<&Rule, u64> = HashMap::new();
-        for term in &self.terms {
-            if let Component::Heaps { rule, heaps } = &term.component {
-                let top = heaps.iter().copied().max().unwrap_or(0);
-                let e = largest.entry(rule).or_insert(0);
-                *e = (*e).max(top);
+    /// Every component with its place, in the order written.
+    pub fn places(&self) -> Vec<(Place, &Component)> {
+        let mut out = Vec::new();
+        let mut number = 0;
+        let mut flat = 0;
+        for (t, term) in self.terms.iter().enumerate() {
+            for (p, c) in term.parts.iter().enumerate() {
+                number += 1;
+                out.push((
+                    Place {
+                        term: t,
+                        part: p,
+                        number,
+                        first_heap: flat,
+                    },
+                    c,
+                ));
+                flat += c.heaps().len();
             }
         }
-        largest
-            .into_iter()
-            .map(|(rule, top)| Ok((rule.clone(), NimSequence::new(rule, top, limits)?)))
-            .collect()
+        out
     }
 
     /// The flattened heaps with the term each belongs to.
     pub fn flat_heaps(&self) -> Vec<(usize, u64)> {
-        self.terms
-            .iter()
-            .enumerate()
-            .flat_map(|(t, term)| {
-                let sizes: Vec<u64> = match &term.component {
-                    Component::Heaps { heaps, .. } => heaps.clone(),
-                    Component::Staircase(s) => s.steps().to_vec(),
-                };
-                sizes.into_iter().map(move |h| (t, h))
-            })
+        self.places()
+            .into_iter()
+            .flat_map(|(pl, c)| c.heaps().into_iter().map(move |h| (pl.term, h)))
             .collect()
     }
 
-    /// Whether every term is plain Nim.
+    /// Every component, in order.
+    pub fn components(&self) -> impl Iterator<Item = &Component> {
+        self.terms.iter().flat_map(|t| t.parts.iter())
+    }
+
+    /// The Nim heaps, when every component is one (see [`Game::as_nim`]).
+    pub fn nim_heaps(&self) -> Option<Vec<u64>> {
+        self.components().map(|c| c.as_nim()).collect()
+    }
+
+    /// Whether every component is a Nim heap.
     pub fn is_nim(&self) -> bool {
-        self.terms.iter().all(|t| {
-            matches!(
-                t.component,
-                Component::Heaps {
-                    rule: Rule::Nim,
-                    ..
-                }
-            )
-        })
+        self.nim_heaps().is_some()
+    }
+
+    /// The components that still have a move.
+    fn live(&self) -> usize {
+        self.components().filter(|c| c.has_moves()).count()
+    }
+
+    /// A move of the component `c` at `place`, as a move of the sum, with its words.
+    pub fn sum_move(place: Place, c: &dyn Game, mv: Move) -> SumMove {
+        let label = format!("{} {}", c.noun(), place.number);
+        let words = c.describe(&mv, &label);
+        let (heap, from, to) = match &mv.heap {
+            Some(h) => (Some(place.first_heap + h.index), h.from, h.to.clone()),
+            None => (None, 0, Vec::new()),
+        };
+        SumMove {
+            term: place.term,
+            part: place.part,
+            heap,
+            from,
+            to,
+            mv,
+            words,
+        }
     }
 
     /// Outcome, Grundy value and every winning move.
@@ -186,64 +272,102 @@ impl Position {
     /// assert!(a.winning_moves.is_empty());
     /// ```
     pub fn analyze(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
-        let seqs = self.sequences(options.limits)?;
-        let mut heaps = Vec::new();
-        let mut term_values = Vec::new();
-        for (t, term) in self.terms.iter().enumerate() {
-            match &term.component {
-                Component::Heaps { rule, heaps: hs } => {
-                    let seq = &seqs[rule];
-                    let mut tv = 0;
-                    for &h in hs {
-                        let v = seq.value(h)?;
-                        tv ^= v;
-                        heaps.push(HeapEntry {
-                            term: t,
-                            size: h,
-                            value: Some(v),
-                        });
+        let cx = Context {
+            limits: options.limits,
+        };
+        let mut solver = Solver::with_theory(options.search_budget, cx);
+        let places = self.places();
+        let alone = self.live() <= 1;
+        // Each component's value: theory, else search; an outcome alone
+        // stands for the whole position only when nothing else can move.
+        let mut values: Vec<Option<Nimber>> = Vec::new();
+        let mut outcome_only = None;
+        for (place, c) in &places {
+            let v = match c.known(&cx)? {
+                Known::Value(v) => Some(v),
+                Known::Outcome(o) => match solver.grundy(c) {
+                    Ok(v) => Some(v),
+                    Err(_) if play == Play::Misere => None,
+                    Err(_) if alone && c.has_moves() => {
+                        outcome_only = Some((*place, (*c).clone(), o));
+                        None
                     }
-                    term_values.push(Some(tv));
-                }
-                Component::Staircase(s) => {
-                    heaps.extend(s.steps().iter().map(|&step| HeapEntry {
-                        term: t,
-                        size: step,
-                        value: None,
-                    }));
-                    term_values.push(Some(s.grundy()));
-                }
-            }
+                    Err(_) => {
+                        return Err(Error::TooLarge(format!(
+                            "{} in a sum: theory gives only its outcome, not its Grundy value, \
+                             and a sum needs the value; finding it by search ran past the \
+                             budget of {} positions and moves (alone, it would be answered)",
+                            written(c.as_ref()),
+                            solver.budget()
+                        )))
+                    }
+                },
+                Known::Nothing => match solver.grundy(c) {
+                    Ok(v) => Some(v),
+                    Err(_) if play == Play::Misere => None,
+                    Err(e) => return Err(e),
+                },
+            };
+            values.push(v);
         }
-        let total = term_values.iter().flatten().fold(0, |a, v| a ^ v);
+        let mut heaps = Vec::new();
+        for ((place, c), v) in places.iter().zip(&values) {
+            let hs = c.heaps();
+            let single = hs.len() == 1;
+            heaps.extend(hs.into_iter().map(|size| HeapEntry {
+                term: place.term,
+                size,
+                value: if single { *v } else { None },
+            }));
+        }
+        let mut term_values = vec![Some(0); self.terms.len()];
+        for ((place, _), v) in places.iter().zip(&values) {
+            let tv = &mut term_values[place.term];
+            *tv = match (*tv, v) {
+                (Some(a), Some(b)) => Some(a ^ b),
+                _ => None,
+            };
+        }
+        let total = values.iter().try_fold(0, |acc, v| v.map(|v| acc ^ v));
         let mut analysis = Analysis {
             play,
-            outcome: Outcome::from_mover_wins(total != 0),
-            grundy: Some(total),
+            outcome: Outcome::from_mover_wins(total.unwrap_or(0) != 0),
+            grundy: total,
             term_values,
+            part_values: values.clone(),
             heaps,
             winning_moves: Vec::new(),
             truncated: false,
         };
         match play {
             Play::Normal => {
+                if let Some((place, c, o)) = outcome_only {
+                    analysis.outcome = o;
+                    let found = c
+                        .moves_to_value(&cx, 0, options.max_moves.saturating_add(1))?
+                        .ok_or_else(|| {
+                            Error::Unsupported(format!(
+                                "{} has no theory for its winning moves",
+                                written(c.as_ref())
+                            ))
+                        })?;
+                    analysis.truncated = found.len() > options.max_moves;
+                    analysis.winning_moves = found
+                        .into_iter()
+                        .take(options.max_moves)
+                        .map(|m| Position::sum_move(place, c.as_ref(), m))
+                        .collect();
+                    return Ok(analysis);
+                }
+                let total = total.expect("every value is known");
                 let (moves, truncated) =
-                    self.moves_changing_value(&seqs, total, options.max_moves)?;
+                    self.moves_changing_value(&cx, &mut solver, &values, total, options.max_moves)?;
                 analysis.winning_moves = moves;
                 analysis.truncated = truncated;
             }
-            Play::Misere if self.is_nim() => {
-                let sizes: Vec<u64> = analysis.heaps.iter().map(|h| h.size).collect();
-                analysis.grundy = None;
-                analysis.outcome = nim::outcome(&sizes, Play::Misere);
-                analysis.winning_moves = nim::winning_moves(&sizes, Play::Misere)
-                    .into_iter()
-                    .map(|m| heap_move(m.heap, m.from, &Move::new(m.from - m.to, vec![m.to])))
-                    .collect();
-            }
             Play::Misere => {
-                let (outcome, moves) = crate::misere::solve(self, options.misere_budget)?;
                 analysis.grundy = None;
+                let (outcome, moves) = self.misere(&cx, options)?;
                 analysis.outcome = outcome;
                 analysis.truncated = moves.len() > options.max_moves;
                 analysis.winning_moves = moves.into_iter().take(options.max_moves).collect();
@@ -252,107 +376,148 @@ impl Position {
         Ok(analysis)
     }
 
-    /// The term and the position inside it of flattened heap `heap`.
-    fn locate(&self, heap: usize) -> Option<(usize, usize)> {
-        let mut first = 0;
-        for (t, term) in self.terms.iter().enumerate() {
-            let len = match &term.component {
-                Component::Heaps { heaps, .. } => heaps.len(),
-                Component::Staircase(s) => s.steps().len(),
-            };
-            if heap < first + len {
-                return Some((t, heap - first));
+    /// Misère play: Nim's closed form, a lone component's own theory, or search.
+    fn misere(&self, cx: &Context, options: &AnalyzeOptions) -> Result<(Outcome, Vec<SumMove>)> {
+        let places = self.places();
+        if let Some(sizes) = self.nim_heaps() {
+            let outcome = nim::outcome(&sizes, Play::Misere);
+            let mut moves = Vec::new();
+            for nm in nim::winning_moves(&sizes, Play::Misere) {
+                let (place, c) = places[nm.heap];
+                // A Nim heap's value is its size: the move to value `to`.
+                let mv = c
+                    .moves_to_value(cx, nm.to, 1)?
+                    .and_then(|mut found| found.pop())
+                    .ok_or_else(|| Error::Unsupported("a Nim heap without its moves".into()))?;
+                moves.push(Position::sum_move(place, c.as_ref(), mv));
             }
-            first += len;
+            return Ok((outcome, moves));
         }
-        None
+        let live: Vec<_> = places.iter().filter(|(_, c)| c.has_moves()).collect();
+        if let [(place, c)] = live[..] {
+            if let Some(outcome) = c.misere_outcome() {
+                // Each option is a lone component too (or nothing, which is
+                // a win for the player facing it under misère play).
+                let mut moves = Vec::new();
+                let mut complete = true;
+                for (i, m) in c.moves().enumerate() {
+                    let lost = match &m.after[..] {
+                        _ if i >= options.misere_budget => None,
+                        [] => Some(false),
+                        [d] if !d.has_moves() => Some(false),
+                        [d] => d.misere_outcome().map(|o| !o.mover_wins()),
+                        _ => None,
+                    };
+                    match lost {
+                        Some(true) => moves.push(Position::sum_move(*place, c.as_ref(), m)),
+                        Some(false) => {}
+                        None => {
+                            complete = false;
+                            break;
+                        }
+                    }
+                }
+                if complete && moves.is_empty() != outcome.mover_wins() {
+                    return Ok((outcome, moves));
+                }
+            }
+        }
+        // Exhaustive search: a move wins when it leaves a position the
+        // search proves lost for the opponent.
+        let mut search = MisereSearch::new(options.misere_budget);
+        let mut winning = Vec::new();
+        let mut any = false;
+        for mv in self.moves() {
+            any = true;
+            search.spend()?;
+            if !search.wins(self.apply(&mv)?.components().cloned())? {
+                winning.push(mv);
+            }
+        }
+        // No move at all: the previous player made the last move and lost.
+        Ok((
+            Outcome::from_mover_wins(!any || !winning.is_empty()),
+            winning,
+        ))
     }
 
-    /// Every legal move of the sum, lazily, by heap (monks included).
+    /// Every legal move of the sum, lazily, component by component.
     ///
     /// Huge Nim heaps have as many moves as tokens: do not collect blindly.
     pub fn moves(&self) -> impl Iterator<Item = SumMove> + '_ {
-        let mut flat = 0;
-        self.terms.iter().flat_map(move |term| {
-            let first = flat;
-            let it: Box<dyn Iterator<Item = SumMove> + '_> = match &term.component {
-                Component::Heaps { rule, heaps } => {
-                    flat += heaps.len();
-                    Box::new(heaps.iter().enumerate().flat_map(move |(i, &h)| {
-                        rule.moves(h).map(move |m| heap_move(first + i, h, &m))
-                    }))
-                }
-                Component::Staircase(s) => {
-                    flat += s.steps().len();
-                    Box::new(
-                        s.moves()
-                            .map(move |m| monk_move(first + m.monk, m.from, m.to)),
-                    )
-                }
-            };
-            it
+        self.places().into_iter().flat_map(|(place, c)| {
+            c.moves()
+                .map(move |m| Position::sum_move(place, c.as_ref(), m))
         })
     }
 
-    /// The position after `mv`, or why the move is illegal.
+    /// The position after `mv` (a move of one of its components, as given by
+    /// [`Position::moves`] or read by [`Position::read_move`]).
     ///
-    /// For a heap, `mv.to` lists the heaps left (any order, zeros allowed);
-    /// they replace the heap inside its term (a heap taken to nothing stays
-    /// as a heap of 0, so the heaps after it keep their indices). For a monk, `mv.to` is its new
-    /// step.
+    /// The component is replaced by what the move leaves; a component used
+    /// up entirely stays as its [`Game::emptied`] form (a heap of 0), so the
+    /// components after it keep their places.
     pub fn apply(&self, mv: &SumMove) -> Result<Position> {
-        let (t, i) = self
-            .locate(mv.heap)
-            .ok_or_else(|| Error::IllegalMove(format!("there is no heap {}", mv.heap + 1)))?;
+        let term = self
+            .terms
+            .get(mv.term)
+            .filter(|t| mv.part < t.parts.len())
+            .ok_or_else(|| Error::IllegalMove("there is no such component".into()))?;
+        let c = &term.parts[mv.part];
         let mut next = self.clone();
-        match &mut next.terms[t].component {
-            Component::Heaps { rule, heaps } => {
-                let from = heaps[i];
-                let leaves = Move::new(0, mv.to.clone()).leaves;
-                let legal = rule.allows(from, &leaves);
-                if !legal {
-                    return Err(Error::IllegalMove(format!(
-                        "{rule} does not allow a heap of {from} to become {}",
-                        if leaves.is_empty() {
-                            "nothing".to_string()
-                        } else {
-                            leaves
-                                .iter()
-                                .map(u64::to_string)
-                                .collect::<Vec<_>>()
-                                .join(" + ")
-                        }
-                    )));
-                }
-                if leaves.is_empty() {
-                    // An emptied heap stays as 0, so later heaps keep their numbers.
-                    heaps[i] = 0;
-                } else {
-                    heaps.splice(i..=i, leaves);
+        let parts = &mut next.terms[mv.term].parts;
+        if mv.mv.after.is_empty() {
+            match c.emptied() {
+                Some(empty) => parts[mv.part] = empty,
+                None => {
+                    parts.remove(mv.part);
                 }
             }
-            Component::Staircase(s) => {
-                let [to] = mv.to[..] else {
-                    return Err(Error::IllegalMove(
-                        "a monk moves to exactly one step".into(),
-                    ));
-                };
-                *s = s.play(s.steps()[i], to)?;
-            }
+        } else {
+            parts.splice(mv.part..=mv.part, mv.mv.after.iter().cloned());
         }
         Ok(next)
     }
 
+    /// Reads a move of component number `number` (1-based, over all
+    /// components), typed as its family writes moves at the `play` prompt.
+    pub fn read_move(&self, number: usize, text: &str) -> std::result::Result<SumMove, String> {
+        let label = self
+            .components()
+            .nth(number.wrapping_sub(1))
+            .map(|c| format!("{} {number}", c.noun()))
+            .unwrap_or_default();
+        self.read_move_as(number.wrapping_sub(1), text, &label)
+    }
+
+    /// [`Position::read_move`] of the component at `index` (0-based), named
+    /// `label` in messages.
+    pub fn read_move_as(
+        &self,
+        index: usize,
+        text: &str,
+        label: &str,
+    ) -> std::result::Result<SumMove, String> {
+        let places = self.places();
+        let (place, c) = places
+            .get(index)
+            .ok_or_else(|| format!("there is no part {}", index.wrapping_add(1)))?;
+        let mv = c.read_move(text, label)?;
+        Ok(Position::sum_move(*place, c.as_ref(), mv))
+    }
+
     /// Whether the position has no move at all.
     pub fn is_terminal(&self) -> bool {
-        self.moves().next().is_none()
+        self.live() == 0
     }
 
     /// Every move that changes the sum's value by `delta` (xor), up to `limit`.
     /// With `delta` = the sum's value these are the winning moves.
     fn moves_changing_value(
         &self,
-        seqs: &HashMap<Rule, NimSequence>,
+        cx: &Context,
+        solver: &mut Solver,
+        values: &[Option<Nimber>],
         delta: Nimber,
         limit: usize,
     ) -> Result<(Vec<SumMove>, bool)> {
@@ -360,53 +525,50 @@ impl Position {
         if delta == 0 {
             return Ok((out, false));
         }
-        let mut flat = 0;
-        for term in &self.terms {
-            match &term.component {
-                Component::Heaps { rule, heaps } => {
-                    let seq = &seqs[rule];
-                    for &h in heaps {
-                        let target = seq.value(h)? ^ delta;
-                        for m in seq.moves_to_value(h, target)? {
-                            if out.len() == limit {
-                                return Ok((out, true));
+        for ((place, c), v) in self.places().into_iter().zip(values) {
+            let target = v.expect("every value is known") ^ delta;
+            let room = limit - out.len();
+            let found = match c.moves_to_value(cx, target, room + 1)? {
+                Some(found) => found,
+                None => {
+                    let mut found = Vec::new();
+                    let mut seen = 0usize;
+                    for m in c.moves() {
+                        seen += 1;
+                        if seen > solver.budget() {
+                            return Err(Error::TooLarge(format!(
+                                "{} has more than {} moves to search",
+                                written(c.as_ref()),
+                                solver.budget()
+                            )));
+                        }
+                        if solver.grundy_of(&m.after)? == target {
+                            found.push(m);
+                            if found.len() > room {
+                                break;
                             }
-                            out.push(heap_move(flat, h, &m));
                         }
-                        flat += 1;
                     }
+                    found
                 }
-                Component::Staircase(s) => {
-                    for m in s.moves_to_value(s.grundy() ^ delta) {
-                        if out.len() == limit {
-                            return Ok((out, true));
-                        }
-                        out.push(monk_move(flat + m.monk, m.from, m.to));
-                    }
-                    flat += s.steps().len();
+            };
+            for m in found {
+                if out.len() == limit {
+                    return Ok((out, true));
                 }
+                out.push(Position::sum_move(place, c.as_ref(), m));
             }
         }
         Ok((out, false))
     }
-}
 
-/// A heap move as a move of the sum, with its words.
-pub(crate) fn heap_move(heap: usize, from: u64, m: &Move) -> SumMove {
-    SumMove {
-        heap,
-        from,
-        to: m.leaves.clone(),
-        words: m.describe(heap + 1, from),
-    }
-}
-
-/// A monk's move as a move of the sum.
-pub(crate) fn monk_move(heap: usize, from: u64, to: u64) -> SumMove {
-    SumMove {
-        heap,
-        from,
-        to: vec![to],
-        words: format!("move the monk on step {from} up to step {to}"),
+    /// The Grundy value (normal play) of every component, in order: theory,
+    /// else search within `options.search_budget`.
+    pub fn values(&self, options: &AnalyzeOptions) -> Result<Vec<Nimber>> {
+        let cx = Context {
+            limits: options.limits,
+        };
+        let mut solver = Solver::with_theory(options.search_budget, cx);
+        self.components().map(|c| solver.grundy(c)).collect()
     }
 }

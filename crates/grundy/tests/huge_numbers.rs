@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use grundy::error::Error;
 use grundy::expr::{parse_position, parse_rule};
-use grundy::heap::Rule;
+use grundy::games::heap::Rule;
 use grundy::nim::{Outcome, Play};
 use grundy::sequence::{Limits, NimSequence};
 use grundy::sum::AnalyzeOptions;

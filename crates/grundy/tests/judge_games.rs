@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
+use grundy::games::{auction, boxes, consecutive, misere_range, northcott};
 use grundy::nim::{Outcome, Play};
-use grundy::{auction, boxes, consecutive, misere_range, northcott};
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let mut seen: Vec<u64> = values.into_iter().collect();

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use grundy::heap::{Rule, TakeBreak};
+use grundy::games::heap::{Rule, TakeBreak};
 use grundy::period::PeriodFinder;
 use grundy::sequence::naive::Naive;
 use grundy::sequence::sparse::Sparse;

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use grundy::expr::parse_position;
 use grundy::nim::Play;
 use grundy::strategy::{Method, Player, Remoteness};
-use grundy::sum::{Component, Position};
+use grundy::sum::Position;
 
 /// A rule, as the oracle knows it.
 #[derive(Clone, Debug)]
@@ -253,12 +253,11 @@ fn state_of(pos: &Position) -> State {
     };
     let mut g = 0;
     for term in &pos.terms {
-        match &term.component {
-            Component::Heaps { heaps, .. } => {
-                s.heaps.extend(heaps.iter().map(|&h| (g, h)));
-                g += 1;
-            }
-            Component::Staircase(st) => s.stairs.push(st.steps().to_vec()),
+        if term.name == "stairs" {
+            s.stairs.push(term.parts[0].heaps());
+        } else {
+            s.heaps.extend(term.parts.iter().map(|c| (g, c.heaps()[0])));
+            g += 1;
         }
     }
     s.canon()
@@ -515,12 +514,7 @@ fn huge_nim_positions_are_played_by_the_nim_sum() {
             let nonempty: Vec<usize> = (0..sizes.len()).filter(|&i| sizes[i] > 0).collect();
             let i = nonempty[rng.below(nonempty.len() as u64) as usize];
             let take = 1 + rng.below(sizes[i]);
-            let mv = grundy::sum::SumMove {
-                heap: i,
-                from: sizes[i],
-                to: vec![sizes[i] - take],
-                words: String::new(),
-            };
+            let mv = pos.read_move(i + 1, &take.to_string()).unwrap();
             pos = pos.apply(&mv).unwrap();
             computer_last = false;
         }
@@ -556,7 +550,7 @@ fn a_lost_huge_position_is_prolonged_by_the_smallest_change() {
 /// without walking huge move lists) agrees with the rule's own move list.
 #[test]
 fn move_legality_matches_the_move_lists() {
-    use grundy::expr::parse_rule;
+    use grundy::games::heap::parse_rule;
     for text in [
         "nim",
         "sub{1,3,4}",

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{heap_options, Oracle, OracleRule};
-use grundy::expr::parse_rule;
-use grundy::heap::Rule;
+use grundy::games::heap::parse_rule;
+use grundy::games::heap::Rule;
 use grundy::sequence::{naive::Naive, Engine, Limits, NimSequence};
 
 fn sequence(rule: &str) -> NimSequence {

@@ -7,14 +7,13 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::explain::{explain, Explanation, MisereCase, RowKind};
+use grundy::explain::{explain, Explanation, MisereCase, Reason, Row};
 use grundy::expr::parse_position;
-use grundy::heap::Rule;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::high_bit;
 use grundy::sum::Position;
 
-use crate::ui::{self, Item, Ui};
+use crate::ui::{self, Numbers, Ui};
 
 /// Explain a position step by step: Grundy values by mex, the nim-sum in
 /// binary columns, and how the winning move is found.
@@ -53,15 +52,14 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// The label of a row: "heap 2 (kayles)" or "staircase".
-fn label(position: &Position, kind: &RowKind, name: &str) -> String {
-    match kind {
-        RowKind::Heap { flat, .. } => match ui::items(position).get(*flat) {
-            Some(Item::Heap { number, .. }) => format!("heap {number} ({name})"),
-            _ => format!("heap ? ({name})"),
-        },
-        RowKind::Staircase { .. } => "staircase".to_string(),
-    }
+/// The label of a row: "heap 2 (kayles)", "staircase 3 (stairs)".
+fn label(row: &Row) -> String {
+    format!(
+        "{} {} ({})",
+        row.component.noun(),
+        row.place.number,
+        row.name
+    )
 }
 
 fn list(values: impl IntoIterator<Item = u64>) -> String {
@@ -72,106 +70,87 @@ fn list(values: impl IntoIterator<Item = u64>) -> String {
         .join(", ")
 }
 
+/// `n thing` or `n things`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How a row's value comes about, in words.
+fn how(row: &Row) -> String {
+    let c = &row.component;
+    let value = match row.value {
+        Some(v) => v,
+        None => return "its Grundy value is not known from theory (only its outcome)".into(),
+    };
+    let is_heap = c.noun() == "heap";
+    match (&row.mex, c.as_nim(), &row.reason) {
+        (Some(step), Some(size), _) => format!(
+            "it can be left as {}, so G = mex{{{}}} = {value}",
+            if size == 0 {
+                "nothing else".to_string()
+            } else {
+                list(0..size)
+            },
+            list(step.values.iter().copied()),
+        ),
+        (_, _, Some(reason)) if !is_heap || row.mex.is_none() => reason.clone(),
+        (Some(step), _, _) if step.options.is_empty() => {
+            format!("no move at all, so G = mex{{}} = {value}")
+        }
+        (Some(step), _, _) => {
+            let options: Vec<String> = step
+                .options
+                .iter()
+                .map(|(m, v)| {
+                    let left = match &m.heap {
+                        Some(h) if is_heap && h.to.is_empty() => "nothing".to_string(),
+                        Some(h) if is_heap => {
+                            h.to.iter()
+                                .map(u64::to_string)
+                                .collect::<Vec<_>>()
+                                .join("+")
+                        }
+                        _ => m.after_text(),
+                    };
+                    format!("{left} ({v})")
+                })
+                .collect();
+            format!(
+                "its moves leave {} — values {{{}}}, so G = mex = {value}",
+                options.join(", "),
+                list(step.values.iter().copied()),
+            )
+        }
+        (None, _, None) => format!("G = {value}, found by exhaustive search of its moves"),
+        (None, _, Some(reason)) => reason.clone(),
+    }
+}
+
 /// The whole account as text (Unicode; [`Ui::text`] makes it ASCII).
 pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
+    let numbers = Numbers::fresh(position);
     let mut s = String::new();
     let rule = match e.play {
         Play::Normal => "normal play: whoever makes the last move wins",
         Play::Misere => "misère play: whoever makes the last move loses",
     };
-    s += &format!(
-        "{} ({rule})\n\n",
-        ui.bold(&format!("Position: {}", written(position)))
-    );
+    s += &format!("{} ({rule})\n\n", ui.bold(&format!("Position: {position}")));
+    let misere_search = e.play == Play::Misere && e.misere == Some(MisereCase::Search);
 
     // Step 1: every part's value.
     s += &format!(
         "{}\n",
-        ui.bold("Step 1. The Grundy value of each part: the mex (least value not among them) of the values of its options.")
+        ui.bold("Step 1. The Grundy value of each part: the mex (least value not among them) of the values of its options, or what a theorem about its game gives.")
     );
+    if misere_search {
+        s += "  (These are normal-play values: under misère play they do not decide the game; see step 3.)\n";
+    }
     for row in &e.rows {
-        let name = label(position, &row.kind, &row.name);
-        match &row.kind {
-            RowKind::Heap {
-                size, rule, mex, ..
-            } => {
-                let how = match (rule, mex) {
-                    (Rule::Nim, Some(step)) => format!(
-                        "it can be left as {}, so G = mex{{{}}} = {}",
-                        if *size == 0 {
-                            "nothing else".to_string()
-                        } else {
-                            list(0..*size)
-                        },
-                        list(step.values.iter().copied()),
-                        row.value
-                    ),
-                    (Rule::Nim, None) => {
-                        format!("a Nim heap's value is its size: G = {}", row.value)
-                    }
-                    (_, Some(step)) if step.options.is_empty() => {
-                        format!("no move at all, so G = mex{{}} = {}", row.value)
-                    }
-                    (_, Some(step)) => {
-                        let options: Vec<String> = step
-                            .options
-                            .iter()
-                            .map(|(m, v)| {
-                                let left = if m.leaves.is_empty() {
-                                    "nothing".to_string()
-                                } else {
-                                    m.leaves
-                                        .iter()
-                                        .map(u64::to_string)
-                                        .collect::<Vec<_>>()
-                                        .join("+")
-                                };
-                                format!("{left} ({v})")
-                            })
-                            .collect();
-                        format!(
-                            "its moves leave {} — values {{{}}}, so G = mex = {}",
-                            options.join(", "),
-                            list(step.values.iter().copied()),
-                            row.value
-                        )
-                    }
-                    (_, None) => format!(
-                        "G({size}) = {} (from the nim-sequence of {rule})",
-                        row.value
-                    ),
-                };
-                s += &format!("  {name}, size {size}: {how}.\n");
-            }
-            RowKind::Staircase { steps, gaps, .. } => {
-                let even: Vec<u64> = gaps.iter().copied().step_by(2).collect();
-                s += &format!(
-                    "  {name}, monks on steps {}: the empty steps above each monk are {}; \
-                     the even-indexed gaps ({}) behave as Nim heaps, so G = {}{}.\n",
-                    list(steps.iter().copied()),
-                    if gaps.is_empty() {
-                        "none".to_string()
-                    } else {
-                        list(gaps.iter().copied())
-                    },
-                    if even.is_empty() {
-                        "none".to_string()
-                    } else {
-                        list(even.iter().copied())
-                    },
-                    if even.len() <= 1 {
-                        String::new()
-                    } else {
-                        even.iter()
-                            .map(u64::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ⊕ ")
-                            + " = "
-                    },
-                    row.value
-                );
-            }
-        }
+        let size = match (row.component.noun(), &row.component.heaps()[..]) {
+            ("heap", [h]) => format!(", size {h}"),
+            _ => format!(" {}", row.component.args()),
+        };
+        s += &format!("  {}{size}: {}.\n", label(row), how(row));
     }
 
     // Step 2: the binary column table.
@@ -179,19 +158,19 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         "\n{}\n",
         ui.bold("Step 2. The nim-sum: write the values in binary and xor each column (a column gives 1 when it holds an odd number of 1s).")
     );
+    if misere_search {
+        s += "  (Normal-play values, shown for reference only.)\n";
+    }
+    let total = e.nim_sum.unwrap_or(0);
     let bits = e
         .rows
         .iter()
-        .map(|r| r.value)
-        .chain([e.nim_sum])
+        .map(|r| r.value.unwrap_or(0))
+        .chain([total])
         .map(|v| high_bit(v).map_or(1, |b| b as usize + 1))
         .max()
         .unwrap_or(1);
-    let labels: Vec<String> = e
-        .rows
-        .iter()
-        .map(|r| label(position, &r.kind, &r.name))
-        .collect();
+    let labels: Vec<String> = e.rows.iter().map(label).collect();
     let lw = labels
         .iter()
         .map(|l| l.chars().count())
@@ -201,24 +180,29 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
     let vw = e
         .rows
         .iter()
-        .map(|r| r.value.to_string().len())
-        .chain([e.nim_sum.to_string().len()])
+        .map(|r| r.value.map_or(1, |v| v.to_string().len()))
+        .chain([total.to_string().len()])
         .max()
         .unwrap_or(1)
         .max(5);
     let bw = bits.max(6);
     s += &format!("  {:<lw$}  {:>vw$}  {:>bw$}\n", "", "value", "binary");
     for (row, l) in e.rows.iter().zip(&labels) {
-        let v = row.value;
-        s += &format!("  {l:<lw$}  {v:>vw$}  {:>bw$}\n", format!("{v:0bits$b}"));
+        match row.value {
+            Some(v) => s += &format!("  {l:<lw$}  {v:>vw$}  {:>bw$}\n", format!("{v:0bits$b}")),
+            None => s += &format!("  {l:<lw$}  {:>vw$}\n", "?"),
+        }
     }
-    s += &format!("  {:<lw$}  {:>vw$}  {:>bw$}\n", "", "", "-".repeat(bits));
-    let total = e.nim_sum;
-    s += &format!(
-        "  {:<lw$}  {total:>vw$}  {:>bw$}\n",
-        "nim-sum",
-        format!("{total:0bits$b}")
-    );
+    if e.nim_sum.is_some() {
+        s += &format!("  {:<lw$}  {:>vw$}  {:>bw$}\n", "", "", "-".repeat(bits));
+        s += &format!(
+            "  {:<lw$}  {total:>vw$}  {:>bw$}\n",
+            "nim-sum",
+            format!("{total:0bits$b}")
+        );
+    } else {
+        s += "  (no nim-sum: a value is not known; the game is decided by its own theory)\n";
+    }
 
     // Step 3: the verdict.
     s += &format!("\n{}\n", ui.bold("Step 3. Who wins."));
@@ -227,6 +211,9 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         Outcome::P => ui.bad("the player to move loses (a P-position)"),
     };
     match (e.play, &e.misere) {
+        (Play::Normal, _) if e.nim_sum.is_none() => {
+            s += &format!("  The theory of this game decides its outcome directly: {verdict}.\n");
+        }
         (Play::Normal, _) if total == 0 => {
             s += &format!(
                 "  The nim-sum is 0, so {verdict}.\n  Why: a move changes exactly one value v into some v' ≠ v, so the nim-sum becomes\n  v ⊕ v' ≠ 0; and from a non-zero nim-sum the opponent can always move back to 0.\n  The player facing 0 is the one who finally has no move.\n"
@@ -240,12 +227,14 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         (Play::Misere, Some(MisereCase::Nim { big, ones })) => {
             if *big == 0 {
                 s += &format!(
-                    "  Misère Nim with only heaps of 0 and 1: the players simply take them one by one, and\n  whoever takes the last loses. With {ones} heap(s) of 1 ({}), {verdict}.\n",
+                    "  Misère Nim with only heaps of 0 and 1: the players simply take them one by one, and\n  whoever takes the last loses. With {} of 1 ({}), {verdict}.\n",
+                    count(*ones, "heap", "heaps"),
                     if ones % 2 == 0 { "even" } else { "odd" }
                 );
             } else {
                 s += &format!(
-                    "  Misère Nim with {big} heap(s) of 2 or more: play exactly as in normal Nim (nim-sum {total}),\n  except for the move that would leave only heaps of 0 and 1: that move must leave an ODD\n  number of 1-heaps, so that the opponent takes the last token. So {verdict}.\n"
+                    "  Misère Nim with {} of 2 or more: play exactly as in normal Nim (nim-sum {total}),\n  except for the move that would leave only heaps of 0 and 1: that move must leave an ODD\n  number of 1-heaps, so that the opponent takes the last token. So {verdict}.\n",
+                    count(*big, "heap", "heaps")
                 );
             }
         }
@@ -261,7 +250,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
     if let Some(d) = &e.derivation {
         let bit_value = 1u64 << d.bit;
         let row = &e.rows[d.row];
-        let name = label(position, &row.kind, &row.name);
+        let name = label(row);
         s += &format!(
             "  The highest 1 of the nim-sum {total} = {total:0bits$b} is bit {} (worth {bit_value}).\n",
             d.bit
@@ -270,7 +259,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
             .holders
             .iter()
             .skip(1)
-            .map(|&i| label(position, &e.rows[i].kind, &e.rows[i].name))
+            .map(|&i| label(&e.rows[i]))
             .collect();
         s += &format!(
             "  {name} has that bit set in its value {} = {:0bits$b}{}.\n",
@@ -287,12 +276,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
             g = d.from_value,
             t = d.to_value
         );
-        if let RowKind::Heap {
-            size,
-            rule: Rule::Nim,
-            ..
-        } = &row.kind
-        {
+        if let Some(size) = row.component.as_nim() {
             s += &format!(
                 "  For a Nim heap that means: take {size} − {t} = {} tokens, leaving {t}.\n",
                 size - d.to_value,
@@ -302,8 +286,8 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         for mv in &d.moves {
             s += &format!(
                 "    `{}`  {}\n",
-                ui::notation(position, mv),
-                ui::words(position, mv)
+                ui::notation(position, &numbers, mv),
+                ui::words(position, &numbers, mv)
             );
         }
     } else if e.outcome == Outcome::P {
@@ -318,15 +302,19 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
             0 => "  Only heaps of 1 are left and their number is odd: every move leaves an even number, a loss.\n"
                 .to_string(),
             1 => format!(
-                "  Exactly one heap has 2 or more, so this is the endgame move: shrink it to {} so that an\n  odd number of 1-heaps is left ({} other heap(s) of 1 now).\n",
+                "  Exactly one heap has 2 or more, so this is the endgame move: shrink it to {} so that an\n  odd number of 1-heaps is left ({} now).\n",
                 if ones % 2 == 1 { 0 } else { 1 },
-                ones
+                count(ones, "other heap of 1", "other heaps of 1")
             ),
             _ => "  Two or more heaps have 2 or more, so no single move can leave only small heaps: the winning\n  moves are those of normal Nim, which make the nim-sum 0.\n"
                 .to_string(),
         };
     }
-    if e.play == Play::Misere || e.winning_moves.len() > 1 {
+    let raises = e
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::Value { before, after } if after > before));
+    if e.play == Play::Misere || e.winning_moves.len() > 1 || raises || e.nim_sum.is_none() {
         if e.winning_moves.is_empty() {
             if e.play == Play::Misere && e.outcome == Outcome::N {
                 s += "  The player to move has no move at all, and under misère play that is a win.\n";
@@ -337,34 +325,33 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                 e.winning_moves.len(),
                 if e.truncated { ", list cut short" } else { "" }
             );
-            for mv in &e.winning_moves {
+            for (mv, r) in e.winning_moves.iter().zip(&e.reasons) {
+                let why = match *r {
+                    Reason::Value { before, after } if after > before => format!(
+                        " — raises that part's value from {before} to {after} = {before} ⊕ {total}: a move to any\n      option of value g ⊕ s wins, a larger one included"
+                    ),
+                    Reason::Value { before, after } => {
+                        format!(" — value {before} → {after}, nim-sum 0")
+                    }
+                    Reason::Theory => {
+                        " — moves to a position its theory proves lost for the opponent".into()
+                    }
+                    Reason::MisereNim => String::new(),
+                    Reason::Search => {
+                        " — moves to a position the search proves lost for the opponent".into()
+                    }
+                };
                 s += &format!(
-                    "    `{}`  {}\n",
-                    ui::notation(position, mv),
-                    ui::words(position, mv)
+                    "    `{}`  {}{why}\n",
+                    ui::notation(position, &numbers, mv),
+                    ui::words(position, &numbers, mv)
                 );
             }
         }
     }
     s += &format!(
         "\n{}\n",
-        ui.dim("Moves are written in the notation of `grundy play` (`H K` takes K from heap H; `H = A B` leaves heaps A and B; `A B` walks the monk on step A to step B).")
+        ui.dim("Moves are written in the notation of `grundy play`: the part's number, then the move (`H K` takes K from heap H; `H = A B` leaves heaps A and B; `N A B` walks the monk on step A of staircase N to step B).")
     );
     ui.text(&s)
-}
-
-/// The position as written, normalised.
-fn written(position: &Position) -> String {
-    position
-        .terms
-        .iter()
-        .map(|t| {
-            let sizes: Vec<u64> = match &t.component {
-                grundy::sum::Component::Heaps { heaps, .. } => heaps.clone(),
-                grundy::sum::Component::Staircase(st) => st.steps().to_vec(),
-            };
-            format!("{}({})", t.name, list(sizes))
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
 }

@@ -1,7 +1,6 @@
 //! `grundy nim 3 4 5`: a Nim position, normal or misère.
 
 use anyhow::Result;
-use grundy::sum::Position;
 
 use super::{parse_count, AnalysisFlags};
 use crate::render;
@@ -21,7 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let position = Position::nim(args.heaps)?;
+    let position = grundy::games::heap::nim(args.heaps)?;
     let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
     render::analysis(&position, &analysis, &args.flags)
 }

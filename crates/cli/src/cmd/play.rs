@@ -13,9 +13,9 @@ use grundy::explain::{effect, explain, MisereCase};
 use grundy::expr::parse_position;
 use grundy::nim::Play;
 use grundy::strategy::{Method, Player};
-use grundy::sum::{AnalyzeOptions, Component, Position, SumMove};
+use grundy::sum::{AnalyzeOptions, Position, SumMove};
 
-use crate::ui::{self, Item, Ui};
+use crate::ui::{self, Numbers, Ui};
 
 /// Who makes the first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,14 +48,17 @@ pub struct Args {
 
 /// The text of `help` at the prompt.
 pub const HELP: &str = "\
-Moves (heaps are numbered 1, 2, … in the order written, monks are named by their step):
+Moves: the number of a heap (or other part, as drawn), then the move.
+Numbers never change: a heap taken to nothing stays as 0, and when heap H
+splits, the first heap left keeps number H and the others get new numbers.
   H K          take K tokens from heap H (Nim, subtraction games, and the
                take-and-break moves that leave one heap or nothing)
   H = A B      heap H is replaced by the heaps A and B (the sizes left behind,
                as many as the rule leaves: Grundy's game, take-and-break
                splits); `H = 0` leaves nothing
-  A B          staircase: move the monk on step A up to step B
-  s A B        the same, in a sum that also has heaps
+  N A B        staircase N: move the monk on step A up to step B
+  N …          any other part: as `moves` lists its moves
+With a single part, its number may be left out.
 Commands:
   hint         a winning move, and why it wins
   moves        list the legal moves
@@ -82,6 +85,13 @@ enum Input {
     Move(SumMove),
 }
 
+/// A game's state: the position and the numbers the player sees.
+#[derive(Clone)]
+struct Board {
+    position: Position,
+    numbers: Numbers,
+}
+
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
     let play = Play::from_misere(args.misere);
@@ -95,7 +105,9 @@ pub fn run(args: Args) -> Result<()> {
         },
     )?;
     let stdin = std::io::stdin();
+    let numbers = Numbers::fresh(&position);
     let mut game = Game {
+        numbers,
         ui: Ui::detect(args.plain),
         play,
         player: Player::new(play),
@@ -113,10 +125,12 @@ struct Game<R: BufRead, W: Write> {
     ui: Ui,
     play: Play,
     player: Player,
-    /// The positions (and move counts) at the start of each of the human's
+    /// The boards (and move counts) at the start of each of the human's
     /// turns that the human has already played from, for `undo`.
-    history: Vec<(Position, usize)>,
+    history: Vec<(Board, usize)>,
     position: Position,
+    /// The number of each component, stable through the game.
+    numbers: Numbers,
     moves_played: usize,
     /// Whether to echo what was read (input from a script, not a terminal).
     echo: bool,
@@ -147,12 +161,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
             if self.position.is_terminal() {
                 // Only at the start: later the game ends after the last move.
                 writeln!(self.out)?;
-                let drawing = ui::draw(&self.ui, &self.position);
+                let drawing = self.drawing();
                 write!(self.out, "{drawing}")?;
                 return self.finish(None, Side::Human);
             }
             writeln!(self.out)?;
-            let drawing = ui::draw(&self.ui, &self.position);
+            let drawing = self.drawing();
             write!(self.out, "{drawing}")?;
             let turn = self
                 .ui
@@ -171,21 +185,20 @@ impl<R: BufRead, W: Write> Game<R, W> {
                 Input::Hint => self.hint()?,
                 Input::Moves => self.list_moves()?,
                 Input::Undo => match self.history.pop() {
-                    Some((position, moves)) => {
-                        self.position = position;
+                    Some((board, moves)) => {
+                        self.position = board.position;
+                        self.numbers = board.numbers;
                         self.moves_played = moves;
                         self.say("Took back your last move and the computer's answer.")?;
                     }
                     None => self.say("Nothing to undo yet.")?,
                 },
                 Input::Move(mv) => {
-                    let next = self.position.apply(&mv)?;
-                    let words = ui::words(&self.position, &mv);
+                    let words = ui::words(&self.position, &self.numbers, &mv);
                     self.say(&format!("You: {words}."))?;
-                    self.history.push((
-                        std::mem::replace(&mut self.position, next),
-                        self.moves_played,
-                    ));
+                    let before = self.board();
+                    self.play_move(&mv)?;
+                    self.history.push((before, self.moves_played));
                     self.moves_played += 1;
                     if self.position.is_terminal() {
                         return self.finish(Some(Side::Human), Side::Computer);
@@ -198,10 +211,29 @@ impl<R: BufRead, W: Write> Game<R, W> {
         }
     }
 
+    fn board(&self) -> Board {
+        Board {
+            position: self.position.clone(),
+            numbers: self.numbers.clone(),
+        }
+    }
+
+    /// Plays `mv`, keeping every component's number.
+    fn play_move(&mut self, mv: &SumMove) -> Result<()> {
+        let next = self.position.apply(mv)?;
+        self.numbers = self.numbers.after(&self.position, mv);
+        self.position = next;
+        Ok(())
+    }
+
+    fn drawing(&self) -> String {
+        ui::draw(&self.ui, &self.position, &self.numbers)
+    }
+
     /// The computer moves; true when that ended the game.
     fn computer_turn(&mut self) -> Result<bool> {
         writeln!(self.out)?;
-        let drawing = ui::draw(&self.ui, &self.position);
+        let drawing = self.drawing();
         write!(self.out, "{drawing}")?;
         let Some(choice) = self.player.choose(&self.position)? else {
             self.finish(None, Side::Computer)?;
@@ -217,8 +249,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
             (true, _, _) => "a winning move".to_string(),
             (false, Method::Exact, Some(n)) => format!(
-                "the computer is losing, so it plays for the longest game: {n} more moves \
-                 against perfect play"
+                "the computer is losing, so it plays for the longest game: {n} more move{} \
+                 against perfect play",
+                if n == 1 { "" } else { "s" }
             ),
             (false, _, _) => {
                 "the computer is losing, so it makes the smallest change it can".to_string()
@@ -227,11 +260,11 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let line = format!(
             "Computer (move {}): {}  — {} ({note}).",
             self.moves_played + 1,
-            ui::notation(&self.position, &choice.mv),
-            ui::words(&self.position, &choice.mv),
+            ui::notation(&self.position, &self.numbers, &choice.mv),
+            ui::words(&self.position, &self.numbers, &choice.mv),
         );
         writeln!(self.out, "{}", self.ui.computer(&line))?;
-        self.position = self.position.apply(&choice.mv)?;
+        self.play_move(&choice.mv)?;
         self.moves_played += 1;
         if self.position.is_terminal() {
             self.finish(Some(Side::Computer), Side::Human)?;
@@ -250,7 +283,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let (story, last) = match last {
             Some(last) => {
                 writeln!(self.out)?;
-                let drawing = ui::draw(&self.ui, &self.position);
+                let drawing = self.drawing();
                 write!(self.out, "{drawing}")?;
                 let who = match last {
                     Side::Human => "You made",
@@ -316,15 +349,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
             if line.is_empty() {
                 continue;
             }
-            match parse_input(&self.position, line) {
-                Ok(Input::Move(mv)) => match self.position.apply(&mv) {
-                    Ok(_) => return Ok(Some(Input::Move(mv))),
-                    Err(e) => {
-                        let msg = self.ui.bad(&format!("{e}. Try again (or `help`)."));
-                        writeln!(self.out, "{msg}")?;
-                    }
-                },
+            match parse_input(&self.position, &self.numbers, line) {
                 Ok(input) => return Ok(Some(input)),
+                Err(why) if why.starts_with("illegal move") => {
+                    let msg = self.ui.bad(&format!("{why}. Try again (or `help`)."));
+                    writeln!(self.out, "{msg}")?;
+                }
                 Err(why) => {
                     let msg = self
                         .ui
@@ -336,18 +366,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
     }
 
     fn position_text(&self) -> String {
-        self.position
-            .terms
-            .iter()
-            .map(|t| {
-                let sizes: Vec<String> = match &t.component {
-                    Component::Heaps { heaps, .. } => heaps.iter().map(u64::to_string).collect(),
-                    Component::Staircase(s) => s.steps().iter().map(u64::to_string).collect(),
-                };
-                format!("{}({})", t.name, sizes.join(","))
-            })
-            .collect::<Vec<_>>()
-            .join(" + ")
+        self.position.to_string()
     }
 
     /// A winning move with its reason, or why there is none.
@@ -356,8 +375,8 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let Some(choice) = self.player.choose(&self.position)? else {
             return Ok(());
         };
-        let mv = ui::notation(&self.position, &choice.mv);
-        let words = ui::words(&self.position, &choice.mv);
+        let mv = ui::notation(&self.position, &self.numbers, &choice.mv);
+        let words = ui::words(&self.position, &self.numbers, &choice.mv);
         if !choice.wins {
             let why = match self.play {
                 Play::Normal => "the nim-sum of the values is 0, so every move makes it non-zero \
@@ -373,13 +392,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let why = match self.play {
             Play::Normal => {
                 let fx = effect(&self.position, &choice.mv)?;
-                let e = explain(&self.position, Play::Normal)?;
                 format!(
                     "the nim-sum of the values is {s}; it changes a part of value {g} into one \
                      of value {g} ⊕ {s} = {t}, so the nim-sum becomes {z} and the computer is \
                      left in a P-position (every move from it makes the nim-sum non-zero \
                      again); `grundy explain` shows the whole table",
-                    s = e.nim_sum,
+                    s = fx.before ^ fx.after,
                     g = fx.before,
                     t = fx.after,
                     z = fx.nim_sum_after
@@ -405,7 +423,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             Some(MisereCase::Nim { .. }) => format!(
                 "in misère Nim with heaps of 2 or more, play as in normal Nim (nim-sum {}) until \
                  the move that leaves only heaps of 0 and 1, which must leave an odd number of 1-heaps",
-                e.nim_sum
+                e.nim_sum.unwrap_or(0)
             ),
             _ if winning => {
                 "an exhaustive search of the game tree shows every answer to it loses".to_string()
@@ -421,8 +439,8 @@ impl<R: BufRead, W: Write> Game<R, W> {
         for mv in moves.iter().take(SHOWN) {
             text += &format!(
                 "\n  {:<14} {}",
-                ui::notation(&self.position, mv),
-                ui::words(&self.position, mv)
+                ui::notation(&self.position, &self.numbers, mv),
+                ui::words(&self.position, &self.numbers, mv)
             );
         }
         if moves.len() > SHOWN {
@@ -432,8 +450,8 @@ impl<R: BufRead, W: Write> Game<R, W> {
     }
 }
 
-/// Parses one line: a command or a move (not yet checked against the rules).
-fn parse_input(position: &Position, line: &str) -> Result<Input, String> {
+/// Parses one line: a command or a legal move.
+fn parse_input(position: &Position, numbers: &Numbers, line: &str) -> Result<Input, String> {
     let lower = line.to_ascii_lowercase();
     match lower.as_str() {
         "help" | "h" | "?" => return Ok(Input::Help),
@@ -444,7 +462,47 @@ fn parse_input(position: &Position, line: &str) -> Result<Input, String> {
         "quit" | "q" | "exit" => return Ok(Input::Quit),
         _ => {}
     }
-    parse_move(position, &lower).map(Input::Move)
+    parse_move(position, numbers, &lower).map(Input::Move)
+}
+
+/// Parses a move in the notation of [`HELP`]: a part's number, then the
+/// move as its family writes it; with a single part the number may be left out.
+fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<SumMove, String> {
+    let line = line.trim();
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let (first, rest) = match first.split_once('=') {
+        Some((a, _)) if !a.is_empty() => (a, line[a.len()..].trim_start()),
+        _ => (first, rest),
+    };
+    if first.is_empty() {
+        return Err("the line is empty".into());
+    }
+    let single = numbers.of.len() == 1;
+    let numbered = number(first).and_then(|n| {
+        let k = numbers.find(n as usize).ok_or_else(|| {
+            let noun = if ui::all_heaps(position) {
+                "heap"
+            } else {
+                "part"
+            };
+            let mut sorted = numbers.of.clone();
+            sorted.sort_unstable();
+            let list: Vec<String> = sorted.iter().map(usize::to_string).collect();
+            let range = if sorted.last() == Some(&sorted.len()) {
+                format!("1 to {}", sorted.len())
+            } else {
+                list.join(", ")
+            };
+            format!("there is no {noun} {n}: the {noun}s are numbered {range}")
+        })?;
+        position.read_move_as(k, rest, &ui::label(position, numbers, k))
+    });
+    match numbered {
+        Err(_) if single => position
+            .read_move_as(0, line, &ui::label(position, numbers, 0))
+            .or(numbered),
+        other => other,
+    }
 }
 
 fn number(token: &str) -> Result<u64, String> {
@@ -460,133 +518,15 @@ fn number(token: &str) -> Result<u64, String> {
     })
 }
 
-/// Parses a move in the notation of [`HELP`].
-pub(crate) fn parse_move(position: &Position, line: &str) -> Result<SumMove, String> {
-    let spaced = line.replace('=', " = ").replace(',', " ");
-    let tokens: Vec<&str> = spaced.split_whitespace().collect();
-    let items = ui::items(position);
-    let heaps = items
-        .iter()
-        .filter(|i| matches!(i, Item::Heap { .. }))
-        .count();
-    let stairs = items.len() > heaps;
-    match tokens.first() {
-        Some(&("s" | "stairs")) => return monk_move(&items, &tokens[1..]),
-        Some(_) if heaps == 0 => return monk_move(&items, &tokens),
-        _ => {}
-    }
-    let Some(first) = tokens.first() else {
-        return Err("the line is empty".into());
-    };
-    let h = number(first)?;
-    let found = items
-        .iter()
-        .enumerate()
-        .find_map(|(flat, item)| match *item {
-            Item::Heap { number, size, .. } if number as u64 == h => Some((flat, size)),
-            _ => None,
-        });
-    let Some((flat, size)) = found else {
-        let also = if stairs {
-            " (a monk moves with `s A B`)"
-        } else {
-            ""
-        };
-        return Err(format!(
-            "there is no heap {h}: the heaps are numbered 1 to {heaps}{also}"
-        ));
-    };
-    let leaves = match &tokens[1..] {
-        [] => {
-            return Err(format!(
-                "say how many to take from heap {h} (`{h} K`) or what it leaves (`{h} = A B`)"
-            ))
-        }
-        ["=", rest @ ..] => {
-            let leaves = rest
-                .iter()
-                .map(|t| number(t))
-                .collect::<Result<Vec<u64>, String>>()?;
-            let total = leaves
-                .iter()
-                .try_fold(0u64, |a, &x| a.checked_add(x))
-                .unwrap_or(u64::MAX);
-            if total > size {
-                return Err(format!(
-                    "the heaps left hold {total} tokens, but heap {h} has only {size}"
-                ));
-            }
-            leaves
-        }
-        _ if size == 0 => return Err(format!("heap {h} is empty")),
-        [k] => {
-            let k = number(k)?;
-            if k == 0 {
-                return Err("take at least one token".into());
-            }
-            if k > size {
-                return Err(format!(
-                    "heap {h} has only {size} token{}",
-                    if size == 1 { "" } else { "s" }
-                ));
-            }
-            vec![size - k]
-        }
-        _ => {
-            return Err(format!(
-                "too many numbers: `{h} K` takes K tokens, `{h} = A B` leaves heaps A and B"
-            ))
-        }
-    };
-    Ok(SumMove {
-        heap: flat,
-        from: size,
-        to: leaves,
-        words: String::new(),
-    })
-}
-
-/// `A B`: the monk on step A walks up to step B.
-fn monk_move(items: &[Item], tokens: &[&str]) -> Result<SumMove, String> {
-    let [a, b] = tokens else {
-        return Err(
-            "a monk moves with two numbers: the step it stands on and the step it goes to".into(),
-        );
-    };
-    let (a, b) = (number(a)?, number(b)?);
-    let flat = items
-        .iter()
-        .position(|i| matches!(*i, Item::Monk { step, .. } if step == a))
-        .ok_or_else(|| format!("no monk stands on step {a}"))?;
-    if let (
-        Item::Monk { term, .. },
-        Some(&Item::Monk {
-            term: t,
-            step: next,
-        }),
-    ) = (&items[flat], items.get(flat + 1))
-    {
-        if *term == t && next == a + 1 {
-            return Err(format!(
-                "the monk on step {a} cannot move: the next monk stands on step {next}"
-            ));
-        }
-    }
-    Ok(SumMove {
-        heap: flat,
-        from: a,
-        to: vec![b],
-        words: String::new(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn game(expr: &str, input: &str, first: First, play: Play) -> String {
         let mut out = Vec::new();
+        let position = parse_position(expr).unwrap();
         let mut g = Game {
+            numbers: Numbers::fresh(&position),
             ui: Ui {
                 colour: false,
                 unicode: false,
@@ -594,7 +534,7 @@ mod tests {
             play,
             player: Player::new(play),
             history: Vec::new(),
-            position: parse_position(expr).unwrap(),
+            position,
             moves_played: 0,
             echo: true,
             input: input.as_bytes(),
@@ -615,9 +555,11 @@ mod tests {
             "4.7(5) + 0.F(6)",
         ] {
             let pos = parse_position(expr).unwrap();
+            let numbers = Numbers::fresh(&pos);
             for mv in pos.moves() {
-                let text = ui::notation(&pos, &mv);
-                let parsed = parse_move(&pos, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                let text = ui::notation(&pos, &numbers, &mv);
+                let parsed =
+                    parse_move(&pos, &numbers, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(
                     pos.apply(&parsed).unwrap(),
                     pos.apply(&mv).unwrap(),
@@ -632,7 +574,7 @@ mod tests {
         // nim(1,2): the human errs by taking the heap of 1; the computer wins.
         let out = game("nim(1,2)", "1 1\n", First::Me, Play::Normal);
         assert!(
-            out.contains("You: take all 1 from heap 1: 1 -> 0."),
+            out.contains("You: take the last token from heap 1: 1 -> 0."),
             "{out}"
         );
         assert!(out.contains("The computer wins after 2 moves."), "{out}");

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::expr::parse_rule;
-use grundy::heap::Rule;
+use grundy::games::heap::parse_rule;
+use grundy::games::heap::Rule;
 use grundy::period::{Period, Proof};
 use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};

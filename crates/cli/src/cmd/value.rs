@@ -8,8 +8,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::expr::parse_rule;
-use grundy::heap::Rule;
+use grundy::games::heap::{parse_rule, Rule};
 use grundy::nimber::Nimber;
 use grundy::sequence::{Limits, NimSequence};
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use grundy::error::Error;
 use grundy::expr::{parse_position, parse_rule};
-use grundy::heap::Rule;
+use grundy::games::heap::Rule;
 use grundy::nim::{Outcome, Play};
 use grundy::sequence::stats::Histogram;
 use grundy::sequence::{Computation, Limits, NimSequence, SEARCH_WORK};

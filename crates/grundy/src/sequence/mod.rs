@@ -23,8 +23,8 @@ pub mod sparse;
 pub mod stats;
 
 use crate::error::{Error, Result};
-use crate::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
-use crate::heap::{Move, Rule};
+use crate::games::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::games::heap::{Move, Rule};
 use crate::nimber::Nimber;
 use crate::period::{Period, PeriodFinder};
 
@@ -214,7 +214,7 @@ pub enum Step {
 /// report progress, can be interrupted, checkpointed and resumed.
 ///
 /// ```
-/// use grundy::heap::Rule;
+/// use grundy::games::heap::Rule;
 /// use grundy::sequence::{Computation, Step};
 /// let mut run = Computation::new(&Rule::kayles(), 1).unwrap();
 /// // Ask for a million heaps: it stops at the proof.
@@ -401,7 +401,7 @@ impl Computation {
 /// The nim-sequence of one rule, as far as it is known.
 ///
 /// ```
-/// use grundy::heap::Rule;
+/// use grundy::games::heap::Rule;
 /// use grundy::sequence::{Limits, NimSequence};
 /// let kayles = NimSequence::new(&Rule::kayles(), 0, Limits::default()).unwrap();
 /// let p = kayles.period().unwrap();
@@ -520,7 +520,7 @@ impl NimSequence {
         n: u64,
         target: Nimber,
     ) -> Result<Box<dyn Iterator<Item = Move> + '_>> {
-        use crate::heap::Subtraction;
+        use crate::games::heap::Subtraction;
         if !self.knows(n) {
             self.value(n)?;
         }
@@ -571,7 +571,7 @@ impl NimSequence {
                         .flatten();
                     let three = (d & LEAVE_THREE != 0)
                         .then(|| {
-                            crate::heap::octal::three_way_splits(rest)
+                            crate::games::heap::octal::three_way_splits(rest)
                                 .filter(move |&(a, b, c)| v(a) ^ v(b) ^ v(c) == target)
                                 .map(move |(a, b, c)| Move::new(k, vec![a, b, c]))
                         })
@@ -647,7 +647,7 @@ impl NimSequence {
 /// work unit of [`SEARCH_WORK`] for engines that do not count their own).
 fn options_estimate(rule: &Rule, n: u64) -> u64 {
     match rule {
-        Rule::Subtraction(crate::heap::Subtraction::Finite(set)) => {
+        Rule::Subtraction(crate::games::heap::Subtraction::Finite(set)) => {
             set.partition_point(|&s| s <= n) as u64
         }
         // At most 64 powers of two or 92 Fibonacci numbers.

@@ -47,8 +47,8 @@ use rayon::prelude::*;
 use super::stats::{is_rare, Histogram, Split};
 use super::Engine;
 use crate::error::{Error, Result};
-use crate::heap::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
-use crate::heap::Rule;
+use crate::games::heap::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
+use crate::games::heap::Rule;
 
 /// Number of distinct values a u16 engine can hold.
 const VALUES: usize = 1 << 16;

@@ -11,7 +11,7 @@
 
 use std::io::{self, Write};
 
-use grundy::boxes;
+use grundy::games::boxes;
 use grundy::nimber::nim_sum;
 
 use super::{engine, verdict};

@@ -11,8 +11,8 @@
 
 use std::io::{self, Write};
 
+use grundy::games::northcott;
 use grundy::nim::Play;
-use grundy::northcott;
 
 use super::{engine, nim_verdict};
 use crate::error::Result;

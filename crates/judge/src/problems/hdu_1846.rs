@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use grundy::heap::{Rule, Subtraction};
+use grundy::games::heap::{Rule, Subtraction};
 
 use super::{engine, verdict};
 use crate::error::Result;

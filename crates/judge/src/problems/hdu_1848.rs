@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use grundy::heap::{Rule, Subtraction};
+use grundy::games::heap::{Rule, Subtraction};
 use grundy::sequence::{Limits, NimSequence};
 
 use super::{engine, verdict};

@@ -3,12 +3,12 @@
 //! Lines `M N` (each 1..=1100) until the end of the input: bids raise the
 //! price by `1..=N`, whoever makes it reach `M` or more wins, Lele bids
 //! first. Output Lele's winning first bids ascending, separated by single
-//! spaces, or `none`. The engine's [`auction`](grundy::auction) module
+//! spaces, or `none`. The engine's [`auction`](grundy::games::auction) module
 //! reduces the game to Bash's game on the heap `M`.
 
 use std::io::{self, Write};
 
-use grundy::auction::winning_bids;
+use grundy::games::auction::winning_bids;
 
 use super::{engine, tuples_until_eof};
 use crate::error::Result;

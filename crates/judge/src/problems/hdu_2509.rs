@@ -10,7 +10,7 @@
 
 use std::io::{self, Write};
 
-use grundy::consecutive;
+use grundy::games::consecutive;
 use grundy::nim::Play;
 
 use super::{cases_until_eof, verdict};

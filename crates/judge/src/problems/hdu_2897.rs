@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use grundy::misere_range;
+use grundy::games::misere_range;
 
 use super::{engine, tuples_until_eof, verdict};
 use crate::error::Result;

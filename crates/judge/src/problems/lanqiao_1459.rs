@@ -10,7 +10,7 @@
 
 use std::io::{self, Write};
 
-use grundy::staircase::Staircase;
+use grundy::games::staircase::Staircase;
 
 use super::engine;
 use crate::error::Result;

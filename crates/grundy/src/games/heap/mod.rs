@@ -13,12 +13,15 @@
 //! [`NimSequence`](crate::sequence::NimSequence), which computes them (or uses
 //! a closed form or a proved period).
 
+mod component;
 pub mod grundys;
 pub mod octal;
 pub mod subtraction;
 
 use std::fmt;
 
+pub use component::{nim, parse_rule, Heap};
+pub(crate) use component::{number, FAMILY};
 pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
 
@@ -59,6 +62,11 @@ impl Move {
     /// from 1) of size `from`: "take 2 from heap 1: 3 → 1", "heap 4: remove
     /// 1 from the heap of 10 and split the rest into 4 and 5".
     pub fn describe(&self, heap: usize, from: u64) -> String {
+        self.describe_as(&format!("heap {heap}"), from)
+    }
+
+    /// [`Move::describe`] with the heap's label given in full ("heap 4").
+    pub fn describe_as(&self, label: &str, from: u64) -> String {
         let list = |hs: &[u64]| match hs {
             [] => String::new(),
             [a] => a.to_string(),
@@ -73,14 +81,15 @@ impl Move {
         };
         match (self.take, self.leaves.len()) {
             // Tokens are conserved, so a move that leaves nothing took the whole heap.
-            (_, 0) => format!("take all {from} from heap {heap}: {from} → 0"),
-            (t, 1) => format!("take {t} from heap {heap}: {from} → {}", self.leaves[0]),
+            (_, 0) if from == 1 => format!("take the last token from {label}: 1 → 0"),
+            (_, 0) => format!("take all {from} from {label}: {from} → 0"),
+            (t, 1) => format!("take {t} from {label}: {from} → {}", self.leaves[0]),
             (0, _) => format!(
-                "heap {heap}: split the heap of {from} into {}",
+                "{label}: split the heap of {from} into {}",
                 list(&self.leaves)
             ),
             (t, _) => format!(
-                "heap {heap}: remove {t} from the heap of {from} and split the rest into {}",
+                "{label}: remove {t} from the heap of {from} and split the rest into {}",
                 list(&self.leaves)
             ),
         }
@@ -159,7 +168,7 @@ impl Rule {
     /// instant even on heaps of 2^63 tokens.
     ///
     /// ```
-    /// use grundy::heap::Rule;
+    /// use grundy::games::heap::Rule;
     /// assert!(Rule::Nim.allows(1 << 62, &[5]));
     /// assert!(Rule::kayles().allows(10, &[3, 6]));
     /// assert!(!Rule::kayles().allows(10, &[3, 4]));

@@ -35,7 +35,7 @@ impl Subtraction {
     /// A contiguous set becomes a [`Subtraction::Range`], which has a closed form.
     ///
     /// ```
-    /// use grundy::heap::Subtraction;
+    /// use grundy::games::heap::Subtraction;
     /// assert_eq!(Subtraction::finite(vec![3, 1, 2, 2]).unwrap(),
     ///            Subtraction::Range { lo: 1, hi: 3 });
     /// assert!(Subtraction::finite(vec![0, 1]).is_err());

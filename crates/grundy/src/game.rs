@@ -1,0 +1,300 @@
+//! The one interface every impartial game implements.
+//!
+//! A [`Game`] is one *component* of a sum: a Nim heap, a Kayles row, a
+//! staircase of monks, a Wythoff position, a graph of Green Hackenbush, or a
+//! game of your own. A move replaces the component by zero or more
+//! components (a take-and-break move splits a heap into two heaps; a move in
+//! a staircase leaves one staircase). Everything else in the crate — sums
+//! ([`sum`](crate::sum)), misère search ([`misere`](crate::misere)), the
+//! perfect player ([`strategy`](crate::strategy)), explanations
+//! ([`explain`](crate::explain)) and the expression language
+//! ([`expr`](crate::expr)) — works through this trait alone.
+//!
+//! What a family must give:
+//!
+//! * [`Game::name`] and [`Game::args`]: how it is written in the expression
+//!   language, `name(args)`;
+//! * [`Game::key`]: a canonical key; two components with the same name and
+//!   key are the same position (or at least play identically), which is what
+//!   the memoising solvers rely on;
+//! * [`Game::moves`]: every move, as data ([`Move`]).
+//!
+//! What it may give, where theory knows it: the Grundy value
+//! ([`Game::value`]), only the outcome ([`Game::known`], e.g. Wythoff's
+//! game on huge piles), the moves to a given value ([`Game::moves_to_value`]),
+//! and presentation for `play` and `explain`. Without theory, the generic
+//! solver ([`solver`](crate::solver)) computes values by search, within a
+//! budget.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use grundy::game::{Component, Game, Move};
+//! use grundy::nim::{Outcome, Play};
+//! use grundy::sum::{AnalyzeOptions, Position, Term};
+//!
+//! /// Take 1 or 2 tokens, or, from an even heap, half of it.
+//! #[derive(Debug)]
+//! struct Halving(u64);
+//!
+//! impl Game for Halving {
+//!     fn name(&self) -> &str { "halving" }
+//!     fn args(&self) -> String { self.0.to_string() }
+//!     fn key(&self) -> Vec<u64> { vec![self.0] }
+//!     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+//!         let n = self.0;
+//!         let mut takes = vec![1, 2];
+//!         if n % 2 == 0 && n > 0 { takes.push(n / 2); }
+//!         takes.sort_unstable();
+//!         takes.dedup();
+//!         Box::new(takes.into_iter().filter(move |&k| k <= n)
+//!             .map(move |k| Move::to(vec![Arc::new(Halving(n - k)) as Component])))
+//!     }
+//! }
+//!
+//! // A sum of the new game with built-in families, analysed as any other.
+//! let pos = Position::new(vec![
+//!     Term::of(vec![Arc::new(Halving(7)) as Component]),
+//!     grundy::expr::parse_position("nim(3) + kayles(4)").unwrap().terms[0].clone(),
+//! ]).unwrap();
+//! let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+//! assert_eq!(a.term_values[0], Some(0)); // found by search: no theory was given
+//! assert_eq!(a.outcome, Outcome::N);
+//! assert!(!a.winning_moves.is_empty());
+//! assert_eq!(pos.to_string(), "halving(7) + nim(3)");
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::nim::Outcome;
+use crate::nimber::Nimber;
+use crate::sequence::Limits;
+
+/// A component, shared: moves hand out children cheaply.
+pub type Component = Arc<dyn Game>;
+
+/// What the theory of a family may use: the limits of the sequence engines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context {
+    pub limits: Limits,
+}
+
+/// One move in one component, as data.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// The components that replace the one moved in (none when it is used
+    /// up; two after a take-and-break split).
+    pub after: Vec<Component>,
+    /// For families shown as heaps (see [`Game::heaps`]): which of the
+    /// component's heaps changed and how.
+    pub heap: Option<HeapChange>,
+}
+
+/// A move seen on heaps: heap `index` of the component (0-based, in
+/// [`Game::heaps`] order) goes from `from` to the heaps `to` (ascending,
+/// zeros left out). For a staircase a monk counts as a heap whose size is its
+/// step, and `to` is its new step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapChange {
+    pub index: usize,
+    pub from: u64,
+    pub to: Vec<u64>,
+}
+
+impl Move {
+    /// A move to the components `after`.
+    pub fn to(after: Vec<Component>) -> Move {
+        Move { after, heap: None }
+    }
+
+    /// The same move, also described on heaps.
+    pub fn with_heap(mut self, index: usize, from: u64, to: Vec<u64>) -> Move {
+        self.heap = Some(HeapChange { index, from, to });
+        self
+    }
+
+    /// The components left, written as a list (`nothing` when none).
+    pub fn after_text(&self) -> String {
+        if self.after.is_empty() {
+            return "nothing".into();
+        }
+        self.after
+            .iter()
+            .map(|c| written(c.as_ref()))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// The canonical keys of what the move leaves.
+    pub fn after_keys(&self) -> Vec<(String, Vec<u64>)> {
+        let mut keys: Vec<_> = self
+            .after
+            .iter()
+            .map(|c| (c.name().to_string(), c.key()))
+            .collect();
+        keys.sort();
+        keys
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.heap == other.heap && self.after_keys() == other.after_keys()
+    }
+}
+
+impl Eq for Move {}
+
+/// What theory knows about a component under normal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The Grundy value.
+    Value(Nimber),
+    /// Only who wins (the value is not known without search).
+    Outcome(Outcome),
+    /// Nothing: ask the solver.
+    Nothing,
+}
+
+/// One impartial game component. See the [module documentation](self).
+///
+/// Positions must be finite games: every line of play ends. The solvers
+/// refuse (with an error) a position that repeats along a line of play.
+pub trait Game: fmt::Debug + Send + Sync {
+    /// The family's name in the expression language, as written
+    /// (`nim`, `kayles`, `0.07`, `sub{1,3,4}`, `stairs`). Together with
+    /// [`Game::key`] it identifies the position, so two different rules must
+    /// not share a name.
+    fn name(&self) -> &str;
+
+    /// The arguments inside the parentheses: `10` for a heap, `1,5,9` for a
+    /// staircase. `name(args)` parses back to this component, and a term of
+    /// several components of one family is `name(args1,args2,…)`.
+    fn args(&self) -> String;
+
+    /// A canonical key for memoisation (see [`Game::name`]).
+    fn key(&self) -> Vec<u64>;
+
+    /// Every move, lazily, in a fixed order. Huge positions may have a huge
+    /// number of moves: callers bound what they collect.
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_>;
+
+    /// Whether there is any move.
+    fn has_moves(&self) -> bool {
+        self.moves().next().is_some()
+    }
+
+    /// The Grundy value (normal play) from theory, when known without search.
+    fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
+        Ok(None)
+    }
+
+    /// What theory knows: the value, else perhaps the outcome alone.
+    fn known(&self, cx: &Context) -> Result<Known> {
+        Ok(match self.value(cx)? {
+            Some(v) => Known::Value(v),
+            None => Known::Nothing,
+        })
+    }
+
+    /// Up to `limit` moves to positions of Grundy value `target`, from
+    /// theory; `None` when theory cannot say (the caller searches). With
+    /// `target = 0` these are the winning moves of the component alone, which
+    /// families that know only outcomes should also answer.
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        _target: Nimber,
+        _limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        Ok(None)
+    }
+
+    /// `Some(n)` when this component is a Nim heap of `n` tokens (its moves
+    /// are exactly those of Nim): sums of such heaps have misère Nim's closed form.
+    fn as_nim(&self) -> Option<u64> {
+        None
+    }
+
+    /// The outcome of this component alone under misère play, from theory.
+    fn misere_outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// Why the value is what it is, in one sentence for `explain` (the
+    /// theorem used), when theory gives it.
+    fn value_reason(&self, _cx: &Context, _value: Nimber) -> Option<String> {
+        None
+    }
+
+    /// The sizes shown as heaps, for families that are heaps (one entry) or
+    /// made of heap-like pieces (a staircase: its monks' steps); empty for
+    /// the others.
+    fn heaps(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// What stays on the board when a move leaves nothing (a heap of 0), so
+    /// that later components keep their places; `None` removes it.
+    fn emptied(&self) -> Option<Component> {
+        None
+    }
+
+    /// What the component is called in labels: "heap", "staircase", "game".
+    fn noun(&self) -> &str {
+        "game"
+    }
+
+    /// The move in words, for the component labelled `label` ("heap 2").
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        format!(
+            "{label}: {}({}) → {}",
+            self.name(),
+            self.args(),
+            mv.after_text()
+        )
+    }
+
+    /// The move as typed at the `play` prompt after the component's number.
+    fn notation(&self, mv: &Move) -> String {
+        format!("= {}", mv.after_text())
+    }
+
+    /// Reads a move typed at the `play` prompt (the text after the
+    /// component's number; `label` names it in messages, "heap 2"). The default accepts exactly the texts of
+    /// [`Game::notation`] of the first moves.
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let want: String = text.split_whitespace().collect();
+        self.moves()
+            .take(100_000)
+            .find(|m| self.notation(m).split_whitespace().collect::<String>() == want)
+            .ok_or_else(|| format!("{text:?} is not a legal move of {label}"))
+    }
+
+    /// The component drawn for `play`, as text lines (without colour).
+    fn draw(&self) -> Vec<String> {
+        vec![format!("{}({})", self.name(), self.args())]
+    }
+}
+
+/// `name(args)`.
+pub fn written(c: &dyn Game) -> String {
+    format!("{}({})", c.name(), c.args())
+}
+
+impl fmt::Display for dyn Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", self.name(), self.args())
+    }
+}
+
+/// The identity of a component for memo tables: its name and key.
+pub fn identity(c: &dyn Game) -> (String, Vec<u64>) {
+    (c.name().to_string(), c.key())
+}
+
+/// A shared handle to `game`.
+pub fn component<G: Game + 'static>(game: G) -> Component {
+    Arc::new(game)
+}

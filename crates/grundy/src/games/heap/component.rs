@@ -1,0 +1,433 @@
+//! Heaps as game components: one heap of a [`Rule`], with its values from
+//! the rule's [`NimSequence`] (closed form or proved period), and the
+//! expression-language syntax of every heap rule.
+
+use std::sync::{Arc, Mutex};
+
+use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
+use crate::error::{Error, Result};
+use crate::expr::{Cursor, MAX_SET_MEMBERS};
+use crate::game::{Component, Context, Game, Move};
+use crate::nimber::Nimber;
+use crate::sequence::NimSequence;
+use crate::sum::Term;
+
+/// A rule as written, shared by every heap of a term and of the positions
+/// that follow from it, with its nim-sequence computed once.
+#[derive(Debug)]
+struct RuleCell {
+    name: String,
+    rule: Rule,
+    /// The largest heap of the term written: the sequence is computed that far.
+    want: u64,
+    seq: Mutex<Option<Arc<NimSequence>>>,
+}
+
+/// One heap of a heap rule (Nim, a subtraction game, an octal or
+/// hexadecimal code, Grundy's game).
+#[derive(Clone, Debug)]
+pub struct Heap {
+    cell: Arc<RuleCell>,
+    n: u64,
+}
+
+impl Heap {
+    /// The heaps `sizes` of `rule`, written as `name`, sharing one sequence.
+    pub fn term(name: &str, rule: Rule, sizes: &[u64]) -> Vec<Component> {
+        let cell = Arc::new(RuleCell {
+            name: name.to_string(),
+            rule,
+            want: sizes.iter().copied().max().unwrap_or(0),
+            seq: Mutex::new(None),
+        });
+        sizes
+            .iter()
+            .map(|&n| {
+                Arc::new(Heap {
+                    cell: cell.clone(),
+                    n,
+                }) as Component
+            })
+            .collect()
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.cell.rule
+    }
+
+    /// The heap's size.
+    pub fn size(&self) -> u64 {
+        self.n
+    }
+
+    fn child(&self, n: u64) -> Component {
+        Arc::new(Heap {
+            cell: self.cell.clone(),
+            n,
+        })
+    }
+
+    fn sequence(&self, cx: &Context) -> Result<Arc<NimSequence>> {
+        let mut slot = self.cell.seq.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(seq) = slot.as_ref() {
+            if seq.knows(self.n) {
+                return Ok(seq.clone());
+            }
+        }
+        let seq = Arc::new(NimSequence::new(
+            &self.cell.rule,
+            self.n.max(self.cell.want),
+            cx.limits,
+        )?);
+        *slot = Some(seq.clone());
+        Ok(seq)
+    }
+
+    fn to_move(&self, m: HeapMove) -> Move {
+        let after = m.leaves.iter().map(|&h| self.child(h)).collect();
+        Move::to(after).with_heap(0, self.n, m.leaves)
+    }
+}
+
+impl Game for Heap {
+    fn name(&self) -> &str {
+        &self.cell.name
+    }
+
+    fn args(&self) -> String {
+        self.n.to_string()
+    }
+
+    fn key(&self) -> Vec<u64> {
+        vec![self.n]
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(self.cell.rule.moves(self.n).map(|m| self.to_move(m)))
+    }
+
+    fn has_moves(&self) -> bool {
+        self.cell.rule.has_moves(self.n)
+    }
+
+    fn value(&self, cx: &Context) -> Result<Option<Nimber>> {
+        if let Some(v) = self.cell.rule.closed_form(self.n) {
+            return Ok(Some(v));
+        }
+        Ok(Some(self.sequence(cx)?.value(self.n)?))
+    }
+
+    fn moves_to_value(
+        &self,
+        cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        let seq = self.sequence(cx)?;
+        let moves: Vec<HeapMove> = seq.moves_to_value(self.n, target)?.take(limit).collect();
+        Ok(Some(moves.into_iter().map(|m| self.to_move(m)).collect()))
+    }
+
+    fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
+        Some(match self.cell.rule {
+            Rule::Nim => format!("a Nim heap's value is its size: G = {value}"),
+            ref rule => format!("G({}) = {value} (from the nim-sequence of {rule})", self.n),
+        })
+    }
+
+    fn as_nim(&self) -> Option<u64> {
+        (self.cell.rule == Rule::Nim).then_some(self.n)
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        vec![self.n]
+    }
+
+    fn emptied(&self) -> Option<Component> {
+        Some(self.child(0))
+    }
+
+    fn noun(&self) -> &str {
+        "heap"
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        let leaves = mv.heap.as_ref().map(|h| h.to.clone()).unwrap_or_default();
+        let left: u64 = leaves.iter().sum();
+        HeapMove::new(self.n - left, leaves).describe_as(label, self.n)
+    }
+
+    /// `K` (take K tokens) for moves that leave at most one heap, except in
+    /// Grundy's game; `= A B` (the heaps left) or `= 0` otherwise.
+    fn notation(&self, mv: &Move) -> String {
+        let to = mv.heap.as_ref().map(|h| h.to.clone()).unwrap_or_default();
+        let left: u64 = to.iter().sum();
+        if to.len() <= 1 && self.cell.rule != Rule::Grundys {
+            format!("{}", self.n - left)
+        } else if to.is_empty() {
+            "= 0".into()
+        } else {
+            let list: Vec<String> = to.iter().map(u64::to_string).collect();
+            format!("= {}", list.join(" "))
+        }
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let spaced = text.replace('=', " = ").replace(',', " ");
+        let tokens: Vec<&str> = spaced.split_whitespace().collect();
+        let size = self.n;
+        let leaves = match &tokens[..] {
+            [] => {
+                return Err(format!(
+                    "say how many to take from {label} or what it leaves (`= A B`)"
+                ))
+            }
+            ["=", rest @ ..] => {
+                let leaves = rest
+                    .iter()
+                    .map(|t| number(t))
+                    .collect::<std::result::Result<Vec<u64>, String>>()?;
+                let total = leaves
+                    .iter()
+                    .try_fold(0u64, |a, &x| a.checked_add(x))
+                    .unwrap_or(u64::MAX);
+                if total > size {
+                    return Err(format!(
+                        "the heaps left hold {total} tokens, but {label} has only {size}"
+                    ));
+                }
+                leaves
+            }
+            _ if size == 0 => return Err(format!("{label} is empty")),
+            [k] => {
+                let k = number(k)?;
+                if k == 0 {
+                    return Err("take at least one token".into());
+                }
+                if k > size {
+                    return Err(format!(
+                        "{label} has only {size} token{}",
+                        if size == 1 { "" } else { "s" }
+                    ));
+                }
+                vec![size - k]
+            }
+            _ => {
+                return Err(
+                    "too many numbers: `H K` takes K tokens, `H = A B` leaves heaps A and B".into(),
+                )
+            }
+        };
+        let m = HeapMove::new(0, leaves);
+        let rule = &self.cell.rule;
+        if !rule.allows(size, &m.leaves) {
+            return Err(format!(
+                "illegal move: {rule} does not allow a heap of {size} to become {}",
+                if m.leaves.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    m.leaves
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                }
+            ));
+        }
+        let left: u64 = m.leaves.iter().sum();
+        Ok(self.to_move(HeapMove::new(size - left, m.leaves)))
+    }
+
+    fn draw(&self) -> Vec<String> {
+        vec![if self.n <= 30 {
+            "●".repeat(self.n as usize)
+        } else {
+            format!("{} tokens", self.n)
+        }]
+    }
+}
+
+/// A position of Nim heaps, written `nim(…)`.
+///
+/// ```
+/// let pos = grundy::games::heap::nim(vec![3, 4, 5]).unwrap();
+/// assert_eq!(pos.to_string(), "nim(3,4,5)");
+/// ```
+pub fn nim(heaps: Vec<u64>) -> Result<crate::sum::Position> {
+    if heaps.is_empty() {
+        return Err(Error::EmptyPosition);
+    }
+    let parts = Heap::term("nim", Rule::Nim, &heaps);
+    crate::sum::Position::new(vec![Term::new("nim", parts)])
+}
+
+/// A number typed at the `play` prompt.
+pub(crate) fn number(token: &str) -> std::result::Result<u64, String> {
+    if token.starts_with('-') {
+        return Err(format!("{token:?} is negative"));
+    }
+    token.parse().map_err(|_| {
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{token} is too large")
+        } else {
+            format!("{token:?} is not a number")
+        }
+    })
+}
+
+/// Whether `word` (lower case) names a heap rule.
+pub(crate) fn accepts(word: &str) -> bool {
+    word.contains('.')
+        || matches!(
+            word,
+            "nim" | "kayles" | "dawson" | "grundys" | "grundy" | "sub"
+        )
+}
+
+/// A heap rule's name, code or subtraction set, with the name it is written as.
+fn rule_at(word: &str, start: usize, p: &mut Cursor) -> Result<(String, Rule)> {
+    if word.contains('.') {
+        let code = TakeBreak::parse(word).map_err(|e| match e {
+            Error::Parse { at, message, .. } => p.error_at(start + at, message),
+            other => other,
+        })?;
+        return Ok((code.to_string(), Rule::TakeBreak(code)));
+    }
+    let lower = word.to_ascii_lowercase();
+    let rule = match lower.as_str() {
+        "nim" => Rule::Nim,
+        "kayles" => Rule::kayles(),
+        "dawson" => Rule::dawsons_kayles(),
+        "grundys" | "grundy" => Rule::Grundys,
+        "sub" => {
+            let set = subtraction_set(p)?;
+            return Ok((set.to_string(), Rule::Subtraction(set)));
+        }
+        _ => {
+            return Err(p.error_at(
+                start,
+                format!(
+                    "unknown rule {word:?}: known heap rules are nim, kayles, dawson, grundys, \
+                     sub{{…}} and take-and-break codes such as 0.77"
+                ),
+            ))
+        }
+    };
+    Ok((lower, rule))
+}
+
+/// The registered parser: `rule(n, n, …)`, one heap per size.
+pub(crate) fn parse_term(word: &str, start: usize, p: &mut Cursor) -> Result<Term> {
+    let (name, rule) = rule_at(word, start, p)?;
+    let sizes = p.sizes(&name)?;
+    Ok(Term::new(&name, Heap::term(&name, rule, &sizes)))
+}
+
+/// Parses a heap rule on its own, such as `kayles`, `0.137` or `sub{1,3,4}`.
+///
+/// ```
+/// use grundy::games::heap::parse_rule;
+/// assert_eq!(parse_rule("sub{1..5}").unwrap().to_string(), "sub{1..5}");
+/// assert!(parse_rule("stairs").is_err());
+/// ```
+pub fn parse_rule(input: &str) -> Result<Rule> {
+    let mut p = Cursor::new(input);
+    p.skip_ws();
+    let start = p.pos();
+    let word = p.word();
+    if word.is_empty() {
+        return Err(match p.peek() {
+            None => p.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
+            Some(c) => p.error(format!(
+                "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
+            )),
+        });
+    }
+    if !accepts(&word.to_ascii_lowercase())
+        && crate::games::FAMILIES
+            .iter()
+            .any(|f| (f.accepts)(&word.to_ascii_lowercase()))
+    {
+        return Err(Error::Parse {
+            input: input.into(),
+            at: 0,
+            message: format!("{word} is a position, not a heap rule"),
+        });
+    }
+    let (_, rule) = rule_at(&word, start, &mut p)?;
+    p.skip_ws();
+    if !p.at_end() {
+        return Err(p.error("unexpected text after the rule"));
+    }
+    Ok(rule)
+}
+
+fn subtraction_set(p: &mut Cursor) -> Result<Subtraction> {
+    p.expect('{', "'{' after sub")?;
+    p.skip_ws();
+    let start = p.pos();
+    if p.peek().is_some_and(|c| c.is_alphabetic()) {
+        while p.peek().is_some_and(|c| c.is_alphanumeric()) {
+            p.advance(1);
+        }
+    }
+    let word = p.text_from(start);
+    if !word.is_empty() {
+        let set = match word.to_ascii_lowercase().as_str() {
+            "fib" => Subtraction::Fibonacci,
+            "pow2" => Subtraction::PowersOfTwo,
+            _ => {
+                return Err(p.error_at(
+                    start,
+                    format!("unknown set {word:?}: use numbers, ranges a..b, fib or pow2"),
+                ))
+            }
+        };
+        p.expect('}', &format!("'}}' after {word}"))?;
+        return Ok(set);
+    }
+    let mut ranges = Vec::new();
+    loop {
+        let at = p.pos();
+        let lo = p.number()?;
+        p.skip_ws();
+        let hi = if p.looking_at("..") {
+            p.advance(2);
+            p.number()?
+        } else {
+            lo
+        };
+        if lo == 0 {
+            return Err(p.error_at(at, "0 is not a move: subtract at least 1"));
+        }
+        if lo > hi {
+            return Err(p.error_at(at, format!("the range {lo}..{hi} is empty")));
+        }
+        ranges.push((lo, hi));
+        if p.eat('}') {
+            break;
+        }
+        p.expect(',', "',' or '}' in the set")?;
+    }
+    if let [(lo, hi)] = ranges[..] {
+        return Subtraction::range(lo, hi);
+    }
+    let members: u64 = ranges
+        .iter()
+        .map(|(lo, hi)| hi - lo + 1)
+        .fold(0, u64::saturating_add);
+    if members > MAX_SET_MEMBERS {
+        return Err(Error::InvalidSubtraction(format!(
+            "the set has {members} members; at most {MAX_SET_MEMBERS} are supported"
+        )));
+    }
+    Subtraction::finite(ranges.into_iter().flat_map(|(lo, hi)| lo..=hi).collect())
+}
+
+/// The family's entry in the expression language.
+pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
+    accepts,
+    shown: "nim, kayles, dawson, grundys, sub{…}, take-and-break codes such as 0.77",
+    parse: parse_term,
+};

@@ -1,0 +1,456 @@
+//! The generic solvers: exhaustive search over any finite game that
+//! implements [`Game`], from its moves alone.
+//!
+//! * [`Solver`] finds Grundy values by the definition — `G(x)` is the mex of
+//!   the values of the options of `x`, and an option that leaves several
+//!   components has the nim-sum of their values (Sprague–Grundy) — with a
+//!   memo table keyed by [`Game::name`] and [`Game::key`].
+//! * [`StateSearch`] walks sums as a whole (misère play has no nim-sum rule;
+//!   the perfect player's remoteness is not a Grundy value): a state is the
+//!   multiset of its components with a move left.
+//!
+//! Both are iterative (an explicit stack, no recursion, so a line of play
+//! ten thousand moves long is fine), both refuse with an error naming their
+//! budget when the positions and moves visited would exceed it, and both
+//! refuse a position that repeats along a line of play (not a finite game).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::error::{Error, Result};
+use crate::game::{identity, Component, Context, Game};
+use crate::nimber::{mex, Nimber};
+
+/// The default budget of a [`Solver`]: positions and moves visited.
+pub const DEFAULT_BUDGET: usize = 2_000_000;
+
+/// Grundy values of single components by exhaustive search.
+///
+/// ```
+/// use grundy::expr::parse_position;
+/// use grundy::solver::Solver;
+/// let kayles = &parse_position("kayles(9)").unwrap().terms[0].parts[0];
+/// assert_eq!(Solver::new(100_000).grundy(kayles).unwrap(), 4);
+/// let big = &parse_position("kayles(2000)").unwrap().terms[0].parts[0];
+/// let err = Solver::new(1_000).grundy(big).unwrap_err();
+/// assert!(err.to_string().contains("budget of 1000"));
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    memo: HashMap<(String, Vec<u64>), Nimber>,
+    budget: usize,
+    used: usize,
+    /// Use the families' theory for values where it knows them (faster);
+    /// off, the answer comes from the rules alone (the test oracle).
+    theory: Option<Context>,
+}
+
+/// One component being solved: its options (each a list of components),
+/// where the walk through them stands, and the values found so far.
+struct Frame {
+    id: (String, Vec<u64>),
+    options: Vec<Vec<Component>>,
+    option: usize,
+    part: usize,
+    acc: Nimber,
+    values: Vec<Nimber>,
+}
+
+impl Solver {
+    /// A solver from the rules alone, visiting at most `budget` positions
+    /// and moves in all.
+    pub fn new(budget: usize) -> Solver {
+        Solver {
+            memo: HashMap::new(),
+            budget,
+            used: 0,
+            theory: None,
+        }
+    }
+
+    /// A solver that takes values from theory where the family knows them.
+    pub fn with_theory(budget: usize, cx: Context) -> Solver {
+        Solver {
+            theory: Some(cx),
+            ..Solver::new(budget)
+        }
+    }
+
+    /// The budget it was given.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    fn refuse(&self, c: &dyn Game) -> Error {
+        Error::TooLarge(format!(
+            "the Grundy value of {}({}) is not known from theory, and finding it by search \
+             ran past the budget of {} positions and moves",
+            c.name(),
+            c.args(),
+            self.budget
+        ))
+    }
+
+    fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
+        self.used = self.used.saturating_add(n);
+        if self.used > self.budget {
+            return Err(self.refuse(c));
+        }
+        Ok(())
+    }
+
+    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<Nimber>> {
+        if let Some(&v) = self.memo.get(id) {
+            return Ok(Some(v));
+        }
+        if let Some(cx) = &self.theory {
+            if let Some(v) = c.value(cx)? {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
+    }
+
+    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
+        self.spend(1, c.as_ref())?;
+        let mut options = Vec::new();
+        for m in c.moves() {
+            self.spend(1, c.as_ref())?;
+            options.push(m.after);
+        }
+        Ok(Frame {
+            id,
+            options,
+            option: 0,
+            part: 0,
+            acc: 0,
+            values: Vec::new(),
+        })
+    }
+
+    /// The Grundy value of `c` (normal play).
+    pub fn grundy(&mut self, c: &Component) -> Result<Nimber> {
+        let id = identity(c.as_ref());
+        if let Some(v) = self.lookup(c.as_ref(), &id)? {
+            return Ok(v);
+        }
+        let mut on_stack = HashSet::new();
+        on_stack.insert(id.clone());
+        let mut stack = vec![self.expand(c, id)?];
+        loop {
+            let top = stack.last_mut().expect("a frame");
+            if top.option == top.options.len() {
+                let done = stack.pop().expect("a frame");
+                let v = mex(done.values);
+                on_stack.remove(&done.id);
+                self.memo.insert(done.id, v);
+                match stack.last_mut() {
+                    None => return Ok(v),
+                    Some(parent) => {
+                        parent.acc ^= v;
+                        parent.part += 1;
+                    }
+                }
+                continue;
+            }
+            if top.part == top.options[top.option].len() {
+                let acc = top.acc;
+                top.values.push(acc);
+                top.option += 1;
+                top.part = 0;
+                top.acc = 0;
+                continue;
+            }
+            let child = top.options[top.option][top.part].clone();
+            let id = identity(child.as_ref());
+            if let Some(v) = self.lookup(child.as_ref(), &id)? {
+                let top = stack.last_mut().expect("a frame");
+                top.acc ^= v;
+                top.part += 1;
+                continue;
+            }
+            if !on_stack.insert(id.clone()) {
+                return Err(cycle(child.as_ref()));
+            }
+            let frame = self.expand(&child, id)?;
+            stack.push(frame);
+        }
+    }
+
+    /// The value of a list of components: the nim-sum of their values.
+    pub fn grundy_of(&mut self, parts: &[Component]) -> Result<Nimber> {
+        parts.iter().try_fold(0, |acc, c| Ok(acc ^ self.grundy(c)?))
+    }
+}
+
+fn cycle(c: &dyn Game) -> Error {
+    Error::Unsupported(format!(
+        "{}({}) repeats along a line of play: it is not a finite game",
+        c.name(),
+        c.args()
+    ))
+}
+
+/// A search state: the components with a move left, sorted by identity,
+/// and the memo key of the whole (each part's name number, key length and
+/// key, in order).
+#[derive(Clone, Debug)]
+pub struct State {
+    parts: Vec<((u32, Vec<u64>), Component)>,
+    key: Vec<u64>,
+}
+
+impl State {
+    fn new(mut parts: Vec<((u32, Vec<u64>), Component)>) -> State {
+        parts.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut key = Vec::with_capacity(parts.iter().map(|p| p.0 .1.len() + 2).sum());
+        for ((n, k), _) in &parts {
+            key.push(u64::from(*n));
+            key.push(k.len() as u64);
+            key.extend_from_slice(k);
+        }
+        State { parts, key }
+    }
+}
+
+/// How the values of a state's children make its value.
+pub trait Fold {
+    /// The value of a state.
+    type Value: Copy;
+    /// Collects the children's values.
+    type Acc;
+    /// The start of the collection.
+    fn start(&self) -> Self::Acc;
+    /// Adds a child's value; true when no more children need to be seen.
+    fn add(&self, acc: &mut Self::Acc, child: Self::Value) -> bool;
+    /// The state's value (with no child at all when nothing was added).
+    fn finish(&self, acc: Self::Acc) -> Self::Value;
+}
+
+/// An exhaustive, memoised, iterative search over whole sums.
+#[derive(Debug)]
+pub struct StateSearch<V> {
+    names: HashMap<String, u32>,
+    memo: HashMap<Vec<u64>, V>,
+    /// Work left in the current call.
+    left: usize,
+}
+
+impl<V> Default for StateSearch<V> {
+    fn default() -> Self {
+        StateSearch {
+            names: HashMap::new(),
+            memo: HashMap::new(),
+            left: 0,
+        }
+    }
+}
+
+/// The search ran past its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exceeded;
+
+/// Why a state search stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The budget of positions and moves ran out.
+    Budget,
+    /// Something else (a game that is not finite).
+    Error(Error),
+}
+
+struct StateFrame<A> {
+    key: Vec<u64>,
+    state: State,
+    /// The part whose moves are being walked, and its children not yet seen.
+    part: usize,
+    children: std::vec::IntoIter<State>,
+    acc: A,
+    done: bool,
+}
+
+impl<V: Copy> StateSearch<V> {
+    /// The identity of a component: its name's number and its key.
+    fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
+        let n = match self.names.get(c.name()) {
+            Some(&n) => n,
+            None => {
+                let n = self.names.len() as u32;
+                self.names.insert(c.name().to_string(), n);
+                n
+            }
+        };
+        (n, c.key())
+    }
+
+    /// The state of a list of components.
+    pub fn state(&mut self, parts: impl IntoIterator<Item = Component>) -> State {
+        let mut out = Vec::new();
+        for c in parts {
+            if c.has_moves() {
+                out.push((self.ident(&c), c));
+            }
+        }
+        State::new(out)
+    }
+
+    /// The children of part `i` of `state`.
+    fn children(&mut self, state: &State, i: usize) -> std::result::Result<Vec<State>, Stop> {
+        let mut out = Vec::new();
+        for m in state.parts[i].1.moves() {
+            self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;
+            // The other parts are known to have moves; only the new ones are checked.
+            let mut parts: Vec<_> = state
+                .parts
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, p)| p.clone())
+                .collect();
+            for c in m.after {
+                if c.has_moves() {
+                    parts.push((self.ident(&c), c));
+                }
+            }
+            out.push(State::new(parts));
+        }
+        Ok(out)
+    }
+
+    /// The work left of the current budget.
+    pub fn left(&self) -> usize {
+        self.left
+    }
+
+    /// The value of `root` under `fold`, visiting at most `budget` positions
+    /// and moves.
+    pub fn solve<F: Fold<Value = V>>(
+        &mut self,
+        root: State,
+        fold: &F,
+        budget: usize,
+    ) -> std::result::Result<V, Stop> {
+        self.left = budget;
+        self.solve_more(root, fold)
+    }
+
+    /// As [`StateSearch::solve`], spending what is left of the current budget.
+    pub fn solve_more<F: Fold<Value = V>>(
+        &mut self,
+        root: State,
+        fold: &F,
+    ) -> std::result::Result<V, Stop> {
+        let root_key = root.key.clone();
+        if let Some(&v) = self.memo.get(&root_key) {
+            return Ok(v);
+        }
+        let mut on_stack = HashSet::new();
+        on_stack.insert(root_key.clone());
+        let mut stack = vec![self.frame(root, root_key, fold)?];
+        loop {
+            let top = stack.last_mut().expect("a frame");
+            let next = if top.done { None } else { top.children.next() };
+            let child = match next {
+                Some(child) => child,
+                None => {
+                    // Move on to the next distinct part, or finish.
+                    let top = stack.last_mut().expect("a frame");
+                    let mut i = top.part + 1;
+                    while i < top.state.parts.len()
+                        && top.state.parts[i].0 == top.state.parts[i - 1].0
+                    {
+                        i += 1;
+                    }
+                    if !top.done && i < top.state.parts.len() {
+                        top.part = i;
+                        let state = top.state.clone();
+                        let kids = self.children(&state, i)?;
+                        stack.last_mut().expect("a frame").children = kids.into_iter();
+                        continue;
+                    }
+                    let done = stack.pop().expect("a frame");
+                    let v = fold.finish(done.acc);
+                    on_stack.remove(&done.key);
+                    self.memo.insert(done.key, v);
+                    match stack.last_mut() {
+                        None => return Ok(v),
+                        Some(parent) => {
+                            if fold.add(&mut parent.acc, v) {
+                                parent.done = true;
+                            }
+                        }
+                    }
+                    continue;
+                }
+            };
+            let key = child.key.clone();
+            if let Some(&v) = self.memo.get(&key) {
+                let top = stack.last_mut().expect("a frame");
+                if fold.add(&mut top.acc, v) {
+                    top.done = true;
+                }
+                continue;
+            }
+            if !on_stack.insert(key.clone()) {
+                let c = &child.parts[0].1;
+                return Err(Stop::Error(cycle(c.as_ref())));
+            }
+            let frame = self.frame(child, key, fold)?;
+            stack.push(frame);
+        }
+    }
+
+    fn frame<F: Fold<Value = V>>(
+        &mut self,
+        state: State,
+        key: Vec<u64>,
+        fold: &F,
+    ) -> std::result::Result<StateFrame<F::Acc>, Stop> {
+        self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;
+        let children = if state.parts.is_empty() {
+            Vec::new()
+        } else {
+            self.children(&state, 0)?
+        };
+        Ok(StateFrame {
+            key,
+            state,
+            part: 0,
+            children: children.into_iter(),
+            acc: fold.start(),
+            done: false,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse_position;
+
+    fn part(s: &str) -> Component {
+        parse_position(s).unwrap().terms[0].parts[0].clone()
+    }
+
+    #[test]
+    fn values_match_known_sequences() {
+        let mut s = Solver::new(1_000_000);
+        let kayles: Vec<u64> = (0..12)
+            .map(|n| s.grundy(&part(&format!("kayles({n})"))).unwrap())
+            .collect();
+        assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        assert_eq!(s.grundy(&part("stairs(1,5,9)")).unwrap(), 3);
+    }
+
+    #[test]
+    fn long_lines_of_play_need_no_deep_recursion() {
+        // sub{1}: a line of 200 000 moves.
+        let mut s = Solver::new(1_000_000);
+        assert_eq!(s.grundy(&part("sub{1}(200000)")).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_budget_is_named_when_exceeded() {
+        let err = Solver::new(50).grundy(&part("grundys(40)")).unwrap_err();
+        assert!(err.to_string().contains("budget of 50"), "{err}");
+    }
+}
