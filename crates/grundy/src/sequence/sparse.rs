@@ -44,6 +44,7 @@
 
 use rayon::prelude::*;
 
+use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
 use super::Engine;
 use crate::error::{Error, Result};
@@ -103,9 +104,8 @@ pub struct Sparse {
     /// Pairs per parallel block (`PAR_BLOCK`; smaller in tests).
     block: usize,
     seen: Box<[u32; VALUES]>,
-    /// `want[v] == 1`: rare value `v` is still to be found among the splits
-    /// (a byte a value: the scan's test is one load, no shifts).
-    want: Box<[u8; VALUES]>,
+    /// The rare values still to be found among the splits.
+    want: Wanted,
     /// The values that may be wanted lie in this range.
     want_range: std::ops::Range<usize>,
     generation: u32,
@@ -117,6 +117,32 @@ pub struct Sparse {
     /// `last[v]`: the partner value that last found `v` in the hunt, tried
     /// first next time (0 for none: 0 is never common).
     last: Vec<u16>,
+    /// Use the vector kernels of [`pairs`] (when the machine has them).
+    simd: bool,
+}
+
+/// The set of rare values still to be found among the splits of a heap.
+#[derive(Debug)]
+struct Wanted {
+    /// `bytes[v] == 1`: `v` is wanted (a byte a value: the scalar scan's
+    /// test is one load, no shifts).
+    bytes: Box<[u8; VALUES]>,
+    /// The same set as bits, kept only while every wanted value is below
+    /// 512 (`small`), for the vector scan.
+    bits: Bits512,
+    small: bool,
+}
+
+impl Wanted {
+    /// Clears `v` from the set; true if it was in it.
+    #[inline]
+    fn take(&mut self, v: u16) -> bool {
+        let was = std::mem::take(&mut self.bytes[v as usize]) != 0;
+        if self.small && was {
+            self.bits[v as usize >> 3] &= !(1 << (v & 7));
+        }
+        was
+    }
 }
 
 impl Sparse {
@@ -145,14 +171,27 @@ impl Sparse {
             threads: 1,
             block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
-            want: Box::new([0; VALUES]),
+            want: Wanted {
+                bytes: Box::new([0; VALUES]),
+                bits: [0; 64],
+                small: false,
+            },
             want_range: 0..0,
             generation: 0,
             work: 0,
             by_value: Vec::new(),
             frequent: Vec::new(),
             last: vec![0; VALUES],
+            simd: pairs::simd_available(),
         })
+    }
+
+    /// Use the vector kernels (AVX2, where the machine has it) or only the
+    /// portable loops; both compute the same values with the same work.
+    /// For comparisons: the default is the vector kernels where available.
+    pub fn with_simd(mut self, simd: bool) -> Sparse {
+        self.simd = simd && pairs::simd_available();
+        self
     }
 
     /// Use up to `threads` threads (of rayon's global pool) for long scans.
@@ -255,14 +294,14 @@ impl Sparse {
         let mut wanted = [0u16; HUNT_MAX];
         let mut count = 0;
         for v in self.want_range.clone() {
-            if self.want[v] != 0 && count < HUNT_MAX {
+            if self.want.bytes[v] != 0 && count < HUNT_MAX {
                 wanted[count] = v as u16;
                 count += 1;
             }
         }
         for &v in &wanted[..count] {
             if self.hunt_one(g, n, v) {
-                take_wanted(&mut self.want, v);
+                self.want.take(v);
                 *remaining -= 1;
             }
         }
@@ -339,7 +378,7 @@ impl Sparse {
                 continue;
             };
             let end = self.top(rest).min(PREFIX) + 1;
-            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining);
+            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining, self.simd);
             if let Some(done) = found {
                 self.work += done as u64;
                 return;
@@ -374,7 +413,7 @@ impl Sparse {
                         while word != 0 {
                             let v = w * 64 + word.trailing_zeros() as usize;
                             word &= word - 1;
-                            if take_wanted(&mut self.want, v as u16) {
+                            if self.want.take(v as u16) {
                                 remaining -= 1;
                             }
                         }
@@ -382,7 +421,8 @@ impl Sparse {
                     end
                 } else {
                     let end = (a + block).min(top + 1);
-                    let found = scan_wanted(&mut self.want, g, rest, a..end, &mut remaining);
+                    let found =
+                        scan_wanted(&mut self.want, g, rest, a..end, &mut remaining, self.simd);
                     if let Some(done) = found {
                         self.work += done as u64;
                         return;
@@ -468,9 +508,13 @@ impl Sparse {
             .find(|&v| !self.rare[v] && !self.marked(v))
             .unwrap_or(VALUES);
         let mut remaining = 0;
+        self.want.small = c <= 512;
         for v in m as usize..c {
             if self.rare[v] && !self.marked(v) {
-                self.want[v] = 1;
+                self.want.bytes[v] = 1;
+                if self.want.small {
+                    self.want.bits[v >> 3] |= 1 << (v & 7);
+                }
                 remaining += 1;
             }
         }
@@ -478,8 +522,11 @@ impl Sparse {
         self.scan_needed(g, n, remaining);
         // The values still wanted are the rare values missing from the
         // options; the least of them (or else c) is the mex.
-        let missing = (m as usize..c).find(|&v| self.want[v] != 0);
-        self.want[m as usize..c].iter_mut().for_each(|w| *w = 0);
+        let missing = (m as usize..c).find(|&v| self.want.bytes[v] != 0);
+        self.want.bytes[m as usize..c]
+            .iter_mut()
+            .for_each(|w| *w = 0);
+        self.want.bits = [0; 64];
         match missing {
             Some(v) => Ok(v as u16),
             None if c < VALUES => Ok(c as u16),
@@ -491,22 +538,17 @@ impl Sparse {
     }
 }
 
-/// Clears `v` from the wanted set; true if it was wanted.
-#[inline]
-fn take_wanted(want: &mut [u8; VALUES], v: u16) -> bool {
-    std::mem::take(&mut want[v as usize]) != 0
-}
-
 /// Scans splits `a + (rest - a)` for `a` in `range`, clearing the values
 /// found from `want`; returns how many pairs were looked at once
 /// `remaining` reaches zero.
 #[inline]
 fn scan_wanted(
-    want: &mut [u8; VALUES],
+    want: &mut Wanted,
     g: &[u16],
     rest: usize,
     range: std::ops::Range<usize>,
     remaining: &mut usize,
+    simd: bool,
 ) -> Option<usize> {
     const CHUNK: usize = 16;
     if range.is_empty() {
@@ -516,6 +558,14 @@ fn scan_wanted(
     // partners, so `low[i]` pairs with `high[len - 1 - i]`.
     let low = &g[range.clone()];
     let high = &g[rest + 1 - range.end..=rest - range.start];
+    if want.small {
+        // The pair that finds the last value wanted ends the scan.
+        let bytes = &mut want.bytes;
+        return pairs::take_hits(low, high, &mut want.bits, remaining, simd, |v| {
+            bytes[v as usize] = 0;
+        });
+    }
+    let want = &mut want.bytes;
     for (c, (lc, hc)) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)).enumerate() {
         // Branch-free test of a whole chunk first: hits are rare.
         let mut any = 0u8;
@@ -709,6 +759,25 @@ mod tests {
                 }
             }
             assert!(found > 100, "{rule}: the hunt found only {found} values");
+        }
+    }
+
+    #[test]
+    fn vector_and_portable_kernels_agree_on_the_same_runs() {
+        // Same values and the same count of pairs examined (the proof
+        // search's budget depends on it).
+        for (rule, n) in [
+            (Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()), 30000),
+            (Rule::TakeBreak(TakeBreak::parse("0.6").unwrap()), 30000),
+            (Rule::TakeBreak(TakeBreak::parse("0.172").unwrap()), 20000),
+            (Rule::TakeBreak(TakeBreak::parse("0.106").unwrap()), 5000),
+            (Rule::Grundys, 20000),
+        ] {
+            let mut vector = Sparse::new(&rule).unwrap().with_simd(true);
+            let mut portable = Sparse::new(&rule).unwrap().with_simd(false);
+            assert!(!portable.simd);
+            assert_eq!(run(&mut vector, n), run(&mut portable, n), "{rule}");
+            assert_eq!(vector.work, portable.work, "{rule}");
         }
     }
 
