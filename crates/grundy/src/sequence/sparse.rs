@@ -490,10 +490,7 @@ impl Sparse {
             // reloads the pointer after every store.
             let seen: &mut [u32; VALUES] = &mut self.seen;
             for (from, to) in parts {
-                for (&r, &x) in heaps[from..to].iter().zip(&vals[from..to]) {
-                    let v: u16 = x ^ g[rest - r as usize];
-                    seen[v as usize] = gen;
-                }
+                mark_rare(seen, gen, g, rest, &heaps[from..to], &vals[from..to]);
             }
             self.work += end as u64;
         }
@@ -534,6 +531,38 @@ impl Sparse {
                 heap: n as u64,
                 max: u16::MAX as u64,
             }),
+        }
+    }
+}
+
+/// Stamps `seen[x ^ g[rest - r]] = gen` for the rare heaps `r` (ascending,
+/// all in `1..rest`) of values `x`, in two passes over blocks: first the
+/// values (loads only), then the stamps, so that no load waits behind a
+/// store to an address it cannot yet tell apart.
+#[inline]
+fn mark_rare(
+    seen: &mut [u32; VALUES],
+    gen: u32,
+    g: &[u16],
+    rest: usize,
+    heaps: &[u32],
+    vals: &[u16],
+) {
+    const BLOCK: usize = 256;
+    assert!(rest <= g.len() && vals.len() == heaps.len());
+    // The heaps are ascending, so all lie in 1..rest if the ends do.
+    if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
+        assert!(first >= 1 && (last as usize) < rest);
+    }
+    let mut buf = [0u16; BLOCK];
+    for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
+        for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
+            // SAFETY: 1 <= r < rest <= g.len() (asserted above for the
+            // ascending list), so rest - r is in 1..g.len().
+            *b = x ^ unsafe { *g.get_unchecked(rest - r as usize) };
+        }
+        for &v in &buf[..hs.len()] {
+            seen[v as usize] = gen;
         }
     }
 }
