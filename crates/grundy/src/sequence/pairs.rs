@@ -101,17 +101,27 @@ fn take_hits_portable(
 }
 
 /// The set of values `low[i] ^ high[len - 1 - i]`, as a bit set, when every
-/// value is below 128 (the caller knows a bound: the xor of values below
-/// `2^b` is below `2^b`). `simd` as in [`first_hit`].
+/// value is below `bound ≤ 128` (the caller knows one: the xor of values
+/// below `2^b` is below `2^b`; values at or above 128 are left out).
+/// `simd` as in [`take_hits`].
 #[inline]
-pub fn marks_below_128(low: &[u16], high: &[u16], simd: bool) -> u128 {
+pub fn marks_below_128(low: &[u16], high: &[u16], bound: usize, simd: bool) -> u128 {
     assert_eq!(low.len(), high.len());
+    assert!(bound <= 128);
     #[cfg(target_arch = "x86_64")]
     if simd && simd_available() {
-        // SAFETY: AVX2 is available (checked just above).
-        return unsafe { avx2::marks_below_128(low, high) };
+        // SAFETY: AVX2 is available (checked just above); one 32-bit
+        // accumulator per 32 values below the bound.
+        return unsafe {
+            match bound {
+                0..=32 => avx2::marks::<1>(low, high),
+                33..=64 => avx2::marks::<2>(low, high),
+                65..=96 => avx2::marks::<3>(low, high),
+                _ => avx2::marks::<4>(low, high),
+            }
+        };
     }
-    let _ = simd;
+    let _ = (simd, bound);
     marks_portable(low, high, 0..low.len())
 }
 
@@ -241,19 +251,19 @@ mod avx2 {
         super::take_hits_portable(low, high, bits, remaining, taken, i..len)
     }
 
-    /// See [`super::marks_below_128`]: each xor `v` becomes the bit
-    /// `1 << (v - 32 q)` of the 32-bit accumulator of its quarter `q`
+    /// See [`super::marks_below_128`]: each value `v` becomes the bit
+    /// `1 << (v - 32 q)` of the 32-bit accumulator of its quarter `q < Q`
     /// (a variable shift by 32 or more, or by a wrapped negative count,
-    /// gives 0).
+    /// gives 0, so values of `32 Q` and more are left out).
     ///
     /// # Safety
     /// AVX2, and `low.len() == high.len()`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn marks_below_128(low: &[u16], high: &[u16]) -> u128 {
+    pub unsafe fn marks<const Q: usize>(low: &[u16], high: &[u16]) -> u128 {
         let len = low.len();
         let one = _mm256_set1_epi32(1);
         let zero = _mm256_setzero_si256();
-        let mut acc = [_mm256_setzero_si256(); 4];
+        let mut acc = [_mm256_setzero_si256(); Q];
         let mut i = 0;
         while i + 16 <= len {
             // SAFETY: i + 16 <= len.
@@ -277,7 +287,14 @@ mod avx2 {
             let word = lanes.iter().fold(0u32, |x, &y| x | y);
             set |= (word as u128) << (32 * q);
         }
-        set | super::marks_portable(low, high, i..len)
+        let tail = super::marks_portable(low, high, i..len);
+        // The portable tail keeps values up to 127: keep the same bound.
+        let kept = if Q == 4 {
+            u128::MAX
+        } else {
+            (1u128 << (32 * Q)) - 1
+        };
+        set | (tail & kept)
     }
 }
 
@@ -356,13 +373,15 @@ mod tests {
 
     #[test]
     fn marks_paths_agree_with_a_plain_set() {
-        for (seed, below) in [(1, 32), (2, 100), (3, 128)] {
+        for (seed, below) in [(1, 32), (2, 64), (3, 100), (4, 128), (5, 7)] {
             let g = values(5000, seed, below);
             for len in [0usize, 1, 15, 16, 17, 100, 2000] {
                 let (low, high) = (&g[..len], &g[2500..2500 + len]);
                 let plain = (0..len).fold(0u128, |s, i| s | 1 << (low[i] ^ high[len - 1 - i]));
-                assert_eq!(marks_below_128(low, high, false), plain);
-                assert_eq!(marks_below_128(low, high, true), plain);
+                for bound in [below as usize, 128] {
+                    assert_eq!(marks_below_128(low, high, bound, false), plain);
+                    assert_eq!(marks_below_128(low, high, bound, true), plain);
+                }
             }
         }
     }

@@ -119,6 +119,8 @@ pub struct Sparse {
     last: Vec<u16>,
     /// Use the vector kernels of [`pairs`] (when the machine has them).
     simd: bool,
+    /// Heaps whose splits were all scanned (no usable rare/common split).
+    plain_heaps: u64,
 }
 
 /// The set of rare values still to be found among the splits of a heap.
@@ -183,6 +185,7 @@ impl Sparse {
             frequent: Vec::new(),
             last: vec![0; VALUES],
             simd: pairs::simd_available(),
+            plain_heaps: 0,
         })
     }
 
@@ -203,6 +206,14 @@ impl Sparse {
     /// The current mask.
     pub fn mask(&self) -> u16 {
         self.mask
+    }
+
+    /// How many heaps had all their splits scanned, because no mask made
+    /// their values sparse enough (more than a quarter of the heaps rare):
+    /// the short heaps before the first mask, and games like `0.106`, where
+    /// every mask leaves about half the heaps rare.
+    pub fn plain_heaps(&self) -> u64 {
+        self.plain_heaps
     }
 
     /// The heaps with rare values under the current mask.
@@ -342,12 +353,20 @@ impl Sparse {
     /// Marks every split of every splitting digit, in parallel blocks when
     /// long.
     fn scan_all(&mut self, g: &[u16], n: usize) {
+        self.plain_heaps += 1;
+        // Every value so far is below `bound`, a power of two, so every
+        // xor of two of them is too.
+        let largest = self.hist.largest().unwrap_or(0) as usize;
+        let bound = (largest + 1).next_power_of_two();
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
             let top = self.top(rest);
+            if top == 0 {
+                continue;
+            }
             self.work += top as u64;
             if self.threads > 1 && top >= 2 * self.block {
                 let bits = par_marks(g, rest, 1..top + 1, self.block);
@@ -358,6 +377,16 @@ impl Sparse {
                         self.seen[w * 64 + b] = self.generation;
                         word &= word - 1;
                     }
+                }
+            } else if bound <= 128 {
+                // Small values: the set of xors as a bit set, 8 or 16 pairs
+                // an instruction (a, rest - a for a = 1 + i: low[i] = g[1 + i]
+                // pairs with high[top - 1 - i] = g[rest - 1 - i]).
+                let mut set =
+                    pairs::marks_below_128(&g[1..top + 1], &g[rest - top..rest], bound, self.simd);
+                while set != 0 {
+                    self.seen[set.trailing_zeros() as usize] = self.generation;
+                    set &= set - 1;
                 }
             } else {
                 let gen = self.generation;
