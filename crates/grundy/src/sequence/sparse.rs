@@ -79,6 +79,20 @@ const HUNT_BUDGET: usize = 64;
 /// The hunt runs only when at most this many values are still wanted.
 const HUNT_MAX: usize = 8;
 
+/// Heaps whose rare-pair marks are made in one pass over the rare heaps
+/// (the current one and the next `AHEAD - 1`).
+const AHEAD: usize = 4;
+
+/// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
+/// of a rare heap `r` (listed before `start`) with a partner below `start`.
+#[derive(Debug)]
+struct Batch {
+    start: usize,
+    /// For each splitting digit, the indices of the rare heaps whose pairs
+    /// are marked for every heap of the batch.
+    covered: Vec<(usize, usize)>,
+}
+
 /// The sparse-space engine. See the [module docs](self).
 #[derive(Debug)]
 pub struct Sparse {
@@ -103,7 +117,12 @@ pub struct Sparse {
     threads: usize,
     /// Pairs per parallel block (`PAR_BLOCK`; smaller in tests).
     block: usize,
+    /// `seen[v] == generation`: value `v` is an option of the current heap.
     seen: Box<[u32; VALUES]>,
+    /// The stamp tables (and their generations) of the next heaps of the
+    /// batch, swapped into `seen` in turn.
+    spare: Vec<(Box<[u32; VALUES]>, u32)>,
+    batch: Option<Batch>,
     /// The rare values still to be found among the splits.
     want: Wanted,
     /// The values that may be wanted lie in this range.
@@ -173,6 +192,8 @@ impl Sparse {
             threads: 1,
             block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
+            spare: (1..AHEAD).map(|_| (Box::new([0; VALUES]), 0)).collect(),
+            batch: None,
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
                 bits: [0; 64],
@@ -222,11 +243,51 @@ impl Sparse {
     }
 
     fn start(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
+        bump(&mut self.seen, &mut self.generation);
+    }
+
+    /// Starts a batch at heap `n = g.len()` (whose table is current): marks
+    /// the pairs of the rare heaps `r` with `max(1, AHEAD - k) ≤ r < n - k`
+    /// for heaps `n..n + AHEAD`, whose partners `n + j - k - r` all lie in
+    /// `1..n`.
+    fn start_batch(&mut self, g: &[u16]) {
+        let n = g.len();
+        let gens: [u32; AHEAD] = std::array::from_fn(|j| {
+            if j == 0 {
+                self.generation
+            } else {
+                let (table, gen) = &mut self.spare[j - 1];
+                bump(table, gen);
+                *gen
+            }
+        });
+        let [s1, s2, s3] = &mut self.spare[..] else {
+            unreachable!("AHEAD - 1 spare tables")
+        };
+        let mut tables = [&mut *self.seen, &mut *s1.0, &mut *s2.0, &mut *s3.0];
+        let mut covered = Vec::with_capacity(self.splits.len());
+        for &k in &self.splits {
+            let Some(base) = n.checked_sub(k) else {
+                covered.push((0, 0));
+                continue;
+            };
+            let first = AHEAD.saturating_sub(k).max(1) as u32;
+            let lo = self.rare_heaps.partition_point(|&r| r < first);
+            let hi = self
+                .rare_heaps
+                .partition_point(|&r| (r as usize) < base)
+                .max(lo);
+            mark_rare_ahead(
+                &mut tables,
+                &gens,
+                g,
+                base,
+                &self.rare_heaps[lo..hi],
+                &self.rare_values[lo..hi],
+            );
+            covered.push((lo, hi));
         }
+        self.batch = Some(Batch { start: n, covered });
     }
 
     #[inline]
@@ -259,6 +320,7 @@ impl Sparse {
         // rebuild costs a pass over all values.
         if best != self.mask && rare + rare / 8 < current {
             self.mask = best;
+            self.batch = None;
             for v in 0..VALUES {
                 self.rare[v] = is_rare(v as u16, best);
             }
@@ -481,7 +543,16 @@ impl Sparse {
     /// The value of heap `n` given `g = G(0..n)`.
     fn compute(&mut self, g: &[u16]) -> Result<u16> {
         let n = g.len();
-        self.start();
+        let j = self.batch.as_ref().map_or(0, |b| n.wrapping_sub(b.start));
+        if (1..AHEAD).contains(&j) {
+            // Marked ahead: this heap's table becomes current.
+            let (table, gen) = &mut self.spare[j - 1];
+            std::mem::swap(&mut self.seen, table);
+            std::mem::swap(&mut self.generation, gen);
+        } else {
+            self.batch = None;
+            self.start();
+        }
         for i in 0..self.singles.len() {
             let k = self.singles[i];
             if k < n {
@@ -495,7 +566,11 @@ impl Sparse {
             self.scan_all(g, n);
             return self.mex(n);
         }
-        // Every split with a rare heap: all common-valued splits among them.
+        if self.batch.is_none() && !self.strict {
+            self.start_batch(g);
+        }
+        // Every split with a rare heap: all common-valued splits among them
+        // (those of the batch are marked already).
         let gen = self.generation;
         for i in 0..self.splits.len() {
             let k = self.splits[i];
@@ -511,9 +586,14 @@ impl Sparse {
                 None
             };
             let (heaps, vals) = (&self.rare_heaps[..end], &self.rare_values[..end]);
-            let parts = match skip {
-                Some(i) => [(0, i), (i + 1, end)],
-                None => [(0, end), (end, end)],
+            let parts = match (skip, &self.batch) {
+                (Some(i), _) => [(0, i), (i + 1, end)],
+                (None, Some(batch)) => {
+                    let (lo, hi) = batch.covered[i];
+                    // lo ≤ hi ≤ end: the covered heaps are below n - k.
+                    [(0, lo.min(end)), (hi.min(end), end)]
+                }
+                (None, None) => [(0, end), (end, end)],
             };
             // A local borrow of the stamps: through `self` the compiler
             // reloads the pointer after every store.
@@ -592,6 +672,54 @@ fn mark_rare(
         }
         for &v in &buf[..hs.len()] {
             seen[v as usize] = gen;
+        }
+    }
+}
+
+/// Next stamp of a table (cleared when the stamps wrap around).
+fn bump(table: &mut [u32; VALUES], gen: &mut u32) {
+    *gen = gen.wrapping_add(1);
+    if *gen == 0 {
+        table.iter_mut().for_each(|s| *s = 0);
+        *gen = 1;
+    }
+}
+
+/// [`mark_rare`] for the heaps `n + j`, `j < AHEAD`, at once: stamps
+/// `tables[j][x ^ g[base + j - r]] = gens[j]` for the rare heaps `r`
+/// (ascending, every partner `base + j - r` in `0..g.len()`) of values `x`,
+/// where `base = n - k`. The partners of one `r` are adjacent, so one pass
+/// over the rare heaps serves all `AHEAD` heaps.
+#[inline]
+fn mark_rare_ahead(
+    tables: &mut [&mut [u32; VALUES]; AHEAD],
+    gens: &[u32; AHEAD],
+    g: &[u16],
+    base: usize,
+    heaps: &[u32],
+    vals: &[u16],
+) {
+    const BLOCK: usize = 128;
+    assert!(vals.len() == heaps.len());
+    // Ascending heaps: all partners base - r .. base - r + AHEAD lie in
+    // 0..g.len() if those of the first and last heaps do.
+    if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
+        assert!((last as usize) <= base && base - first as usize + AHEAD <= g.len());
+    }
+    let mut buf = [[0u16; AHEAD]; BLOCK];
+    for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
+        for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
+            let p = base - r as usize;
+            for (j, v) in b.iter_mut().enumerate() {
+                // SAFETY: p + j < p + AHEAD <= g.len(), asserted above for
+                // every heap of the ascending list.
+                *v = x ^ unsafe { *g.get_unchecked(p + j) };
+            }
+        }
+        for b in &buf[..hs.len()] {
+            for j in 0..AHEAD {
+                tables[j][b[j] as usize] = gens[j];
+            }
         }
     }
 }
@@ -713,6 +841,7 @@ impl Engine for Sparse {
     }
 
     fn adopt(&mut self, values: &[u16]) {
+        self.batch = None;
         self.hist = Histogram::of(values.get(1..).unwrap_or(&[]));
         self.mask = 0;
         self.rare.iter_mut().for_each(|r| *r = true);
