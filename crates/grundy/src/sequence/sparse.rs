@@ -63,7 +63,7 @@ const PAR_BLOCK: usize = 1 << 15;
 
 /// Pairs of each splitting digit scanned in order before the targeted hunt
 /// for the rare values still missing.
-const PREFIX: usize = 1024;
+const PREFIX: usize = 2048;
 
 /// Heaps `1..INDEXED` are listed by value for the targeted hunt (4 bytes a
 /// heap, so at most 4 MiB).
@@ -74,7 +74,7 @@ const INDEXED: usize = 1 << 20;
 const HUNT_VALUES: usize = 12;
 
 /// …checking at most this many heaps of each before giving up on a value.
-const HUNT_BUDGET: usize = 64;
+const HUNT_BUDGET: usize = 16;
 
 /// The hunt runs only when at most this many values are still wanted.
 const HUNT_MAX: usize = 8;
@@ -261,10 +261,12 @@ impl Sparse {
                 *gen
             }
         });
-        let [s1, s2, s3] = &mut self.spare[..] else {
+        let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
+            .chain(self.spare.iter_mut().map(|(t, _)| &mut **t))
+            .collect();
+        let Ok(mut tables) = <[&mut [u32; VALUES]; AHEAD]>::try_from(tables) else {
             unreachable!("AHEAD - 1 spare tables")
         };
-        let mut tables = [&mut *self.seen, &mut *s1.0, &mut *s2.0, &mut *s3.0];
         let mut covered = Vec::with_capacity(self.splits.len());
         for &k in &self.splits {
             let Some(base) = n.checked_sub(k) else {
