@@ -34,8 +34,20 @@
 //! values computed never depend on the mask, only the speed does: any mask
 //! (even a bad one) gives the exact nim-sequence.
 //!
-//! Where the rare heaps are not rare (more than a quarter of all heaps), the
-//! engine scans every split directly, like the naive engine.
+//! Where the rare heaps are not rare (more than a quarter of all heaps, as in
+//! `0.106`, where every mask leaves about half), the engine scans every
+//! split directly, like the naive engine; while all values are below 128 it
+//! collects the xors as a bit set, several pairs an instruction.
+//!
+//! # Inner loops
+//!
+//! * The rare-pair marks of four consecutive heaps are made in one pass over
+//!   the rare heaps: for a rare heap `r` the partners of heaps
+//!   `n, n + 1, …` are adjacent, and those below `n` are already known. The
+//!   few pairs left (small `r`, or `r` near `n`) are marked heap by heap.
+//! * The proof scan tests 32 pairs a step against a bitmap of the wanted
+//!   values (AVX2 byte shuffles, see [`pairs`]), with a portable fallback
+//!   that gives the same values and the same count of pairs examined.
 //!
 //! # Parallel scans
 //!
