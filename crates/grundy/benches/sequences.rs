@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the nim-sequence engines: sparse against naive on
-//! the same rules and heap counts.
+//! the same rules and heap counts, and the sparse engine with and without
+//! its vector kernels.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::heap::{Rule, TakeBreak};
@@ -23,6 +24,10 @@ fn engines(c: &mut Criterion) {
         });
         group.bench_function(format!("sparse {code} to {n}"), |b| {
             b.iter(|| fill(&mut Sparse::new(&rule).expect("octal"), n))
+        });
+        // The same without the vector kernels (identical values).
+        group.bench_function(format!("sparse portable {code} to {n}"), |b| {
+            b.iter(|| fill(&mut Sparse::new(&rule).expect("octal").with_simd(false), n))
         });
     }
     let n = 1 << 14;

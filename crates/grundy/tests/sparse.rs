@@ -145,3 +145,31 @@ fn histograms_equal_the_reference_tables() {
         }
     }
 }
+
+#[test]
+fn games_without_a_sparse_split_fall_back_to_the_plain_scan() {
+    // 0.106: every mask leaves about half the heaps rare, so the rare/common
+    // split cannot pay; the engine must notice and scan every split with the
+    // small-value kernel (values stay below 32), not run the proof machinery
+    // of the sparse path heap after heap.
+    let rule = code("0.106");
+    let n = 20_000;
+    let mut sparse = Sparse::new(&rule).unwrap();
+    let values = fill(&mut sparse, n);
+    assert_eq!(values, fill(&mut Naive::new(&rule), n));
+    let rare = sparse.rare_heaps().len();
+    assert!(
+        rare * 3 > n,
+        "0.106 should have no sparse mask: {rare} rare of {n}"
+    );
+    assert!(
+        sparse.plain_heaps() == n as u64,
+        "only {} of {n} heaps took the plain scan",
+        sparse.plain_heaps()
+    );
+    assert!(values.iter().all(|&v| v < 32));
+    // The work is that of one pass over the splits (digit 3: heap m splits
+    // into ⌊(m - 3)/2⌋ pairs), no more.
+    let one_pass: u64 = (3..n as u64).map(|m| (m - 3) / 2).sum();
+    assert_eq!(sparse.work(), Some(one_pass));
+}

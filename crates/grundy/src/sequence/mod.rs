@@ -19,6 +19,7 @@
 
 pub mod checkpoint;
 pub mod naive;
+pub mod pairs;
 pub mod sparse;
 pub mod stats;
 

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# `grundy seq` against ogsolve (a public octal-game solver, method rc2) on
+# the same games and heap counts, one thread, in the same run.
+#
+#   bash bench/ogsolve.sh              # 5 interleaved runs of each
+#   RUNS=3 bash bench/ogsolve.sh
+#   GRUNDY=/path/to/grundy bash bench/ogsolve.sh   # time another build
+#   OGSOLVE_ROOT=DIR bash bench/ogsolve.sh         # reuse an install
+#
+# Prints, for each game, the median CPU time (user + system) of each program
+# and the ratio ogsolve / grundy (above 1: grundy is faster), after checking
+# that both compute the same values G(0..=N).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+runs="${RUNS:-5}"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+if [ -n "${GRUNDY:-}" ]; then
+    G="$GRUNDY"
+else
+    cargo build --release -q -p grundy-cli
+    G="$CARGO_TARGET_DIR/release/grundy"
+fi
+
+# ogsolve 0.0.7 from crates.io, into its own root (compiled once, ~1 minute).
+ogroot="${OGSOLVE_ROOT:-$tmp/ogsolve}"
+if [ ! -x "$ogroot/bin/ogsolve" ]; then
+    cargo install -q ogsolve --version 0.0.7 --locked --root "$ogroot" 2>/dev/null ||
+        cargo install -q ogsolve --version 0.0.7 --root "$ogroot"
+fi
+O="$ogroot/bin/ogsolve"
+
+# The games: code and last heap N (both programs compute G(0..=N)).
+cases=("0.6 1000000" "0.161 1048576" "0.14 1000000" "0.172 524288")
+[ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
+
+# Sets $cpu to the CPU seconds (user + system) used so far by the finished
+# children of this shell (`times` must run in this shell, not a subshell).
+cpu_children() {
+    times >"$tmp/times"
+    cpu=$(tail -1 "$tmp/times" | awk '{
+        split($1, u, "m"); split($2, s, "m");
+        sub("s", "", u[2]); sub("s", "", s[2]);
+        printf "%.3f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+}
+
+# cpu_of CMD...: runs CMD (output discarded) and sets $took to its CPU time.
+cpu_of() {
+    local c0
+    cpu_children
+    c0=$cpu
+    "$@" >/dev/null 2>&1
+    cpu_children
+    took=$(awk -v a="$c0" -v b="$cpu" 'BEGIN { printf "%.3f", b - a }')
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+grundy_cmd() { "$G" seq "$1" --to "$2" --stats --quiet --threads 1 --no-search; }
+ogsolve_cmd() { "$O" -m rc2 -n "$2" "$1"; }
+
+echo "== grundy vs ogsolve rc2, one thread ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)) =="
+echo "   grundy: $G ($("$G" --version 2>/dev/null || echo '?'))"
+echo "   ogsolve: $O ($("$O" --version))"
+echo
+
+echo "-- same values G(0..=N) --"
+for spec in "${cases[@]}"; do
+    set -- $spec
+    "$O" -m rc2 -n "$2" -p "$1" | sed -n 's/^ *nimbers: //p' | tr ' ' '\n' | sed '/^$/d' >"$tmp/o.txt"
+    "$G" seq "$1" --to "$2" --json --quiet --threads 1 --no-search |
+        sed 's/.*"values":\[\([^]]*\)\].*/\1/' | tr ',' '\n' >"$tmp/g.txt"
+    if [ "$(wc -l <"$tmp/g.txt")" -eq $(($2 + 1)) ] && cmp -s "$tmp/o.txt" "$tmp/g.txt"; then
+        echo "$1 to $2: identical ($(($2 + 1)) values)"
+    else
+        echo "$1 to $2: VALUES DIFFER"
+        exit 1
+    fi
+done
+echo
+
+echo "-- CPU seconds (user + sys), median of $runs interleaved runs --"
+declare -A times_g times_o
+for r in $(seq "$runs"); do
+    for spec in "${cases[@]}"; do
+        set -- $spec
+        # Alternate which program goes first, so that neither always meets
+        # the same neighbour load.
+        if [ $((r % 2)) = 1 ]; then
+            cpu_of ogsolve_cmd "$1" "$2"; times_o[$spec]+="$took "
+            cpu_of grundy_cmd "$1" "$2"; times_g[$spec]+="$took "
+        else
+            cpu_of grundy_cmd "$1" "$2"; times_g[$spec]+="$took "
+            cpu_of ogsolve_cmd "$1" "$2"; times_o[$spec]+="$took "
+        fi
+    done
+done
+printf '%-16s %12s %12s %10s   %s\n' "game to N" "ogsolve s" "grundy s" "ratio" "(grundy runs)"
+for spec in "${cases[@]}"; do
+    set -- $spec
+    mo=$(tr ' ' '\n' <<<"${times_o[$spec]}" | sed '/^$/d' | median)
+    mg=$(tr ' ' '\n' <<<"${times_g[$spec]}" | sed '/^$/d' | median)
+    ratio=$(awk -v o="$mo" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? o / g : 0) }')
+    printf '%-16s %12.3f %12.3f %10s   (%s)\n' "$1 to $2" "$mo" "$mg" "$ratio" "${times_g[$spec]% }"
+done

@@ -1,0 +1,388 @@
+//! Scans over the xors of split pairs, the inner loops of the sparse engine.
+//!
+//! A heap of `rest` tokens splits into `a + (rest - a)`; for `a` in a range,
+//! the low heaps `g[a]` ascend in memory while their partners `g[rest - a]`
+//! descend. Each scan takes the two slices `low` and `high` with `low[i]`
+//! paired with `high[high.len() - 1 - i]`.
+//!
+//! Every scan has a portable version and, on x86-64 with AVX2 (detected at
+//! run time), a vector version that returns exactly the same result: the
+//! vector code only finds *where* to look, and the answer is always read by
+//! the portable code from the same pairs. Callers pick the path with a flag,
+//! so tests run both on the same input.
+
+/// A set of values below 512, one bit each: bit `v & 7` of byte `v >> 3`.
+pub type Bits512 = [u8; 64];
+
+/// Whether `v` is in `bits` (never for `v ≥ 512`).
+#[inline]
+pub fn contains(bits: &Bits512, v: u16) -> bool {
+    let v = v as usize;
+    v < 512 && bits[v >> 3] >> (v & 7) & 1 != 0
+}
+
+/// Whether the AVX2 kernels can run on this machine.
+pub fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Scans the pairs `low[i] ^ high[len - 1 - i]` in order of `i` (with
+/// `len = low.len() == high.len()`): a pair whose value is in `bits` removes
+/// it from `bits`, is reported to `taken`, and counts down `remaining`.
+/// Returns `i + 1` for the pair that brings `remaining` to zero, or `None`
+/// when the pairs run out first. `simd` asks for the AVX2 kernel, used only
+/// if [`simd_available`]; both give the same result and the same calls.
+#[inline]
+pub fn take_hits(
+    low: &[u16],
+    high: &[u16],
+    bits: &mut Bits512,
+    remaining: &mut usize,
+    simd: bool,
+    mut taken: impl FnMut(u16),
+) -> Option<usize> {
+    assert_eq!(low.len(), high.len());
+    if *remaining == 0 {
+        return Some(0);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above).
+        return unsafe { avx2::take_hits(low, high, bits, remaining, &mut taken) };
+    }
+    let _ = simd;
+    take_hits_portable(low, high, bits, remaining, &mut taken, 0..low.len())
+}
+
+/// Looks at the pair `i`, as [`take_hits`] describes; true when it brings
+/// `remaining` to zero.
+#[inline]
+fn take_pair(
+    low: &[u16],
+    high: &[u16],
+    bits: &mut Bits512,
+    remaining: &mut usize,
+    taken: &mut impl FnMut(u16),
+    i: usize,
+) -> bool {
+    let v = low[i] ^ high[low.len() - 1 - i];
+    if !contains(bits, v) {
+        return false;
+    }
+    bits[v as usize >> 3] &= !(1 << (v & 7));
+    taken(v);
+    *remaining -= 1;
+    *remaining == 0
+}
+
+/// [`take_hits`] over `range`, without vector instructions.
+#[inline]
+fn take_hits_portable(
+    low: &[u16],
+    high: &[u16],
+    bits: &mut Bits512,
+    remaining: &mut usize,
+    taken: &mut impl FnMut(u16),
+    range: std::ops::Range<usize>,
+) -> Option<usize> {
+    for i in range {
+        if take_pair(low, high, bits, remaining, taken, i) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+/// The set of values `low[i] ^ high[len - 1 - i]`, as a bit set, when every
+/// value is below `bound ≤ 128` (the caller knows one: the xor of values
+/// below `2^b` is below `2^b`; values at or above 128 are left out).
+/// `simd` as in [`take_hits`].
+#[inline]
+pub fn marks_below_128(low: &[u16], high: &[u16], bound: usize, simd: bool) -> u128 {
+    assert_eq!(low.len(), high.len());
+    assert!(bound <= 128);
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above); one 32-bit
+        // accumulator per 32 values below the bound.
+        return unsafe {
+            match bound {
+                0..=32 => avx2::marks::<1>(low, high),
+                33..=64 => avx2::marks::<2>(low, high),
+                65..=96 => avx2::marks::<3>(low, high),
+                _ => avx2::marks::<4>(low, high),
+            }
+        };
+    }
+    let _ = (simd, bound);
+    marks_portable(low, high, 0..low.len())
+}
+
+/// [`marks_below_128`] over `range`, without vector instructions (values
+/// of 128 and more are ignored).
+#[inline]
+fn marks_portable(low: &[u16], high: &[u16], range: std::ops::Range<usize>) -> u128 {
+    if range.is_empty() {
+        return 0;
+    }
+    let last = low.len() - 1;
+    // Four accumulators, so that the ors do not form one chain.
+    let mut acc = [0u128; 4];
+    let mut i = range.start;
+    while i + 4 <= range.end {
+        for (j, a) in acc.iter_mut().enumerate() {
+            let v = (low[i + j] ^ high[last - i - j]) as u32;
+            *a |= 1u128.checked_shl(v).unwrap_or(0);
+        }
+        i += 4;
+    }
+    for i in i..range.end {
+        let v = (low[i] ^ high[last - i]) as u32;
+        acc[0] |= 1u128.checked_shl(v).unwrap_or(0);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::Bits512;
+    use std::arch::x86_64::*;
+
+    /// 16 u16 lanes in reverse order.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn reverse(x: __m256i) -> __m256i {
+        let within = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, //
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+        );
+        _mm256_permute4x64_epi64(_mm256_shuffle_epi8(x, within), 0b01_00_11_10)
+    }
+
+    /// The xors of the 16 pairs starting at `i`: `low[i + t] ^ high[len - 1 - i - t]`.
+    ///
+    /// # Safety
+    /// AVX2, and `i + 16 <= low.len() == high.len()`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn xors(low: &[u16], high: &[u16], i: usize) -> __m256i {
+        let len = low.len();
+        debug_assert!(i + 16 <= len && high.len() == len);
+        // SAFETY: low[i..i + 16] and high[len - 16 - i..len - i] are in
+        // bounds because i + 16 <= len.
+        let lo = _mm256_loadu_si256(low.as_ptr().add(i) as *const __m256i);
+        let hi = _mm256_loadu_si256(high.as_ptr().add(len - 16 - i) as *const __m256i);
+        _mm256_xor_si256(lo, reverse(hi))
+    }
+
+    /// See [`super::take_hits`]. Blocks of 32 pairs are tested at once:
+    /// the values are packed to bytes (`v >> 3`, saturated, so that values
+    /// of 2048 and more test as absent, and `v & 7`), the byte `bits[v >> 3]`
+    /// is looked up with four 16-byte shuffles (a shuffle yields 0 where its
+    /// index has bit 7 set, which the saturating add arranges for every index
+    /// outside its quarter), and its bit `v & 7` tested. The pairs of a block
+    /// with a hit are then taken in order by the portable code.
+    ///
+    /// # Safety
+    /// AVX2, and `low.len() == high.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn take_hits(
+        low: &[u16],
+        high: &[u16],
+        bits: &mut Bits512,
+        remaining: &mut usize,
+        taken: &mut impl FnMut(u16),
+    ) -> Option<usize> {
+        let len = low.len();
+        let quarters = |bits: &Bits512| {
+            // SAFETY: 16 k + 16 <= 64 bytes for k < 4.
+            let quarter = |k: usize| {
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    bits.as_ptr().add(16 * k) as *const __m128i
+                ))
+            };
+            [quarter(0), quarter(1), quarter(2), quarter(3)]
+        };
+        let mut tables = quarters(bits);
+        let one_bit = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+        );
+        let seven = _mm256_set1_epi16(7);
+        let lift = _mm256_set1_epi8(0x70);
+        let mut i = 0;
+        while i + 32 <= len {
+            // SAFETY: i + 32 <= len, as `xors` requires for i and i + 16.
+            let (v0, v1) = (xors(low, high, i), xors(low, high, i + 16));
+            let idx = _mm256_packus_epi16(_mm256_srli_epi16(v0, 3), _mm256_srli_epi16(v1, 3));
+            let bit = _mm256_packus_epi16(_mm256_and_si256(v0, seven), _mm256_and_si256(v1, seven));
+            let mut byte = _mm256_setzero_si256();
+            for (k, table) in tables.iter().enumerate() {
+                let quarter = _mm256_set1_epi8((k << 4) as i8);
+                let sel = _mm256_adds_epu8(_mm256_xor_si256(idx, quarter), lift);
+                byte = _mm256_or_si256(byte, _mm256_shuffle_epi8(*table, sel));
+            }
+            let hit = _mm256_and_si256(byte, _mm256_shuffle_epi8(one_bit, bit));
+            if _mm256_testz_si256(hit, hit) == 0 {
+                // The packs interleave 8-pair groups as 0, 2, 1, 3: put them
+                // back in pair order, so that bit t of the mask is pair i + t.
+                let ordered = _mm256_permute4x64_epi64(hit, 0b11_01_10_00);
+                let zero = _mm256_cmpeq_epi8(ordered, _mm256_setzero_si256());
+                let mut mask = !(_mm256_movemask_epi8(zero) as u32);
+                while mask != 0 {
+                    let t = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    // An earlier pair of the block may have taken the value.
+                    if super::take_pair(low, high, bits, remaining, taken, i + t) {
+                        return Some(i + t + 1);
+                    }
+                }
+                tables = quarters(bits);
+            }
+            i += 32;
+        }
+        super::take_hits_portable(low, high, bits, remaining, taken, i..len)
+    }
+
+    /// See [`super::marks_below_128`]: each value `v` becomes the bit
+    /// `1 << (v - 32 q)` of the 32-bit accumulator of its quarter `q < Q`
+    /// (a variable shift by 32 or more, or by a wrapped negative count,
+    /// gives 0, so values of `32 Q` and more are left out).
+    ///
+    /// # Safety
+    /// AVX2, and `low.len() == high.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn marks<const Q: usize>(low: &[u16], high: &[u16]) -> u128 {
+        let len = low.len();
+        let one = _mm256_set1_epi32(1);
+        let zero = _mm256_setzero_si256();
+        let mut acc = [_mm256_setzero_si256(); Q];
+        let mut i = 0;
+        while i + 16 <= len {
+            // SAFETY: i + 16 <= len.
+            let v = xors(low, high, i);
+            for half in [
+                _mm256_unpacklo_epi16(v, zero),
+                _mm256_unpackhi_epi16(v, zero),
+            ] {
+                for (q, a) in acc.iter_mut().enumerate() {
+                    let count = _mm256_sub_epi32(half, _mm256_set1_epi32(32 * q as i32));
+                    *a = _mm256_or_si256(*a, _mm256_sllv_epi32(one, count));
+                }
+            }
+            i += 16;
+        }
+        let mut set = 0u128;
+        for (q, a) in acc.iter().enumerate() {
+            let mut lanes = [0u32; 8];
+            // SAFETY: lanes is 32 bytes.
+            _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *a);
+            let word = lanes.iter().fold(0u32, |x, &y| x | y);
+            set |= (word as u128) << (32 * q);
+        }
+        let tail = super::marks_portable(low, high, i..len);
+        // The portable tail keeps values up to 127: keep the same bound.
+        let kept = if Q == 4 {
+            u128::MAX
+        } else {
+            (1u128 << (32 * Q)) - 1
+        };
+        set | (tail & kept)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reproducible stream of small values (xorshift).
+    fn values(n: usize, seed: u64, below: u16) -> Vec<u16> {
+        let mut x = seed | 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % below as u64) as u16
+            })
+            .collect()
+    }
+
+    #[test]
+    fn take_hits_paths_agree_with_a_plain_search() {
+        for (seed, below) in [(1, 64), (2, 300), (3, 512), (4, 4000), (5, 65535)] {
+            let g = values(3000, seed, below);
+            for len in [0usize, 1, 15, 16, 31, 32, 33, 100, 1000] {
+                let (low, high) = (&g[..len], &g[1000..1000 + len]);
+                for wanted in [
+                    vec![],
+                    vec![0u16],
+                    vec![5, 77],
+                    vec![511],
+                    vec![1, 2, 3, 200, 300, 400],
+                    (0..512).step_by(3).collect(),
+                ] {
+                    // The plain answer: each wanted value at its first pair.
+                    let mut firsts: Vec<(usize, u16)> = wanted
+                        .iter()
+                        .filter_map(|&w| {
+                            (0..len)
+                                .find(|&i| low[i] ^ high[len - 1 - i] == w)
+                                .map(|i| (i, w))
+                        })
+                        .collect();
+                    firsts.sort();
+                    for stop_after in [1, 2, 5, usize::MAX] {
+                        let want = stop_after.min(wanted.len().max(1));
+                        let plain_end = (firsts.len() >= want && !wanted.is_empty())
+                            .then(|| firsts[want - 1].0 + 1);
+                        let plain_taken: Vec<u16> =
+                            firsts.iter().take(want).map(|&(_, w)| w).collect();
+                        for simd in [false, true] {
+                            let mut bits = [0u8; 64];
+                            wanted
+                                .iter()
+                                .for_each(|&v| bits[v as usize >> 3] |= 1 << (v & 7));
+                            let mut remaining = want;
+                            let mut got = Vec::new();
+                            let end = take_hits(low, high, &mut bits, &mut remaining, simd, |v| {
+                                got.push(v)
+                            });
+                            if wanted.is_empty() {
+                                continue;
+                            }
+                            assert_eq!(end, plain_end, "simd {simd} len {len} {wanted:?}");
+                            assert_eq!(got, plain_taken, "simd {simd} len {len}");
+                            assert_eq!(remaining, want - got.len());
+                            for &v in &got {
+                                assert!(!contains(&bits, v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn marks_paths_agree_with_a_plain_set() {
+        for (seed, below) in [(1, 32), (2, 64), (3, 100), (4, 128), (5, 7)] {
+            let g = values(5000, seed, below);
+            for len in [0usize, 1, 15, 16, 17, 100, 2000] {
+                let (low, high) = (&g[..len], &g[2500..2500 + len]);
+                let plain = (0..len).fold(0u128, |s, i| s | 1 << (low[i] ^ high[len - 1 - i]));
+                for bound in [below as usize, 128] {
+                    assert_eq!(marks_below_128(low, high, bound, false), plain);
+                    assert_eq!(marks_below_128(low, high, bound, true), plain);
+                }
+            }
+        }
+    }
+}
