@@ -26,6 +26,7 @@
 //! * [`staircase`]: staircase Nim (monks on stairs);
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
+//! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
 //! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
@@ -43,6 +44,7 @@ pub mod nim;
 pub mod nimber;
 pub mod northcott;
 pub mod period;
+pub mod quotient;
 mod search;
 pub mod sequence;
 pub mod staircase;

@@ -242,7 +242,17 @@ impl Position {
                     .collect();
             }
             Play::Misere => {
-                let (outcome, moves) = crate::misere::solve(self, options.misere_budget)?;
+                // Sums of one take-and-break or subtraction rule: read from
+                // the rule's misère quotient; anything else: search.
+                let search = || crate::misere::solve(self, options.misere_budget);
+                let (outcome, moves) = match crate::quotient::solve_misere(
+                    self,
+                    options.max_moves.saturating_add(1),
+                ) {
+                    Some(Ok(found)) => found,
+                    Some(Err(quotient)) => search().map_err(|_| quotient)?,
+                    None => search()?,
+                };
                 analysis.grundy = None;
                 analysis.outcome = outcome;
                 analysis.truncated = moves.len() > options.max_moves;
