@@ -77,36 +77,23 @@ impl Builder {
             return Ok(0);
         }
         let mut tracked: Vec<u64> = Vec::new();
-        let mut cap: u8 = std::env::var("QCAP")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2);
+        let mut cap = 2u8;
         for _attempt in 0..MAX_ATTEMPTS {
-            let t0 = std::time::Instant::now();
             let candidate = self.candidate(n, &tracked, cap)?;
-            if std::env::var("QV").is_ok() {
-                eprintln!(
-                    "   heap {n} tracked {tracked:?} cap {cap} -> order {} in {:?}",
-                    candidate.monoid.order,
-                    t0.elapsed()
-                );
-            }
-            match verify::verify(
+            let verdict = verify::verify(
                 &candidate.monoid,
                 &candidate.phi,
                 &candidate.options,
                 &candidate.reps,
                 max_states,
-            ) {
+            );
+            match verdict {
                 Ok(states) => {
                     *self = candidate;
                     return Ok(states);
                 }
                 Err(verify::Failure::Limit(e)) => return Err(e),
                 Err(verify::Failure::Wrong(heaps)) => {
-                    if std::env::var("QV").is_ok() {
-                        eprintln!("      counterexample {heaps:?}");
-                    }
                     let before = tracked.len();
                     for h in heaps {
                         if h < n && self.rule.has_moves(h) && !tracked.contains(&h) {

@@ -150,28 +150,50 @@ pub(crate) fn verify(
                 .collect(),
         );
     }
-    let start: (Element, Vec<Element>) = (0, vec![NONE; ng]);
-    let mut seen: HashMap<(Element, Vec<Element>), u32> = HashMap::new();
+    // A generator whose I_g is empty never supplies a witness: its d_g is
+    // left out of the state.
+    let useful: Vec<bool> = in_i.iter().map(|c| c.iter().any(|&x| x)).collect();
+    // slot[g]: the position of d_g in a state (useful generators only).
+    let mut slot = vec![usize::MAX; ng];
+    let mut width = 1;
+    for g in 0..ng {
+        if useful[g] {
+            slot[g] = width;
+            width += 1;
+        }
+    }
+    // States live in one arena, `width` numbers each: ψ, then the useful d_g.
+    let mut arena: Vec<Element> = vec![NONE; width];
+    arena[0] = 0;
+    let mut seen: HashMap<Box<[Element]>, u32, BuildFnv> = HashMap::default();
+    seen.insert(arena[..width].into(), 0);
     let mut trail: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
-    seen.insert(start.clone(), 0);
-    let mut queue = std::collections::VecDeque::from([(start, 0u32)]);
+    let mut head = 0usize;
     let mut states = 1usize;
-    while let Some(((psi, d), id)) = queue.pop_front() {
+    let mut scratch: Vec<Element> = vec![NONE; width];
+    while head < trail.len() {
+        let id = head as u32;
+        head += 1;
         for gi in 0..ng {
-            let psi2 = m.mul(psi, gens[gi]);
-            let d2: Vec<Element> = (0..ng)
-                .map(|j| {
-                    if j == gi {
+            {
+                let cur = &arena[id as usize * width..(id as usize + 1) * width];
+                let psi = cur[0];
+                scratch[0] = m.mul(psi, gens[gi]);
+                for j in 0..ng {
+                    if !useful[j] {
+                        continue;
+                    }
+                    let dj = cur[slot[j]];
+                    scratch[slot[j]] = if j == gi {
                         classes[j][psi as usize] as Element
-                    } else if d[j] == NONE {
+                    } else if dj == NONE {
                         NONE
                     } else {
-                        next[j][d[j] as usize][gi]
-                    }
-                })
-                .collect();
-            let state = (psi2, d2);
-            if seen.contains_key(&state) {
+                        next[j][dj as usize][gi]
+                    };
+                }
+            }
+            if seen.contains_key(&scratch[..]) {
                 continue;
             }
             states += 1;
@@ -183,8 +205,12 @@ pub(crate) fn verify(
             }
             let new_id = trail.len() as u32;
             trail.push((id, gi as u16));
-            seen.insert(state.clone(), new_id);
-            let (psi2, d2) = &state;
+            seen.insert(scratch[..].into(), new_id);
+            arena.extend_from_slice(&scratch);
+            let psi2 = &scratch[0];
+            let d2: Vec<Element> = (0..ng)
+                .map(|j| if useful[j] { scratch[slot[j]] } else { NONE })
+                .collect();
             if !m.is_p(*psi2) && !(0..ng).any(|j| d2[j] != NONE && in_i[j][d2[j] as usize]) {
                 // A counterexample: replay the path with exact elements and
                 // give each generator's heaps the kind whose B misses d_g.
@@ -225,8 +251,38 @@ pub(crate) fn verify(
                 heaps.sort_unstable();
                 return Err(Failure::Wrong(heaps));
             }
-            queue.push_back((state, new_id));
         }
     }
     Ok(states)
 }
+
+/// FNV-1a with a final mix: a fast hash for the short keys of the search.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        // FNV's low bits depend only on the inputs' low bits; a final
+        // avalanche (the SplitMix64 finaliser) spreads them.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0 ^ x as u64).wrapping_mul(0x0100_0000_01b3).rotate_left(5);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u32(x as u32);
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type BuildFnv = std::hash::BuildHasherDefault<Fnv>;
