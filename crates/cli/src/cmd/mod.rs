@@ -5,6 +5,7 @@ pub mod explain;
 pub mod judge;
 pub mod nim;
 pub mod play;
+pub mod quotient;
 pub mod seq;
 pub mod value;
 
