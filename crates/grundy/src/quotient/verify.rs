@@ -270,13 +270,19 @@ impl std::hash::Hasher for Fnv {
         z ^ (z >> 31)
     }
     fn write_u32(&mut self, x: u32) {
-        self.0 = (self.0 ^ x as u64).wrapping_mul(0x0100_0000_01b3).rotate_left(5);
+        self.0 = (self.0 ^ x as u64)
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(5);
     }
     fn write_usize(&mut self, x: usize) {
         self.write_u32(x as u32);
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for &b in bytes {
             h ^= b as u64;
             h = h.wrapping_mul(0x0100_0000_01b3);
