@@ -243,12 +243,11 @@ impl Builder {
             return Err(self.too_large(n, classes));
         }
         let mut best: Vec<Option<(usize, Vec<u64>)>> = vec![None; classes];
-        for x in 0..big {
+        for (x, &c) in class.iter().enumerate() {
             let (z, j) = (x / powers, x % powers);
             let mut heaps = base.reps[z].clone();
             heaps.extend(std::iter::repeat(n).take(j));
             heaps.sort_unstable();
-            let c = class[x];
             let better = match &best[c] {
                 None => true,
                 Some((_, b)) => (key(&heaps), &heaps) < (key(b), b),

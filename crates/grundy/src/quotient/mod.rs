@@ -134,13 +134,16 @@ impl Monoid {
 }
 
 /// What a quotient computation may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct QuotientLimits {
     /// The most elements the quotient may have (the candidate before
     /// reduction may have up to 16 times as many).
     pub max_order: usize,
     /// The most states the proof's search may examine.
     pub max_states: usize,
+    /// Stop (with an error) once this many seconds have passed, checked
+    /// after each heap; `None` for no time limit.
+    pub max_seconds: Option<f64>,
 }
 
 impl Default for QuotientLimits {
@@ -148,6 +151,7 @@ impl Default for QuotientLimits {
         QuotientLimits {
             max_order: 2_000,
             max_states: 4_000_000,
+            max_seconds: None,
         }
     }
 }
@@ -282,6 +286,16 @@ impl Quotient {
         let mut period = None;
         let mut states = 0;
         while b.heaps_done() < to {
+            if let Some(limit) = limits.max_seconds {
+                if started.elapsed().as_secs_f64() > limit {
+                    return Err(Error::TooLarge(format!(
+                        "the misère quotient of {rule} was stopped after {limit} s at heap {} \
+                         (order {} so far)",
+                        b.heaps_done(),
+                        b.monoid.order
+                    )));
+                }
+            }
             states = b.step(limits.max_states)?;
             progress(Progress {
                 heap: b.heaps_done(),
@@ -600,8 +614,8 @@ fn tame_images(q: &Quotient) -> Option<Vec<NimImage>> {
     let mut from_nim: HashMap<NimImage, Element> = HashMap::from([(NimImage::Small(0), 0)]);
     let mut stack = vec![(0, NimImage::Small(0))];
     while let Some((x, v)) = stack.pop() {
-        for h in 1..=n {
-            let (y, w) = (m.mul(x, q.phi[h]), v.times(images[h]));
+        for (h, &image) in images.iter().enumerate().skip(1) {
+            let (y, w) = (m.mul(x, q.phi[h]), v.times(image));
             if m.is_p(y) != w.is_p() {
                 return None;
             }

@@ -233,7 +233,12 @@ pub fn quotient_covering(
     };
     let q = Arc::new(q);
     if let Ok(mut c) = cache().lock() {
-        c.insert(rule.clone(), q.clone());
+        let keep = c
+            .get(rule)
+            .is_some_and(|old| old.heaps() > q.heaps() && q.period().is_none());
+        if !keep {
+            c.insert(rule.clone(), q.clone());
+        }
     }
     Ok(q)
 }
@@ -266,7 +271,12 @@ pub fn solve_misere(
     let rule = rule?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     Some((|| {
-        let q = quotient_covering(rule, largest, QuotientLimits::default())?;
+        // Bounded up front: the analysis gives the quotient 30 s at most.
+        let limits = QuotientLimits {
+            max_seconds: Some(30.0),
+            ..QuotientLimits::default()
+        };
+        let q = quotient_covering(rule, largest, limits)?;
         let answer = q.winning_moves(&heaps, max_moves)?;
         let moves = answer
             .moves
