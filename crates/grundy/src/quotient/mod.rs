@@ -58,6 +58,16 @@
 //! are `x − i + r`, of element `ψ(x − i)·ψ(r)`.) If moreover `(M, S)` is
 //! reduced (no two elements indistinguishable), `M ≅ Q_N` and `ψ = Φ`.
 //!
+//! When the proof finds a sum on which the candidate is wrong (a new heap
+//! told apart positions that `Q_{n−1}` identifies — for Dawson's Kayles this
+//! first happens at heap 10), the step is redone over a finer base: the
+//! elements of `Q_{n−1}` paired with the counts of the heaps named in the
+//! counterexample (counts folded by `h^(c+2) = h^c`). That base is a correct,
+//! unreduced bipartite monoid for the smaller heaps, so the step's recursion
+//! applies to it; a few rounds usually suffice, and when they do not (or a
+//! limit is reached) the construction stops with an error naming the heap and
+//! the order reached. No answer is ever given without the proof.
+//!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
 //! element `g` of a heap `i` present in `x` (the same for every such heap),
