@@ -48,6 +48,7 @@ enum Command {
     Completions(Completions),
     Man(Man),
     Help(Help),
+    Quotient(cmd::quotient::Args),
 }
 
 /// Print a shell completion script for grundy.
@@ -95,6 +96,7 @@ fn main() -> ExitCode {
             .render(&mut std::io::stdout())
             .map_err(Into::into),
         Command::Help(args) => help(args.command.as_deref()),
+        Command::Quotient(args) => cmd::quotient::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

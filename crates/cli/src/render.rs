@@ -241,8 +241,8 @@ fn reason(position: &Position, a: &Analysis, total: u64) -> String {
             }
         }
         Play::Misere => format!(
-            "Misère play has no nim-sum rule for this sum; exhaustive search of the game\n\
-             tree shows that {verdict}.\n"
+            "Misère play has no nim-sum rule for this sum; the misère quotient of its heap\n\
+             rule (or, for other sums, exhaustive search) shows that {verdict}.\n"
         ),
     }
 }

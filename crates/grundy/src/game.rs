@@ -222,6 +222,20 @@ pub trait Game: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Misère play of a sum of components of this family, all written with
+    /// the same name as this one (`parts`, this one among them), from the
+    /// family's own theory — for heap rules, their misère quotient. The
+    /// outcome and the winning moves (at most `max_moves`) as (index into
+    /// `parts`, move); `None` when the family has no such theory, and the
+    /// caller searches.
+    fn misere_sum(
+        &self,
+        _parts: &[&dyn Game],
+        _max_moves: usize,
+    ) -> Option<Result<(Outcome, Vec<(usize, Move)>)>> {
+        None
+    }
+
     /// Why the value is what it is, in one sentence for `explain` (the
     /// theorem used), when theory gives it.
     fn value_reason(&self, _cx: &Context, _value: Nimber) -> Option<String> {

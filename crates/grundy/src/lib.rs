@@ -79,6 +79,7 @@
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
+//! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
 //! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
@@ -92,6 +93,7 @@ pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod period;
+pub mod quotient;
 pub mod sequence;
 pub mod solver;
 pub mod strategy;

@@ -422,8 +422,33 @@ impl Position {
                 }
             }
         }
-        // Exhaustive search: a move wins when it leaves a position the
-        // search proves lost for the opponent.
+        // A sum of one family whose theory reads misère sums (heap rules:
+        // their misère quotient). When the theory cannot answer, search;
+        // when the search cannot either, say why the theory could not.
+        let mut refusal = None;
+        if let Some((_, first)) = places.first() {
+            if places.iter().all(|(_, c)| c.name() == first.name()) {
+                let parts: Vec<&dyn Game> = places.iter().map(|(_, c)| c.as_ref()).collect();
+                match first.misere_sum(&parts, options.max_moves.saturating_add(1)) {
+                    Some(Ok((outcome, moves))) => {
+                        let moves = moves
+                            .into_iter()
+                            .map(|(i, m)| Position::sum_move(places[i].0, places[i].1.as_ref(), m))
+                            .collect();
+                        return Ok((outcome, moves));
+                    }
+                    Some(Err(e)) => refusal = Some(e),
+                    None => {}
+                }
+            }
+        }
+        self.misere_search(options)
+            .map_err(|e| refusal.unwrap_or(e))
+    }
+
+    /// Misère play by exhaustive search: a move wins when it leaves a
+    /// position the search proves lost for the opponent.
+    fn misere_search(&self, options: &AnalyzeOptions) -> Result<(Outcome, Vec<SumMove>)> {
         let mut search = MisereSearch::new(options.misere_budget);
         let mut winning = Vec::new();
         let mut any = false;

@@ -6,6 +6,7 @@ pub mod judge;
 pub mod nim;
 pub mod nimber;
 pub mod play;
+pub mod quotient;
 pub mod seq;
 pub mod serve;
 pub mod value;

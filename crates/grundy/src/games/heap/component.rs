@@ -8,6 +8,7 @@ use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::error::{Error, Result};
 use crate::expr::{Cursor, MAX_SET_MEMBERS};
 use crate::game::{Component, Context, Game, Move};
+use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::sequence::NimSequence;
 use crate::sum::Term;
@@ -134,6 +135,30 @@ impl Game for Heap {
             Rule::Nim => format!("a Nim heap's value is its size: G = {value}"),
             ref rule => format!("G({}) = {value} (from the nim-sequence of {rule})", self.n),
         })
+    }
+
+    fn misere_sum(
+        &self,
+        parts: &[&dyn Game],
+        max_moves: usize,
+    ) -> Option<Result<(Outcome, Vec<(usize, Move)>)>> {
+        // Parts with this one's name are heaps of this rule: the key is the size.
+        let sizes: Vec<u64> = parts.iter().map(|p| p.key()[0]).collect();
+        let answer = crate::quotient::solve_misere(self.rule(), &sizes, max_moves)?;
+        Some(answer.map(|a| {
+            let moves = a
+                .moves
+                .into_iter()
+                .map(|(i, m)| {
+                    let heap = Heap {
+                        cell: self.cell.clone(),
+                        n: sizes[i],
+                    };
+                    (i, heap.to_move(m))
+                })
+                .collect();
+            (a.outcome, moves)
+        }))
     }
 
     fn as_nim(&self) -> Option<u64> {

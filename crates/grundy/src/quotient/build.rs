@@ -1,0 +1,485 @@
+//! The heap-by-heap construction of `Q_n` (see the module documentation of
+//! [`quotient`](super) for the mathematics).
+
+use std::collections::HashMap;
+
+use super::{verify, Element, Monoid};
+use crate::error::{Error, Result};
+use crate::games::heap::Rule;
+
+/// The most powers `k` of a new heap examined before the outcome sequence
+/// `k ↦ (x·h^k ∈ P)` must have repeated. Misère quotients of heap games
+/// satisfy `h^(k+2) = h^k` for small `k`; this is a generous bound.
+const MAX_POWERS: usize = 64;
+
+/// How many candidates one heap may try before the construction gives up.
+const MAX_ATTEMPTS: usize = 12;
+
+/// What one step of the construction needs to remember.
+#[derive(Clone, Debug)]
+pub(crate) struct Builder {
+    pub(crate) rule: Rule,
+    /// The (candidate) quotient of the heaps `0..=heaps_done`.
+    pub(crate) monoid: Monoid,
+    /// `phi[h]`: the element of heap `h`.
+    pub(crate) phi: Vec<Element>,
+    /// `options[h]`: the distinct elements of heap `h`'s options.
+    pub(crate) options: Vec<Vec<Element>>,
+    /// `reps[x]`: a sum of heaps with element `x`, fewest tokens first (then
+    /// most heaps), ascending.
+    pub(crate) reps: Vec<Vec<u64>>,
+    pub(crate) max_order: usize,
+}
+
+/// The key by which representatives are chosen: every option of a position
+/// has a smaller key (fewer tokens, or as many tokens and more heaps — a
+/// split that removes nothing).
+fn key(heaps: &[u64]) -> (u128, std::cmp::Reverse<usize>) {
+    (
+        heaps.iter().map(|&h| h as u128).sum(),
+        std::cmp::Reverse(heaps.len()),
+    )
+}
+
+impl Builder {
+    /// The quotient of the empty set of heaps: `{1}` with `P = ∅` — the
+    /// trivial game 0 is a misère N-position (whoever cannot move has won).
+    /// Heap 0 is that game.
+    pub(crate) fn new(rule: Rule, max_order: usize) -> Builder {
+        Builder {
+            rule,
+            monoid: Monoid {
+                mul: vec![0],
+                order: 1,
+                p: vec![false],
+            },
+            phi: vec![0],
+            options: vec![Vec::new()],
+            reps: vec![Vec::new()],
+            max_order,
+        }
+    }
+
+    pub(crate) fn heaps_done(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// Adds heap `n = heaps_done + 1`: builds a candidate for `Q_n` and
+    /// proves it; when the proof finds a sum on which the candidate is
+    /// wrong, the heaps of that sum are tracked separately (their counts
+    /// kept, up to `h^(T+2) = h^T`) in a finer base and the step is redone.
+    pub(crate) fn step(&mut self, max_states: usize) -> Result<usize> {
+        let n = self.phi.len() as u64;
+        if !self.rule.has_moves(n) {
+            // A heap without moves is the game 0 itself.
+            self.phi.push(0);
+            self.options.push(Vec::new());
+            return Ok(0);
+        }
+        let mut tracked: Vec<u64> = Vec::new();
+        let mut cap = 2u8;
+        for _attempt in 0..MAX_ATTEMPTS {
+            let candidate = self.candidate(n, &tracked, cap)?;
+            let verdict = verify::verify(
+                &candidate.monoid,
+                &candidate.phi,
+                &candidate.options,
+                &candidate.reps,
+                max_states,
+            );
+            match verdict {
+                Ok(states) => {
+                    *self = candidate;
+                    return Ok(states);
+                }
+                Err(verify::Failure::Limit(e)) => return Err(e),
+                Err(verify::Failure::Wrong(heaps)) => {
+                    let before = tracked.len();
+                    for h in heaps {
+                        if h < n && self.rule.has_moves(h) && !tracked.contains(&h) {
+                            tracked.push(h);
+                        }
+                    }
+                    if tracked.len() == before {
+                        cap = cap.saturating_add(2);
+                    }
+                }
+            }
+        }
+        Err(Error::Unsupported(format!(
+            "the misère quotient of {} could not be constructed at heap {n} \
+             (order {} through heap {}): {MAX_ATTEMPTS} candidates failed their proof",
+            self.rule,
+            self.monoid.order,
+            n - 1
+        )))
+    }
+
+    /// A candidate for `Q_n` over the base: the elements of `Q_{n−1}`
+    /// paired with the counts of the `tracked` heaps (counts past `cap + 1`
+    /// folded back by 2).
+    fn candidate(&self, n: u64, tracked: &[u64], cap: u8) -> Result<Builder> {
+        let base = Base::new(self, tracked, cap)?;
+        let order = base.len();
+        let image = |heaps: &[u64]| base.image(self, heaps);
+        let mut opts: Vec<u32> = self.rule.moves(n).map(|mv| image(&mv.leaves)).collect();
+        opts.sort_unstable();
+        opts.dedup();
+
+        // t[k][z]: whether w + k·H_n is a P-position for the positions w of
+        // base element z, computed from a representative of z: w + k·H_n is
+        // P iff every option is N — the options are w' + k·H_n (w' an
+        // option of w) and w + r + (k−1)·H_n (r an option of H_n).
+        // Representatives are processed by key, so that the elements of w's
+        // options are known first.
+        let mut by_key: Vec<u32> = (0..order as u32).collect();
+        by_key.sort_by_key(|&z| key(&base.reps[z as usize]));
+        let rep_options: Vec<Vec<u32>> = (0..order)
+            .map(|z| {
+                let rep = &base.reps[z];
+                let mut out = Vec::new();
+                for (i, &h) in rep.iter().enumerate() {
+                    if i > 0 && rep[i - 1] == h {
+                        continue;
+                    }
+                    let mut rest = rep.clone();
+                    rest.remove(i);
+                    for mv in self.rule.moves(h) {
+                        let mut w = rest.clone();
+                        w.extend_from_slice(&mv.leaves);
+                        out.push(image(&w));
+                    }
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        let times_opt: Vec<Vec<u32>> = (0..order as u32)
+            .map(|z| opts.iter().map(|&r| base.mul(z, r)).collect())
+            .collect();
+        let mut layers: Vec<Vec<bool>> = vec![(0..order).map(|z| base.p[z]).collect()];
+        let (start, period) = loop {
+            let prev = layers.last().expect("layer 0");
+            let mut t = vec![false; order];
+            let mut done = vec![false; order];
+            for &z in &by_key {
+                let z = z as usize;
+                let mut p = !times_opt[z].iter().any(|&y| prev[y as usize]);
+                if p {
+                    for &o in &rep_options[z] {
+                        if !done[o as usize] {
+                            return Err(Error::Unsupported(format!(
+                                "misère quotient of {}: internal ordering failure at heap {n}",
+                                self.rule
+                            )));
+                        }
+                        if t[o as usize] {
+                            p = false;
+                            break;
+                        }
+                    }
+                }
+                t[z] = p;
+                done[z] = true;
+            }
+            if let Some(s) = layers.iter().position(|l| *l == t) {
+                break (s, layers.len() - s);
+            }
+            if layers.len() > MAX_POWERS {
+                return Err(Error::TooLarge(format!(
+                    "misère quotient of {}: the powers of heap {n} did not repeat within {MAX_POWERS}",
+                    self.rule
+                )));
+            }
+            layers.push(t);
+        };
+
+        // The unreduced monoid base × {h^0, …, h^(start+period−1)} with
+        // h^(start+period) = h^start; then the coarsest congruence inside
+        // the P/N split (Moore's partition refinement over the generators).
+        let powers = start + period;
+        let Some(big) = order
+            .checked_mul(powers)
+            .filter(|&b| b <= self.max_order.saturating_mul(128))
+        else {
+            return Err(self.too_large(n, order.saturating_mul(powers)));
+        };
+        let reduce = |j: usize| {
+            if j >= powers {
+                start + (j - start) % period
+            } else {
+                j
+            }
+        };
+        let idx = |z: usize, j: usize| z * powers + j;
+        // Generators: every heap below n (its base image), and H_n.
+        let mut heap_gens: Vec<u32> = (1..n)
+            .filter(|&h| self.rule.has_moves(h))
+            .map(|h| image(&[h]))
+            .collect();
+        heap_gens.sort_unstable();
+        heap_gens.dedup();
+        let gen_succ: Vec<Vec<u32>> = (0..order as u32)
+            .map(|z| heap_gens.iter().map(|&g| base.mul(z, g)).collect())
+            .collect();
+        let h_n = reduce(1);
+        let ng = heap_gens.len() + 1;
+        let succ = |x: usize, gi: usize| -> usize {
+            let (z, j) = (x / powers, x % powers);
+            if gi < heap_gens.len() {
+                idx(gen_succ[z][gi] as usize, j)
+            } else {
+                idx(z, reduce(j + h_n))
+            }
+        };
+        let accept: Vec<bool> = (0..big).map(|x| layers[x % powers][x / powers]).collect();
+        let class = refine(big, ng, &accept, succ);
+
+        // Representatives and the new numbering: classes ordered by their
+        // representatives (so the identity, the empty sum, is 0).
+        let classes = class.iter().copied().max().map_or(0, |c| c + 1);
+        if classes > self.max_order {
+            return Err(self.too_large(n, classes));
+        }
+        let mut best: Vec<Option<(usize, Vec<u64>)>> = vec![None; classes];
+        for (x, &c) in class.iter().enumerate() {
+            let (z, j) = (x / powers, x % powers);
+            let mut heaps = base.reps[z].clone();
+            heaps.extend(std::iter::repeat(n).take(j));
+            heaps.sort_unstable();
+            let better = match &best[c] {
+                None => true,
+                Some((_, b)) => (key(&heaps), &heaps) < (key(b), b),
+            };
+            if better {
+                best[c] = Some((x, heaps));
+            }
+        }
+        let best: Vec<(usize, Vec<u64>)> = best
+            .into_iter()
+            .map(|b| b.expect("every class has a member"))
+            .collect();
+        let mut order_of: Vec<usize> = (0..classes).collect();
+        order_of
+            .sort_by(|&a, &b| (key(&best[a].1), &best[a].1).cmp(&(key(&best[b].1), &best[b].1)));
+        let mut rename = vec![0 as Element; classes];
+        for (new, &old) in order_of.iter().enumerate() {
+            rename[old] = new as Element;
+        }
+        let id_of = |x: usize| rename[class[x]];
+        let member: Vec<usize> = order_of.iter().map(|&old| best[old].0).collect();
+        let times = |x: usize, y: usize| -> usize {
+            let (z1, j1) = (x / powers, x % powers);
+            let (z2, j2) = (y / powers, y % powers);
+            idx(base.mul(z1 as u32, z2 as u32) as usize, reduce(j1 + j2))
+        };
+        let mut mul = vec![0 as Element; classes * classes];
+        for a in 0..classes {
+            for b in a..classes {
+                let c = id_of(times(member[a], member[b]));
+                mul[a * classes + b] = c;
+                mul[b * classes + a] = c;
+            }
+        }
+        let p: Vec<bool> = member.iter().map(|&x| accept[x]).collect();
+        let reps: Vec<Vec<u64>> = order_of.iter().map(|&old| best[old].1.clone()).collect();
+        let phi: Vec<Element> = (0..=n)
+            .map(|h| {
+                if h == n {
+                    id_of(idx(0, h_n))
+                } else {
+                    id_of(idx(image(&[h]) as usize, 0))
+                }
+            })
+            .collect();
+        let options: Vec<Vec<Element>> = (0..=n)
+            .map(|h| {
+                let mut o: Vec<Element> = self
+                    .rule
+                    .moves(h)
+                    .map(|mv| {
+                        mv.leaves.iter().fold(0, |acc, &x| {
+                            mul[acc as usize * classes + phi[x as usize] as usize]
+                        })
+                    })
+                    .collect();
+                o.sort_unstable();
+                o.dedup();
+                o
+            })
+            .collect();
+        Ok(Builder {
+            rule: self.rule.clone(),
+            monoid: Monoid {
+                mul,
+                order: classes,
+                p,
+            },
+            phi,
+            options,
+            reps,
+            max_order: self.max_order,
+        })
+    }
+
+    fn too_large(&self, n: u64, order: usize) -> Error {
+        Error::TooLarge(format!(
+            "the misère quotient of {} grew past the limit of {} elements at heap {n} \
+             (order {} through heap {}, {} at least with heap {n}); raise the limit or ask for fewer heaps",
+            self.rule,
+            self.max_order,
+            self.monoid.order,
+            n - 1,
+            order
+        ))
+    }
+}
+
+/// The coarsest partition of `0..size` that separates `accept` from the
+/// rest and is compatible with each of the `gens` generators (`succ(x, i)`
+/// is `x` times generator `i`): Moore's algorithm. In a commutative monoid
+/// generated by them this is the coarsest congruence inside the P/N split.
+pub(crate) fn refine(
+    size: usize,
+    gens: usize,
+    accept: &[bool],
+    succ: impl Fn(usize, usize) -> usize,
+) -> Vec<usize> {
+    let succ: Vec<usize> = (0..size)
+        .flat_map(|x| (0..gens).map(move |g| (x, g)))
+        .map(|(x, g)| succ(x, g))
+        .collect();
+    let mut class: Vec<usize> = accept.iter().map(|&a| a as usize).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let next: Vec<usize> = (0..size)
+            .map(|x| {
+                let mut sig = Vec::with_capacity(gens + 1);
+                sig.push(class[x]);
+                sig.extend(succ[x * gens..(x + 1) * gens].iter().map(|&y| class[y]));
+                let fresh = ids.len();
+                *ids.entry(sig).or_insert(fresh)
+            })
+            .collect();
+        let now = ids.len();
+        class = next;
+        if now == count {
+            return class;
+        }
+        count = now;
+    }
+}
+
+/// The base of a step: the submonoid of `Q_{n−1} × ℕ^tracked` (how many
+/// heaps of each tracked size; counts folded past `cap + 1`) generated by the heaps below `n`, with a fewest-token
+/// representative of each element. It is a bipartite monoid that is correct
+/// for the heaps below `n` (it refines `Q_{n−1}`), only not reduced.
+struct Base {
+    elems: Vec<(Element, Vec<u8>)>,
+    index: HashMap<(Element, Vec<u8>), u32>,
+    reps: Vec<Vec<u64>>,
+    p: Vec<bool>,
+    q: Monoid,
+    cap: u8,
+    tracked: Vec<u64>,
+}
+
+/// A count past `cap + 1` folded back by 2 (`h^(cap+2) = h^cap`).
+fn fold(c: u8, cap: u8) -> u8 {
+    if c >= cap + 2 {
+        cap + (c - cap) % 2
+    } else {
+        c
+    }
+}
+
+impl Base {
+    fn new(b: &Builder, tracked: &[u64], cap: u8) -> Result<Base> {
+        let n = b.phi.len() as u64;
+        let limit = b.max_order.saturating_mul(64);
+        let mut base = Base {
+            elems: Vec::new(),
+            index: HashMap::new(),
+            reps: Vec::new(),
+            p: Vec::new(),
+            q: b.monoid.clone(),
+            cap,
+            tracked: Vec::new(),
+        };
+        let slot = |h: u64| tracked.iter().position(|&t| t == h);
+        let heaps: Vec<u64> = (1..n).filter(|&h| b.rule.has_moves(h)).collect();
+        // Dijkstra over elements by the key of their representatives.
+        let mut queue = std::collections::BinaryHeap::new();
+        let zero = (0 as Element, vec![0u8; tracked.len()]);
+        queue.push(std::cmp::Reverse((key(&[]), Vec::<u64>::new(), zero)));
+        while let Some(std::cmp::Reverse((_, rep, elem))) = queue.pop() {
+            if base.index.contains_key(&elem) {
+                continue;
+            }
+            if base.elems.len() >= limit {
+                return Err(Error::TooLarge(format!(
+                    "the misère quotient of {} needs a base of more than {limit} elements at heap {n} \
+                     (order {} through heap {}); raise the limit or ask for fewer heaps",
+                    b.rule,
+                    b.monoid.order,
+                    n - 1
+                )));
+            }
+            base.index.insert(elem.clone(), base.elems.len() as u32);
+            base.p.push(b.monoid.is_p(elem.0));
+            for &h in &heaps {
+                let mut e = elem.clone();
+                e.0 = b.monoid.mul(e.0, b.phi[h as usize]);
+                if let Some(i) = slot(h) {
+                    e.1[i] = fold(e.1[i] + 1, cap);
+                }
+                if !base.index.contains_key(&e) {
+                    let mut r = rep.clone();
+                    r.push(h);
+                    r.sort_unstable();
+                    queue.push(std::cmp::Reverse((key(&r), r, e)));
+                }
+            }
+            base.elems.push(elem);
+            base.reps.push(rep);
+        }
+        base.tracked = tracked.to_vec();
+        Ok(base)
+    }
+
+    fn len(&self) -> usize {
+        self.elems.len()
+    }
+
+    fn id(&self, e: &(Element, Vec<u8>)) -> u32 {
+        *self
+            .index
+            .get(e)
+            .expect("the base is closed under multiplication")
+    }
+
+    /// The base element of a sum of heaps below `n`.
+    fn image(&self, b: &Builder, heaps: &[u64]) -> u32 {
+        let mut e = (0 as Element, vec![0u8; self.tracked.len()]);
+        for &h in heaps {
+            e.0 = self.q.mul(e.0, b.phi[h as usize]);
+            if let Some(i) = self.tracked.iter().position(|&t| t == h) {
+                e.1[i] = fold(e.1[i] + 1, self.cap);
+            }
+        }
+        self.id(&e)
+    }
+
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        let (a, ca) = &self.elems[x as usize];
+        let (b, cb) = &self.elems[y as usize];
+        let counts = ca
+            .iter()
+            .zip(cb)
+            .map(|(&i, &j)| fold(i + j, self.cap))
+            .collect();
+        self.id(&(self.q.mul(*a, *b), counts))
+    }
+}

@@ -1,0 +1,667 @@
+//! Misère quotients: misère play of heap games solved exactly, for sums of
+//! any number of heaps.
+//!
+//! # The mathematics
+//!
+//! Sources: T. E. Plambeck, *Taming the wild in impartial combinatorial
+//! games*, INTEGERS 5 (2005) G05; T. E. Plambeck and A. N. Siegel, *Misère
+//! quotients for impartial games*, J. Combin. Theory Ser. A 115 (2008),
+//! arXiv:math/0609825; A. N. Siegel, *Misère games and misère quotients*,
+//! Games of No Chance 5 (2017). The definitions below are theirs; the
+//! construction and its proof are written for this crate from those
+//! definitions (no code was consulted).
+//!
+//! * A set `A` of games is **closed** when it contains the sum of any two of
+//!   its games and every option of each of its games. Here `A_N` is the
+//!   closure of the heaps `1..=N` of one rule: all finite sums of them
+//!   (a move in a heap of `A_N` leaves smaller heaps).
+//! * Two games `G, H` are **indistinguishable modulo `A`**, `G ≡ H (mod A)`,
+//!   when `G + X` and `H + X` have the same misère outcome for every `X` in
+//!   `A`. This is a congruence for `+`; the classes form a commutative monoid,
+//!   the **misère quotient** `Q(A)`; here `Q_N = Q(A_N)`.
+//! * The **P-portion** `P ⊆ Q` is the set of classes of misère P-positions
+//!   (it is well defined: take `X = 0`). The **pretending function**
+//!   `Φ: A → Q` sends each game to its class; it is a homomorphism, so the
+//!   outcome of a sum `x = h_1 + … + h_k` of heaps is read off
+//!   `Φ(h_1)·…·Φ(h_k)`: a P-position exactly when the product lies in `P`.
+//!
+//! # The construction (heap by heap)
+//!
+//! Start from `Q_0 = {1}`, `P = ∅` (the empty game is a misère N-position).
+//! For each new heap `n` with options `r` (sums of smaller heaps, whose
+//! elements `Φ(r)` are known), let `t_k(z)` say whether `w + k·H_n` is a
+//! P-position for the positions `w` of element `z`. The misère rule (a
+//! position is P iff it has a move and every move leads to N) gives
+//! `t_k(z) = ¬∃r: t_{k−1}(z·Φ(r)) ∧ ¬∃ option w′ of w: t_k(Φ(w′))` for
+//! `k ≥ 1`, evaluated on a fewest-token representative `w` of each `z`
+//! (options first). The sequence `t_0, t_1, …` repeats
+//! (`t_{s+q} = t_s`); the monoid `Q_{n−1} × ⟨h | h^{s+q} = h^s⟩` with
+//! `P = {(z, k): t_k(z)}` is then reduced by the coarsest congruence inside
+//! the P/N split (Moore's partition refinement over the generators — in a
+//! commutative monoid this is the indistinguishability relation
+//! `x ρ y ⟺ ∀z: xz ∈ P ⟺ yz ∈ P`, as Siegel describes for passing from an
+//! unreduced bipartite monoid to the quotient). Heap `n` either lands on an
+//! existing element (order unchanged) or adjoins a new generator.
+//!
+//! That step treats `t_k` as a function of `Φ_{n−1}(w)`, which the theory
+//! does not promise (a new heap may tell apart positions that the smaller
+//! heaps could not). So the result is a *candidate*, and it is accepted only
+//! after a **proof**:
+//!
+//! **Verification theorem.** Let `M` be a finite commutative monoid, `S ⊆ M`,
+//! and `ψ` a homomorphism from `A_N` onto `M` given on heaps, with `ψ(0) = 1`.
+//! For each heap `i` with moves let `B_i = {m : m·ψ(r) ∈ S for some option
+//! r of heap i}`. If (V0) `1 ∉ S`; (VA) `m·ψ(i) ∈ S ⇒ m ∉ B_i` for all `m`
+//! and `i`; and (VB) every non-empty `x` with `ψ(x) ∉ S` contains a heap `i`
+//! with `ψ(x − i) ∈ B_i` — then `x` is a misère P-position iff `ψ(x) ∈ S`,
+//! for every `x` in `A_N`. (Induction over the game tree: the options of `x`
+//! are `x − i + r`, of element `ψ(x − i)·ψ(r)`.) If moreover `(M, S)` is
+//! reduced (no two elements indistinguishable), `M ≅ Q_N` and `ψ = Φ`.
+//!
+//! When the proof finds a sum on which the candidate is wrong (a new heap
+//! told apart positions that `Q_{n−1}` identifies — for Dawson's Kayles this
+//! first happens at heap 10), the step is redone over a finer base: the
+//! elements of `Q_{n−1}` paired with the counts of the heaps named in the
+//! counterexample (counts folded by `h^(c+2) = h^c`). That base is a correct,
+//! unreduced bipartite monoid for the smaller heaps, so the step's recursion
+//! applies to it; a few rounds usually suffice, and when they do not (or a
+//! limit is reached) the construction stops with an error naming the heap and
+//! the order reached. No answer is ever given without the proof.
+//!
+//! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
+//! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
+//! element `g` of a heap `i` present in `x` (the same for every such heap),
+//! and on which kinds of heap are present; that state evolves
+//! deterministically as heaps are added, so a breadth-first search over the
+//! finitely many states proves (VB) for all `x`, or finds a counterexample.
+//!
+//! # Periodicity
+//!
+//! The misère analogue of the Guy–Smith theorem (Plambeck–Siegel's
+//! periodicity theorem for misère quotients), in the form proved here: let a
+//! move remove at most `t` tokens and leave at most `h` heaps, and let
+//! `W = max(h·n0 + (h−1)·p + t, t + 1)` (with `n0 ≥ 1`). If `Φ(n + p) = Φ(n)`
+//! in `Q_N` for `n0 ≤ n ≤ N − p`, and `N ≥ W + p − 1`, then
+//! `Φ(n + p) = Φ(n)` for every `n ≥ n0` and `Q(Γ) = Q_N`: extend `ψ`
+//! periodically; for a heap `m > N` the largest heap of each option of `m`
+//! has at least `n0 + p` tokens (and of `m − p` at least `n0`), so `m` and
+//! `m − p` have the same option elements and the same `B`; (V0), (VA), (VB)
+//! for sums with large heaps then reduce to sums of heaps `≤ N`, already
+//! proved.
+//!
+//! # Tame games
+//!
+//! A game is **tame** on the heaps `≤ N` when its quotient is that of
+//! misère Nim positions: every heap pretends to be a misère-Nim position
+//! (`0`, `*1`, or a "big" position of nim-value `g`, Conway's genera
+//! `0^120`, `1^031`, `g^{g, g⊕2}`) and the map is an isomorphism of bipartite
+//! monoids. For example misère Nim on heaps `{1, 2, 3}` has the quotient
+//! `⟨a, b | a² = 1, b³ = b⟩` of order 6.
+
+mod build;
+mod read;
+mod verify;
+
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::games::heap::{Rule, Subtraction};
+use crate::period::{Period, Proof, ProofShape};
+
+pub use read::{solve_misere, MisereAnswer};
+
+/// An element of a quotient, by number: `0` is the identity.
+pub type Element = u32;
+
+/// A finite commutative monoid with a marked subset (a bipartite monoid).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Monoid {
+    /// `mul[a * order + b]` = `a·b`.
+    mul: Vec<Element>,
+    order: usize,
+    /// `p[a]`: whether `a` lies in the P-portion.
+    p: Vec<bool>,
+}
+
+impl Monoid {
+    /// The product `a·b`.
+    pub fn mul(&self, a: Element, b: Element) -> Element {
+        self.mul[a as usize * self.order + b as usize]
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// Whether `a` lies in the P-portion.
+    pub fn is_p(&self, a: Element) -> bool {
+        self.p[a as usize]
+    }
+}
+
+/// What a quotient computation may spend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuotientLimits {
+    /// The most elements the quotient may have (the candidate before
+    /// reduction may have up to 16 times as many).
+    pub max_order: usize,
+    /// The most states the proof's search may examine.
+    pub max_states: usize,
+    /// Stop (with an error) once this many seconds have passed, checked
+    /// after each heap; `None` for no time limit.
+    pub max_seconds: Option<f64>,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> QuotientLimits {
+        QuotientLimits {
+            max_order: 2_000,
+            max_states: 4_000_000,
+            max_seconds: None,
+        }
+    }
+}
+
+/// How a computation is getting on, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The heap just added.
+    pub heap: u64,
+    /// The order of the quotient so far.
+    pub order: usize,
+}
+
+/// A heap as misère Nim sees it: the image of a heap in a tame game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "value")]
+pub enum NimImage {
+    /// Heaps of 0 and 1 only, with this parity of 1s (genus `0^120` or `1^031`).
+    Small(u8),
+    /// Some heap of 2 or more, nim-sum `g` (genus `g^{g, g⊕2}`).
+    Big(u64),
+}
+
+impl NimImage {
+    /// Conway's genus symbol: `0^120`, `1^031`, `g^{g,g⊕2}`.
+    pub fn genus(&self) -> String {
+        match *self {
+            NimImage::Small(0) => "0^120".into(),
+            NimImage::Small(_) => "1^031".into(),
+            NimImage::Big(g) if g < 8 => format!("{g}^{g}{}", g ^ 2),
+            NimImage::Big(g) => format!("{g}^({g},{})", g ^ 2),
+        }
+    }
+
+    fn times(self, other: NimImage) -> NimImage {
+        match (self, other) {
+            (NimImage::Small(a), NimImage::Small(b)) => NimImage::Small(a ^ b),
+            (NimImage::Small(a), NimImage::Big(g)) | (NimImage::Big(g), NimImage::Small(a)) => {
+                NimImage::Big(g ^ a as u64)
+            }
+            (NimImage::Big(g), NimImage::Big(h)) => NimImage::Big(g ^ h),
+        }
+    }
+
+    fn is_p(self) -> bool {
+        matches!(self, NimImage::Small(1) | NimImage::Big(0))
+    }
+}
+
+/// One relation of a presentation: `lhs = rhs`, each a word given as the
+/// exponent of every generator.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Relation {
+    pub lhs: Vec<u32>,
+    pub rhs: Vec<u32>,
+}
+
+/// The misère quotient `Q_N` of a heap game, proved.
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    rule: Rule,
+    monoid: Monoid,
+    phi: Vec<Element>,
+    options: Vec<Vec<Element>>,
+    period: Option<Period>,
+    /// For each element, its normal form over the generators.
+    words: Vec<Vec<u32>>,
+    /// The heaps whose elements are the generators `a, b, c, …`.
+    generator_heaps: Vec<u64>,
+    relations: Vec<Relation>,
+    tame: Option<Vec<NimImage>>,
+    proof_states: usize,
+    seconds: f64,
+}
+
+/// The parameters of the periodicity theorem for a rule, when it applies.
+fn proof_shape(rule: &Rule) -> Option<ProofShape> {
+    match rule {
+        Rule::TakeBreak(code) => Some(code.proof_shape()),
+        Rule::Subtraction(Subtraction::Range { hi, .. }) => Some(ProofShape {
+            max_heaps: 1,
+            last_digit: *hi,
+        }),
+        Rule::Subtraction(s) => s.proof_shape(),
+        Rule::Nim | Rule::Grundys => None,
+    }
+}
+
+impl Quotient {
+    /// The quotient `Q_N` of the heaps `0..=to` of `rule` (a take-and-break
+    /// code or a subtraction set), proved.
+    ///
+    /// ```
+    /// use grundy::heap::{Rule, TakeBreak};
+    /// use grundy::quotient::{Quotient, QuotientLimits};
+    /// // Dawson's Kayles to heap 12.
+    /// let q = Quotient::compute(&Rule::dawsons_kayles(), 12, QuotientLimits::default()).unwrap();
+    /// assert!(q.order() >= 2 && q.order() % 2 == 0);
+    /// ```
+    pub fn compute(rule: &Rule, to: u64, limits: QuotientLimits) -> Result<Quotient> {
+        Quotient::compute_with(rule, to, false, limits, |_| {})
+    }
+
+    /// As [`Quotient::compute`], reporting each heap to `progress`; with
+    /// `stop_when_periodic`, stops at the first `N ≤ to` where Φ's period
+    /// is proved (then every heap is covered).
+    pub fn compute_with(
+        rule: &Rule,
+        to: u64,
+        stop_when_periodic: bool,
+        limits: QuotientLimits,
+        mut progress: impl FnMut(Progress),
+    ) -> Result<Quotient> {
+        match rule {
+            Rule::TakeBreak(_) | Rule::Subtraction(_) => {}
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "misère quotients are computed for take-and-break codes and subtraction sets, not {rule}"
+                )))
+            }
+        }
+        let cap = limits.max_order.saturating_mul(4).max(64) as u64;
+        if to > cap {
+            return Err(Error::TooLarge(format!(
+                "--to {to}: a misère quotient is built heap by heap; at most {cap} heaps \
+                 with this size limit"
+            )));
+        }
+        let started = Instant::now();
+        let mut b = build::Builder::new(rule.clone(), limits.max_order);
+        let shape = proof_shape(rule);
+        let mut period = None;
+        let mut states = 0;
+        while b.heaps_done() < to {
+            if let Some(limit) = limits.max_seconds {
+                if started.elapsed().as_secs_f64() > limit {
+                    return Err(Error::TooLarge(format!(
+                        "the misère quotient of {rule} was stopped after {limit} s at heap {} \
+                         (order {} so far)",
+                        b.heaps_done(),
+                        b.monoid.order
+                    )));
+                }
+            }
+            states = b.step(limits.max_states)?;
+            progress(Progress {
+                heap: b.heaps_done(),
+                order: b.monoid.order,
+            });
+            if stop_when_periodic {
+                if let Some(shape) = shape {
+                    period = find_period(&b.phi, shape);
+                    if period.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        if period.is_none() {
+            period = shape.and_then(|s| find_period(&b.phi, s));
+        }
+        // Each step proved its quotient; the last proof covers all heaps.
+        let (words, generator_heaps, relations) = presentation(&b.monoid, &b.phi);
+        let mut q = Quotient {
+            rule: rule.clone(),
+            monoid: b.monoid,
+            phi: b.phi,
+            options: b.options,
+            period,
+            words,
+            generator_heaps,
+            relations,
+            tame: None,
+            proof_states: states,
+            seconds: 0.0,
+        };
+        q.tame = q.nim_images();
+        q.seconds = started.elapsed().as_secs_f64();
+        Ok(q)
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// `N`: the largest heap computed.
+    pub fn heaps(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The monoid with its P-portion.
+    pub fn monoid(&self) -> &Monoid {
+        &self.monoid
+    }
+
+    /// `|Q|`.
+    pub fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// The identity element (always 0).
+    pub fn identity(&self) -> Element {
+        0
+    }
+
+    /// The elements of the P-portion, ascending.
+    pub fn p_portion(&self) -> Vec<Element> {
+        (0..self.monoid.order as Element)
+            .filter(|&x| self.monoid.is_p(x))
+            .collect()
+    }
+
+    /// The multiplication table, one row per element.
+    pub fn table(&self) -> Vec<Vec<Element>> {
+        self.monoid
+            .mul
+            .chunks(self.monoid.order)
+            .map(<[Element]>::to_vec)
+            .collect()
+    }
+
+    /// Φ for the heaps `0..=N`.
+    pub fn pretending(&self) -> &[Element] {
+        &self.phi
+    }
+
+    /// The element of a heap of any size: directly up to `N`, by the proved
+    /// period beyond; an error past `N` without a period.
+    pub fn phi(&self, heap: u64) -> Result<Element> {
+        if let Some(&e) = self.phi.get(heap as usize).filter(|_| heap <= self.heaps()) {
+            return Ok(e);
+        }
+        match self.period {
+            Some(p) => Ok(self.phi[p.reduce(heap) as usize]),
+            None => Err(Error::TooLarge(format!(
+                "heap {heap} is beyond the misère quotient of {} computed to heap {} \
+                 (no period of its pretending function is proved there)",
+                self.rule,
+                self.heaps()
+            ))),
+        }
+    }
+
+    /// The elements of the options of a heap `≤ N`.
+    pub(crate) fn option_elements(&self, heap: u64) -> &[Element] {
+        &self.options[heap as usize]
+    }
+
+    /// The proved period of Φ, if any: `Φ(n + period) = Φ(n)` for all
+    /// `n ≥ preperiod`, and then this is the full quotient `Q(Γ)`.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The generators' heaps (`a` is the first, `b` the second, …).
+    pub fn generator_heaps(&self) -> &[u64] {
+        &self.generator_heaps
+    }
+
+    /// Each element's normal form: the exponent of each generator.
+    pub fn words(&self) -> &[Vec<u32>] {
+        &self.words
+    }
+
+    /// A complete set of relations: with the generators they present the
+    /// monoid (every word reduces to its normal form by them).
+    pub fn relations(&self) -> &[Relation] {
+        &self.relations
+    }
+
+    /// An element written over the generators: `1`, `a`, `a²b`, ….
+    pub fn word(&self, x: Element) -> String {
+        write_word(&self.words[x as usize])
+    }
+
+    /// When the game is tame on these heaps: each heap's misère-Nim image.
+    pub fn nim_images(&self) -> Option<Vec<NimImage>> {
+        if let Some(t) = &self.tame {
+            return Some(t.clone());
+        }
+        tame_images(self)
+    }
+
+    /// Whether the game is tame on the heaps `0..=N`.
+    pub fn is_tame(&self) -> bool {
+        self.tame.is_some()
+    }
+
+    /// The genus of each heap `0..=N` when tame.
+    pub fn genus(&self) -> Option<Vec<String>> {
+        self.tame
+            .as_ref()
+            .map(|t| t.iter().map(NimImage::genus).collect())
+    }
+
+    /// How many states the proof examined.
+    pub fn proof_states(&self) -> usize {
+        self.proof_states
+    }
+
+    /// Wall-clock seconds the computation took.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+}
+
+/// The least period `p` (then least `n0`) that the periodicity theorem
+/// proves from Φ on the heaps `0..=N`.
+fn find_period(phi: &[Element], shape: ProofShape) -> Option<Period> {
+    let n = phi.len() as u64 - 1;
+    for p in 1..=n / 2 {
+        // The least n0 such that Φ(m + p) = Φ(m) for all n0 ≤ m ≤ N − p.
+        let mut n0 = n - p + 1;
+        while n0 > 0 && phi[(n0 - 1) as usize] == phi[(n0 - 1 + p) as usize] {
+            n0 -= 1;
+        }
+        let raw = n0;
+        let n0 = n0.max(1);
+        let end = shape.window_end(n0, p);
+        // The window is in 128 bits: it must fit below N anyway.
+        if end + u128::from(p - 1) <= u128::from(n) {
+            let end = end as u64;
+            let preperiod = raw;
+            return Some(Period {
+                preperiod,
+                period: p,
+                proof: Proof::GuySmith {
+                    window_start: n0,
+                    window_end: end,
+                },
+            });
+        }
+    }
+    None
+}
+
+/// Normal forms (least words, by degree then lexicographically) and a
+/// complete set of relations: the least words that are not normal forms
+/// although all their divisors are, each set equal to its normal form.
+fn presentation(m: &Monoid, phi: &[Element]) -> (Vec<Vec<u32>>, Vec<u64>, Vec<Relation>) {
+    // Generators: heaps whose element is not generated by smaller heaps.
+    let mut gens: Vec<Element> = Vec::new();
+    let mut heaps = Vec::new();
+    let mut generated: HashSet<Element> = HashSet::from([0]);
+    for (h, &e) in phi.iter().enumerate() {
+        if generated.contains(&e) {
+            continue;
+        }
+        gens.push(e);
+        heaps.push(h as u64);
+        let mut frontier: Vec<Element> = generated.iter().copied().collect();
+        while let Some(x) = frontier.pop() {
+            for &g in &gens {
+                let y = m.mul(x, g);
+                if generated.insert(y) {
+                    frontier.push(y);
+                }
+            }
+        }
+    }
+    let k = gens.len();
+    let mut words: Vec<Option<Vec<u32>>> = vec![None; m.order];
+    words[0] = Some(vec![0; k]);
+    let mut normal: HashMap<Vec<u32>, Element> = HashMap::from([(vec![0; k], 0)]);
+    let mut level: Vec<(Vec<u32>, Element)> = vec![(vec![0; k], 0)];
+    let mut relations = Vec::new();
+    while !level.is_empty() {
+        let mut next: Vec<(Vec<u32>, Element)> = Vec::new();
+        for (w, x) in &level {
+            for (i, &g) in gens.iter().enumerate() {
+                let mut w2 = w.clone();
+                w2[i] += 1;
+                next.push((w2, m.mul(*x, g)));
+            }
+        }
+        // Lexicographically greatest first = earlier generators preferred.
+        next.sort_by(|a, b| b.0.cmp(&a.0));
+        next.dedup_by(|a, b| a.0 == b.0);
+        let mut kept = Vec::new();
+        for (w, x) in next {
+            if words[x as usize].is_none() {
+                words[x as usize] = Some(w.clone());
+                normal.insert(w.clone(), x);
+                kept.push((w, x));
+            } else {
+                let minimal = (0..k).all(|j| {
+                    w[j] == 0 || {
+                        let mut d = w.clone();
+                        d[j] -= 1;
+                        normal.contains_key(&d)
+                    }
+                });
+                if minimal {
+                    let rhs = words[x as usize].clone().expect("set");
+                    relations.push(Relation { lhs: w, rhs });
+                }
+            }
+        }
+        level = kept;
+    }
+    let words = words
+        .into_iter()
+        .map(|w| w.expect("every element is generated"))
+        .collect();
+    (words, heaps, relations)
+}
+
+/// The generator names: `a` … `z`, then `g27`, ….
+pub fn generator_name(i: usize) -> String {
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+/// A word as `1`, `a`, `a^2b`, ….
+pub fn write_word(w: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &e) in w.iter().enumerate() {
+        match e {
+            0 => {}
+            1 => s.push_str(&generator_name(i)),
+            _ => s.push_str(&format!("{}^{e}", generator_name(i))),
+        }
+    }
+    if s.is_empty() {
+        "1".into()
+    } else {
+        s
+    }
+}
+
+/// The misère-Nim image of each heap when the bipartite monoids agree.
+fn tame_images(q: &Quotient) -> Option<Vec<NimImage>> {
+    // Normal-play Grundy values of the heaps 0..=N, by mex.
+    let n = q.heaps() as usize;
+    let mut g = vec![0u64; n + 1];
+    for h in 1..=n {
+        let seen: HashSet<u64> = q
+            .rule
+            .moves(h as u64)
+            .map(|mv| mv.leaves.iter().fold(0, |a, &x| a ^ g[x as usize]))
+            .collect();
+        g[h] = (0..).find(|v| !seen.contains(v)).expect("mex exists");
+    }
+    let m = &q.monoid;
+    let images: Vec<NimImage> = (0..=n)
+        .map(|h| {
+            let alone_p = m.is_p(q.phi[h]);
+            match g[h] {
+                0 if !alone_p => NimImage::Small(0),
+                1 if alone_p => NimImage::Small(1),
+                v => NimImage::Big(v),
+            }
+        })
+        .collect();
+    // The relation {(ψ(x), ν(x))} over all sums x must be a bijection that
+    // respects P: explore it from (1, 0) by adding one heap at a time.
+    let mut to_nim: HashMap<Element, NimImage> = HashMap::from([(0, NimImage::Small(0))]);
+    let mut from_nim: HashMap<NimImage, Element> = HashMap::from([(NimImage::Small(0), 0)]);
+    let mut stack = vec![(0, NimImage::Small(0))];
+    while let Some((x, v)) = stack.pop() {
+        for (h, &image) in images.iter().enumerate().skip(1) {
+            let (y, w) = (m.mul(x, q.phi[h]), v.times(image));
+            if m.is_p(y) != w.is_p() {
+                return None;
+            }
+            match (to_nim.get(&y), from_nim.get(&w)) {
+                (None, None) => {
+                    to_nim.insert(y, w);
+                    from_nim.insert(w, y);
+                    stack.push((y, w));
+                }
+                (Some(&w2), Some(&y2)) if w2 == w && y2 == y => {}
+                _ => return None,
+            }
+        }
+    }
+    Some(images)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::TakeBreak;
+
+    fn code(c: &str) -> Rule {
+        Rule::TakeBreak(TakeBreak::parse(c).unwrap())
+    }
+
+    #[test]
+    fn misere_nim_on_heaps_one_two_three_is_t2() {
+        // 0.333 is Nim restricted to taking 1, 2 or 3 from heaps, and the
+        // heaps up to 3 are exactly Nim heaps.
+        let q = Quotient::compute(&code("0.333"), 3, QuotientLimits::default()).unwrap();
+        assert_eq!(q.order(), 6);
+        assert_eq!(q.p_portion().len(), 2);
+        assert!(q.is_tame());
+        assert_eq!(q.generator_heaps(), &[1, 2]);
+    }
+}

@@ -1,0 +1,266 @@
+//! Reading sums of heaps through a quotient: outcome and winning moves.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::{Element, Quotient, QuotientLimits};
+use crate::error::{Error, Result};
+use crate::games::heap::{octal, Move, Rule};
+use crate::nim::Outcome;
+
+/// A misère answer read from a quotient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereAnswer {
+    pub outcome: Outcome,
+    /// Winning moves: the heap's index (0-based) and the move.
+    pub moves: Vec<(usize, Move)>,
+    /// Whether `moves` was cut at the limit asked for.
+    pub truncated: bool,
+}
+
+impl Quotient {
+    /// The product of the heaps' elements.
+    pub fn product(&self, heaps: &[u64]) -> Result<Element> {
+        heaps
+            .iter()
+            .try_fold(0, |acc, &h| Ok(self.monoid.mul(acc, self.phi(h)?)))
+    }
+
+    /// The misère outcome of the sum of `heaps`: P exactly when the product
+    /// of their elements lies in the P-portion.
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
+        let x = self.product(heaps)?;
+        Ok(Outcome::from_mover_wins(!self.monoid.is_p(x)))
+    }
+
+    /// Every move of the sum of `heaps` to a misère P-position (at most
+    /// `limit`; the answer says whether it was cut), in the order of
+    /// [`Rule::moves`], heap by heap. Heaps beyond `N` use the proved period
+    /// to jump between winning splits instead of walking every move.
+    pub fn winning_moves(&self, heaps: &[u64], limit: usize) -> Result<MisereAnswer> {
+        let elems: Vec<Element> = heaps.iter().map(|&h| self.phi(h)).collect::<Result<_>>()?;
+        let m = &self.monoid;
+        // others[i]: the product of every heap but heap i.
+        let mut prefix = vec![0; elems.len() + 1];
+        for (i, &e) in elems.iter().enumerate() {
+            prefix[i + 1] = m.mul(prefix[i], e);
+        }
+        let mut suffix = vec![0; elems.len() + 1];
+        for i in (0..elems.len()).rev() {
+            suffix[i] = m.mul(suffix[i + 1], elems[i]);
+        }
+        let total = prefix[elems.len()];
+        let mut answer = MisereAnswer {
+            outcome: Outcome::from_mover_wins(!m.is_p(total)),
+            moves: Vec::new(),
+            truncated: false,
+        };
+        for (i, &h) in heaps.iter().enumerate() {
+            let others = m.mul(prefix[i], suffix[i + 1]);
+            // A heap whose options all miss P (given the rest) is skipped
+            // without walking its moves.
+            if h <= self.heaps() {
+                if !self
+                    .option_elements(h)
+                    .iter()
+                    .any(|&r| m.is_p(m.mul(others, r)))
+                {
+                    continue;
+                }
+            } else {
+                let canon = self.period.expect("phi succeeded").reduce(h);
+                if !self
+                    .option_elements(canon)
+                    .iter()
+                    .any(|&r| m.is_p(m.mul(others, r)))
+                {
+                    continue;
+                }
+            }
+            let wins = |leaves: &[u64]| -> Result<bool> {
+                let x = leaves
+                    .iter()
+                    .try_fold(others, |acc, &l| Ok::<_, Error>(m.mul(acc, self.phi(l)?)))?;
+                Ok(m.is_p(x))
+            };
+            let room = limit.saturating_sub(answer.moves.len());
+            let (found, cut) = if h <= self.heaps() || !matches!(self.rule, Rule::TakeBreak(_)) {
+                let mut found = Vec::new();
+                let mut cut = false;
+                for mv in self.rule.moves(h) {
+                    if wins(&mv.leaves)? {
+                        if found.len() == room {
+                            cut = true;
+                            break;
+                        }
+                        found.push(mv);
+                    }
+                }
+                (found, cut)
+            } else {
+                self.huge_heap_moves(h, others, room)?
+            };
+            answer.moves.extend(found.into_iter().map(|mv| (i, mv)));
+            if cut {
+                answer.truncated = true;
+                break;
+            }
+        }
+        Ok(answer)
+    }
+
+    /// The winning moves on a take-and-break heap `h > N` (with a proved
+    /// period), in [`Rule::moves`] order, at most `room` of them.
+    fn huge_heap_moves(&self, h: u64, others: Element, room: usize) -> Result<(Vec<Move>, bool)> {
+        let Rule::TakeBreak(code) = &self.rule else {
+            unreachable!("only take-and-break heaps come here")
+        };
+        let period = self.period.expect("heaps beyond N need a period");
+        let (n0, p) = (period.preperiod, period.period);
+        let m = &self.monoid;
+        let el = |x: u64| self.phi[period.reduce(x) as usize];
+        let mut out = Vec::new();
+        for (k, &d) in code.digits().iter().enumerate() {
+            let k = k as u64;
+            if d == 0 || k > h {
+                continue;
+            }
+            let rest = h - k;
+            if d & octal::LEAVE_THREE != 0 {
+                return Err(Error::Unsupported(format!(
+                    "winning moves that split a heap of {h} (beyond the {} heaps computed) \
+                     into three are not enumerated; the outcome is exact",
+                    self.heaps()
+                )));
+            }
+            let mut push = |mv: Move| -> bool {
+                if out.len() == room {
+                    return false;
+                }
+                out.push(mv);
+                true
+            };
+            if d & octal::LEAVE_NONE != 0
+                && rest == 0
+                && m.is_p(others)
+                && !push(Move::new(k, vec![]))
+            {
+                return Ok((out, true));
+            }
+            if d & octal::LEAVE_ONE != 0
+                && rest >= 1
+                && m.is_p(m.mul(others, el(rest)))
+                && !push(Move::new(k, vec![rest]))
+            {
+                return Ok((out, true));
+            }
+            if d & octal::LEAVE_TWO != 0 && rest >= 2 {
+                let half = rest / 2;
+                let wins = |a: u64| m.is_p(m.mul(others, m.mul(el(a), el(rest - a))));
+                // Below n0 (or where the partner is below n0) one by one.
+                let explicit_end = half.min(n0.max(1) - 1);
+                for a in 1..=explicit_end {
+                    if wins(a) && !push(Move::new(k, vec![a, rest - a])) {
+                        return Ok((out, true));
+                    }
+                }
+                // From n0 on, both parts are periodic (rest − a ≥ rest/2 ≥
+                // n0), so whether a split wins depends on a mod p only.
+                let first = explicit_end + 1;
+                if first <= half {
+                    let offsets: Vec<u64> = (0..p)
+                        .filter(|&o| first + o <= half && wins(first + o))
+                        .collect();
+                    if !offsets.is_empty() {
+                        let mut base = first;
+                        'blocks: loop {
+                            for &o in &offsets {
+                                let a = base + o;
+                                if a > half {
+                                    break 'blocks;
+                                }
+                                if !push(Move::new(k, vec![a, rest - a])) {
+                                    return Ok((out, true));
+                                }
+                            }
+                            match base.checked_add(p) {
+                                Some(b) if b <= half => base = b,
+                                _ => break,
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok((out, false))
+    }
+}
+
+/// Quotients computed so far in this process, by rule (the furthest one).
+fn cache() -> &'static Mutex<HashMap<Rule, Arc<Quotient>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Rule, Arc<Quotient>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The most heaps the misère analysis builds a quotient for, in search of
+/// a proved period or to cover the heaps of a position.
+pub const ANALYSIS_HEAPS: u64 = 240;
+
+/// A quotient of `rule` that covers `largest` (computing one if needed):
+/// up to `largest` when it is small, else until Φ's period is proved.
+pub fn quotient_covering(
+    rule: &Rule,
+    largest: u64,
+    limits: QuotientLimits,
+) -> Result<Arc<Quotient>> {
+    if let Some(q) = cache().lock().ok().and_then(|c| c.get(rule).cloned()) {
+        if largest <= q.heaps() || q.period().is_some() {
+            return Ok(q);
+        }
+    }
+    let q = if largest <= ANALYSIS_HEAPS {
+        Quotient::compute_with(rule, largest, false, limits, |_| {})?
+    } else {
+        let q = Quotient::compute_with(rule, ANALYSIS_HEAPS, true, limits, |_| {})?;
+        if q.period().is_none() {
+            return Err(Error::TooLarge(format!(
+                "heap {largest} is beyond the {ANALYSIS_HEAPS} heaps for which the misère quotient \
+                 of {rule} is computed, and no period of its pretending function is proved within them"
+            )));
+        }
+        q
+    };
+    let q = Arc::new(q);
+    if let Ok(mut c) = cache().lock() {
+        let keep = c
+            .get(rule)
+            .is_some_and(|old| old.heaps() > q.heaps() && q.period().is_none());
+        if !keep {
+            c.insert(rule.clone(), q.clone());
+        }
+    }
+    Ok(q)
+}
+
+/// Misère play of a sum of heaps of one take-and-break or subtraction rule,
+/// read from the rule's misère quotient: the outcome and every winning move
+/// (at most `max_moves`, by heap index). `None` for rules that have no
+/// quotient here (the caller then searches).
+pub fn solve_misere(
+    rule: &Rule,
+    heaps: &[u64],
+    max_moves: usize,
+) -> Option<Result<MisereAnswer>> {
+    if !matches!(rule, Rule::TakeBreak(_) | Rule::Subtraction(_)) {
+        return None;
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    Some((|| {
+        // Bounded up front: the analysis gives the quotient 30 s at most.
+        let limits = QuotientLimits {
+            max_seconds: Some(30.0),
+            ..QuotientLimits::default()
+        };
+        quotient_covering(rule, largest, limits)?.winning_moves(heaps, max_moves)
+    })())
+}

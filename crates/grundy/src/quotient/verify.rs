@@ -1,0 +1,294 @@
+//! The proof that a bipartite monoid is the misère quotient of the heaps
+//! `1..=N` (see the module documentation of [`quotient`](super)).
+
+use std::collections::HashMap;
+
+use super::{Element, Monoid};
+use crate::error::Error;
+
+const NONE: Element = Element::MAX;
+
+/// A fixed-size set of small numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Bits {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    fn full(len: usize) -> Bits {
+        let mut b = Bits::new(len);
+        for i in 0..len {
+            b.set(i);
+        }
+        b
+    }
+    fn and(&mut self, other: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
+}
+
+/// Why a candidate is not the quotient.
+#[derive(Clone, Debug)]
+pub(crate) enum Failure {
+    /// A sum of heaps (ascending) on which the candidate's outcome is wrong
+    /// (up to replacing heaps by others of the same kind).
+    Wrong(Vec<u64>),
+    /// The proof could not finish within its limits.
+    Limit(Error),
+}
+
+/// Checks that `F(x) = [ψ(x) ∈ P]` for every sum `x` of the heaps, where
+/// `phi[h]` is heap `h`'s element, `options[h]` the elements of its
+/// options and `reps[x]` a sum of heaps with element `x`. Returns the
+/// number of states examined, or why not.
+pub(crate) fn verify(
+    m: &Monoid,
+    phi: &[Element],
+    options: &[Vec<Element>],
+    reps: &[Vec<u64>],
+    max_states: usize,
+) -> std::result::Result<usize, Failure> {
+    let order = m.order;
+    if m.p[0] {
+        return Err(Failure::Wrong(Vec::new()));
+    }
+    // Heap types: heaps with moves, by (element, B) where B is the set of
+    // elements m with m·r ∈ P for some option r (the "move to P" test).
+    let mut gens: Vec<Element> = Vec::new();
+    let mut types: Vec<(usize, Bits)> = Vec::new();
+    let mut type_heap: Vec<u64> = Vec::new();
+    for (h, opts) in options.iter().enumerate() {
+        if opts.is_empty() {
+            continue;
+        }
+        let g = phi[h];
+        let gi = match gens.iter().position(|&x| x == g) {
+            Some(i) => i,
+            None => {
+                gens.push(g);
+                gens.len() - 1
+            }
+        };
+        let mut b = Bits::new(order);
+        for x in 0..order as Element {
+            if opts.iter().any(|&r| m.is_p(m.mul(x, r))) {
+                b.set(x as usize);
+            }
+        }
+        if !types.iter().any(|(i, bb)| *i == gi && *bb == b) {
+            types.push((gi, b));
+            type_heap.push(h as u64);
+        }
+    }
+    // (VA) a P-position has no move to P: m·g ∈ P ⇒ m ∉ B, for all m.
+    for (t, (gi, b)) in types.iter().enumerate() {
+        for x in 0..order as Element {
+            if m.is_p(m.mul(x, gens[*gi])) && b.get(x as usize) {
+                let mut heaps = reps[x as usize].clone();
+                heaps.push(type_heap[t]);
+                heaps.sort_unstable();
+                return Err(Failure::Wrong(heaps));
+            }
+        }
+    }
+    // (VB) every non-empty N-position has a move to P. The test for x needs
+    // only ψ(x) and, for each generator g present in x, the element
+    // d_g = ψ(x − one heap of element g) (the same for every such heap).
+    // Heaps of one element g but different options differ only in B; a
+    // sum may use, for each g, the kind whose B misses d_g, so x has a
+    // move to P in every such variant iff some present g has d_g in
+    // I_g = ∩ B over the kinds of element g. And d_g matters only up to the
+    // coarsest congruence ≈_g with I_g a union of classes. So (VB) holds
+    // iff it holds on every reachable state (ψ, [d_g]_{≈_g}): a finite
+    // breadth-first search.
+    let ng = gens.len();
+    let mut inter: Vec<Bits> = vec![Bits::full(order); ng];
+    for (gi, b) in &types {
+        inter[*gi].and(b);
+    }
+    let gen_ids: Vec<usize> = gens.iter().map(|&g| g as usize).collect();
+    let classes: Vec<Vec<usize>> = inter
+        .iter()
+        .map(|i| {
+            let accept: Vec<bool> = (0..order).map(|x| i.get(x)).collect();
+            super::build::refine(order, ng, &accept, |x, gi| {
+                m.mul(x as Element, gen_ids[gi] as Element) as usize
+            })
+        })
+        .collect();
+    // in_i[g][c]: whether class c of ≈_g lies in I_g; next[g][c][h]: the
+    // class of (member of c)·gens[h].
+    let mut in_i: Vec<Vec<bool>> = Vec::with_capacity(ng);
+    let mut next: Vec<Vec<Vec<u32>>> = Vec::with_capacity(ng);
+    for g in 0..ng {
+        let count = classes[g].iter().copied().max().map_or(0, |c| c + 1);
+        let mut member = vec![usize::MAX; count];
+        for (x, &c) in classes[g].iter().enumerate() {
+            if member[c] == usize::MAX {
+                member[c] = x;
+            }
+        }
+        in_i.push(member.iter().map(|&x| inter[g].get(x)).collect());
+        next.push(
+            member
+                .iter()
+                .map(|&x| {
+                    gen_ids
+                        .iter()
+                        .map(|&h| classes[g][m.mul(x as Element, h as Element) as usize] as u32)
+                        .collect()
+                })
+                .collect(),
+        );
+    }
+    // A generator whose I_g is empty never supplies a witness: its d_g is
+    // left out of the state.
+    let useful: Vec<bool> = in_i.iter().map(|c| c.iter().any(|&x| x)).collect();
+    // slot[g]: the position of d_g in a state (useful generators only).
+    let mut slot = vec![usize::MAX; ng];
+    let mut width = 1;
+    for g in 0..ng {
+        if useful[g] {
+            slot[g] = width;
+            width += 1;
+        }
+    }
+    // States live in one arena, `width` numbers each: ψ, then the useful d_g.
+    let mut arena: Vec<Element> = vec![NONE; width];
+    arena[0] = 0;
+    let mut seen: HashMap<Box<[Element]>, u32, BuildFnv> = HashMap::default();
+    seen.insert(arena[..width].into(), 0);
+    let mut trail: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
+    let mut head = 0usize;
+    let mut states = 1usize;
+    let mut scratch: Vec<Element> = vec![NONE; width];
+    while head < trail.len() {
+        let id = head as u32;
+        head += 1;
+        for gi in 0..ng {
+            {
+                let cur = &arena[id as usize * width..(id as usize + 1) * width];
+                let psi = cur[0];
+                scratch[0] = m.mul(psi, gens[gi]);
+                for j in 0..ng {
+                    if !useful[j] {
+                        continue;
+                    }
+                    let dj = cur[slot[j]];
+                    scratch[slot[j]] = if j == gi {
+                        classes[j][psi as usize] as Element
+                    } else if dj == NONE {
+                        NONE
+                    } else {
+                        next[j][dj as usize][gi]
+                    };
+                }
+            }
+            if seen.contains_key(&scratch[..]) {
+                continue;
+            }
+            states += 1;
+            if states > max_states {
+                return Err(Failure::Limit(Error::TooLarge(format!(
+                    "the proof of the misère quotient examined more than {max_states} states \
+                     without finishing; raise the limit or ask for fewer heaps"
+                ))));
+            }
+            let new_id = trail.len() as u32;
+            trail.push((id, gi as u16));
+            seen.insert(scratch[..].into(), new_id);
+            arena.extend_from_slice(&scratch);
+            let psi2 = &scratch[0];
+            let d2: Vec<Element> = (0..ng)
+                .map(|j| if useful[j] { scratch[slot[j]] } else { NONE })
+                .collect();
+            if !m.is_p(*psi2) && !(0..ng).any(|j| d2[j] != NONE && in_i[j][d2[j] as usize]) {
+                // A counterexample: replay the path with exact elements and
+                // give each generator's heaps the kind whose B misses d_g.
+                let mut path = Vec::new();
+                let mut at = new_id;
+                while at != 0 {
+                    let (parent, g) = trail[at as usize];
+                    path.push(g as usize);
+                    at = parent;
+                }
+                let mut x: Element = 0;
+                let mut exact = vec![NONE; ng];
+                let mut count = vec![0usize; ng];
+                for &g in path.iter().rev() {
+                    for (j, e) in exact.iter_mut().enumerate() {
+                        if j == g {
+                            *e = x;
+                        } else if *e != NONE {
+                            *e = m.mul(*e, gens[g]);
+                        }
+                    }
+                    x = m.mul(x, gens[g]);
+                    count[g] += 1;
+                }
+                let mut heaps = Vec::new();
+                for g in 0..ng {
+                    if count[g] == 0 {
+                        continue;
+                    }
+                    let kind = types
+                        .iter()
+                        .position(|(gi, b)| *gi == g && !b.get(exact[g] as usize))
+                        .unwrap_or_else(|| {
+                            types.iter().position(|(gi, _)| *gi == g).expect("a kind")
+                        });
+                    heaps.extend(std::iter::repeat(type_heap[kind]).take(count[g]));
+                }
+                heaps.sort_unstable();
+                return Err(Failure::Wrong(heaps));
+            }
+        }
+    }
+    Ok(states)
+}
+
+/// FNV-1a with a final mix: a fast hash for the short keys of the search.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        // FNV's low bits depend only on the inputs' low bits; a final
+        // avalanche (the SplitMix64 finaliser) spreads them.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0 ^ x as u64)
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(5);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u32(x as u32);
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type BuildFnv = std::hash::BuildHasherDefault<Fnv>;

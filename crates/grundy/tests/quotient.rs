@@ -1,0 +1,226 @@
+//! Misère quotients against an independent exhaustive search written from
+//! the rules (tests/common), and against published figures.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Oracle, OracleRule, Part};
+use grundy::expr::parse_position;
+use grundy::games::heap::parse_rule;
+use grundy::games::heap::Rule;
+use grundy::nim::{Outcome, Play};
+use grundy::quotient::{Quotient, QuotientLimits};
+use grundy::sum::AnalyzeOptions;
+
+/// The oracle's description of a rule, from its text (independent of the
+/// engine's parser: digits and sets are read here).
+fn oracle_rule(text: &str) -> OracleRule {
+    if let Some(set) = text.strip_prefix("sub{").and_then(|s| s.strip_suffix('}')) {
+        OracleRule::Subtract(set.split(',').map(|x| x.parse().unwrap()).collect())
+    } else {
+        let (before, after) = text.split_once('.').unwrap();
+        let mut digits = vec![before.parse::<u8>().unwrap_or(0)];
+        digits.extend(after.chars().map(|c| c.to_digit(16).unwrap() as u8));
+        OracleRule::Code(digits)
+    }
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// For `sums` random sums of 2–6 heaps of at most `max_heap`: the outcome
+/// and the set of winning moves read from `Q_max_heap` equal the oracle's.
+fn cross_check(code: &str, max_heap: u64, sums: usize, seed: u64) -> Quotient {
+    let rule = parse_rule(code).unwrap();
+    let q = Quotient::compute(&rule, max_heap, QuotientLimits::default())
+        .unwrap_or_else(|e| panic!("{code} to {max_heap}: {e}"));
+    let mut oracle = Oracle::new(vec![oracle_rule(code)]);
+    let mut rng = Rng(seed);
+    for _ in 0..sums {
+        // At most `max_heap + 12` tokens in all, so the search stays small.
+        let heaps: Vec<u64> = loop {
+            let count = 2 + rng.below(5) as usize;
+            let heaps: Vec<u64> = (0..count).map(|_| rng.below(max_heap + 1)).collect();
+            if heaps.iter().sum::<u64>() <= max_heap + 12 {
+                break heaps;
+            }
+        };
+        let root: Vec<Part> = heaps.iter().map(|&h| Part::Heap(0, h)).collect();
+        let wins = oracle.wins_misere(root.clone());
+        let outcome = q.outcome(&heaps).unwrap();
+        assert_eq!(outcome, Outcome::from_mover_wins(wins), "{code} {heaps:?}");
+        let expected = oracle.winning_moves(&root, true);
+        let answer = q.winning_moves(&heaps, usize::MAX).unwrap();
+        assert!(!answer.truncated);
+        let got: BTreeSet<(usize, u64, Vec<u64>)> = answer
+            .moves
+            .iter()
+            .map(|(i, mv)| (*i, heaps[*i], mv.leaves.clone()))
+            .collect();
+        assert_eq!(got, expected, "{code} {heaps:?}");
+    }
+    q
+}
+
+#[test]
+fn tame_games_agree_with_exhaustive_search() {
+    // Tame: their quotients are misère Nim's, and the tameness check (the
+    // isomorphism with misère Nim's bipartite monoid) is a second check.
+    for (code, n) in [
+        ("0.31", 14),
+        ("sub{1,2}", 16),
+        ("0.333", 12),
+        ("sub{1,3,4}", 16),
+    ] {
+        let q = cross_check(code, n, 300, 7);
+        assert!(q.is_tame(), "{code} is tame on heaps ≤ {n}");
+    }
+}
+
+#[test]
+fn wild_games_agree_with_exhaustive_search() {
+    for (code, n, seed) in [
+        ("0.75", 14, 1),
+        ("0.77", 11, 2),
+        ("0.07", 14, 3),
+        ("0.137", 12, 4),
+        ("4.7", 8, 5),
+        ("0.6", 12, 6),
+        ("0.51", 12, 7),
+        ("0.15", 12, 8),
+        ("0.72", 12, 9),
+        ("0.16", 12, 10),
+        ("sub{2,3,7}", 18, 11),
+    ] {
+        let q = cross_check(code, n, 250, seed);
+        assert_eq!(q.order() % 2, 0, "{code}");
+    }
+}
+
+#[test]
+fn quotients_have_even_order() {
+    // Plambeck–Siegel (JCTA 2008): every misère quotient of impartial games
+    // has even order.
+    for code in ["0.75", "0.31", "0.77", "0.07", "0.137", "0.6", "sub{1,3,4}"] {
+        let q =
+            Quotient::compute(&parse_rule(code).unwrap(), 16, QuotientLimits::default()).unwrap();
+        assert_eq!(q.order() % 2, 0, "{code}: order {}", q.order());
+    }
+}
+
+#[test]
+fn published_quotients() {
+    // 0.75: the quotient of order 8 with |P| = 2 (Plambeck–Siegel, "Misère
+    // quotients for impartial games", the quotient R8; Siegel, "The
+    // structure and classification of misère quotients", arXiv
+    // math/0703070, proves there is exactly one quotient of order 8).
+    let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 8);
+    assert_eq!(q.p_portion().len(), 2);
+    let period = q
+        .period()
+        .expect("0.75's pretending function is proved periodic");
+    assert_eq!(period.period, 2);
+
+    // Misère Nim on heaps 1, 2, 3: T2 = ⟨a, b | a² = 1, b³ = b⟩, order 6,
+    // P = {a, b²} (Plambeck, "Taming the wild"; the tame quotient).
+    let q = Quotient::compute(&parse_rule("0.333").unwrap(), 3, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 6);
+    let rels: Vec<String> = q
+        .relations()
+        .iter()
+        .map(|r| format!("{:?}={:?}", r.lhs, r.rhs))
+        .collect();
+    assert_eq!(rels, ["[2, 0]=[0, 0]", "[0, 3]=[0, 1]"]);
+    let p: Vec<String> = q.p_portion().iter().map(|&x| q.word(x)).collect();
+    assert_eq!(p, ["a", "b^2"]);
+
+    // 0.312 (Plambeck's misère octal pages): heap genera 1^031, 2^20, 0^02
+    // for heaps 1–3 (tame so far); heap 4 has genus 2^1420, which is not a
+    // tame genus, so the game is wild from heap 4.
+    let q = Quotient::compute(&parse_rule("0.312").unwrap(), 3, QuotientLimits::default()).unwrap();
+    assert_eq!(q.genus().unwrap()[1..], ["1^031", "2^20", "0^02"]);
+    let q = Quotient::compute(&parse_rule("0.312").unwrap(), 4, QuotientLimits::default()).unwrap();
+    assert!(!q.is_tame());
+}
+
+#[test]
+fn dawsons_kayles_to_heap_30_stops_with_a_clear_message() {
+    // Siegel reports |Q_30(0.07)| = 360. This construction proves Q_n(0.07)
+    // through heap 24 and then cannot find a candidate within the limits:
+    // it must say where it stopped, never answer wrongly.
+    let limits = QuotientLimits {
+        max_order: 100,
+        ..QuotientLimits::default()
+    };
+    let err = Quotient::compute(&Rule::dawsons_kayles(), 30, limits).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("heap 25") && text.contains("order 24"),
+        "{text}"
+    );
+}
+
+#[test]
+fn huge_heaps_use_the_proved_period() {
+    let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+    let p = q.period().unwrap();
+    // Φ beyond N follows the period; outcomes of huge heaps equal those of
+    // their reduced sizes.
+    for (big, small) in [(u64::MAX, p.reduce(u64::MAX)), (1 << 40, p.reduce(1 << 40))] {
+        assert_eq!(
+            q.outcome(&[big, 3]).unwrap(),
+            q.outcome(&[small, 3]).unwrap()
+        );
+    }
+    // Every winning move listed on a huge heap is legal and reaches P.
+    let heaps = [1u64 << 50, 7, 2];
+    let answer = q.winning_moves(&heaps, 50).unwrap();
+    for (i, mv) in &answer.moves {
+        assert!(q.rule().allows(heaps[*i], &mv.leaves));
+        let mut next: Vec<u64> = heaps.to_vec();
+        next.remove(*i);
+        next.extend(&mv.leaves);
+        assert_eq!(q.outcome(&next).unwrap(), Outcome::P);
+    }
+    // Without a period, heaps beyond N are refused.
+    let q = Quotient::compute(&parse_rule("0.77").unwrap(), 8, QuotientLimits::default()).unwrap();
+    assert!(q.period().is_none());
+    assert!(q.outcome(&[9]).is_err());
+}
+
+#[test]
+fn analyze_misere_reads_the_quotient() {
+    // Sums of one rule go through the quotient; the answer equals the oracle.
+    let pos = parse_position("0.75(9, 14) + 0.75(5)").unwrap();
+    let a = pos
+        .analyze(Play::Misere, &AnalyzeOptions::default())
+        .unwrap();
+    let mut oracle = Oracle::new(vec![oracle_rule("0.75")]);
+    let root: Vec<Part> = [9, 14, 5].iter().map(|&h| Part::Heap(0, h)).collect();
+    assert_eq!(
+        a.outcome,
+        Outcome::from_mover_wins(oracle.wins_misere(root.clone()))
+    );
+    let got: BTreeSet<(usize, u64, Vec<u64>)> = a
+        .winning_moves
+        .iter()
+        .map(|m| (m.heap.unwrap(), m.from, m.to.clone()))
+        .collect();
+    assert_eq!(got, oracle.winning_moves(&root, true));
+    // A huge 0.75 heap is answered from the proved period.
+    let pos = parse_position("0.75(1000000000000, 3)").unwrap();
+    assert!(pos
+        .analyze(Play::Misere, &AnalyzeOptions::default())
+        .is_ok());
+}
