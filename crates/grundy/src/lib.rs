@@ -30,12 +30,14 @@
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
+mod arglist;
 pub mod auction;
 pub mod boxes;
 pub mod consecutive;
 pub mod error;
 pub mod explain;
 pub mod expr;
+pub mod games;
 pub mod heap;
 pub mod misere;
 pub mod misere_range;
