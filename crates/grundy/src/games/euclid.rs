@@ -134,8 +134,9 @@ impl Euclid {
     /// use grundy::games::euclid::Euclid;
     /// use grundy::nim::Outcome;
     /// assert_eq!(Euclid::new(34, 12).outcome(), Outcome::N); // 34 ≥ 2·12
-    /// assert_eq!(Euclid::new(15, 24).outcome(), Outcome::N);
-    /// assert_eq!(Euclid::new(5, 3).outcome(), Outcome::P); // 5,3 → 3,2 → wins
+    /// // Forced: 15,24 → 15,9 → 6,9 → 6,3, and the fourth player to move wins.
+    /// assert_eq!(Euclid::new(15, 24).outcome(), Outcome::P);
+    /// assert_eq!(Euclid::new(5, 3).outcome(), Outcome::N); // 5,3 → 3,2 → 1,2
     /// ```
     pub fn outcome(&self) -> Outcome {
         let (mut big, mut small) = (self.a.max(self.b), self.a.min(self.b));
