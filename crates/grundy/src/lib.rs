@@ -41,6 +41,7 @@ pub mod games;
 pub mod heap;
 pub mod misere;
 pub mod misere_range;
+pub mod multiplication;
 pub mod nim;
 pub mod nimber;
 pub mod northcott;
