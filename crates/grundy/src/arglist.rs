@@ -34,12 +34,6 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The character offset of the next token.
-    pub(crate) fn pos(&mut self) -> usize {
-        self.skip_ws();
-        self.pos
-    }
-
     pub(crate) fn peek(&mut self) -> Option<char> {
         self.skip_ws();
         self.chars.get(self.pos).copied()
