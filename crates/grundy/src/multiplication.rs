@@ -57,7 +57,11 @@ mod tests {
                 wins[p as usize] = (2..=9u64).any(|m| p * m >= n || !wins[(p * m) as usize]);
             }
             for p in 1..n {
-                assert_eq!(outcome(p, n), Outcome::from_mover_wins(wins[p as usize]), "p={p} n={n}");
+                assert_eq!(
+                    outcome(p, n),
+                    Outcome::from_mover_wins(wins[p as usize]),
+                    "p={p} n={n}"
+                );
             }
             assert_eq!(outcome(n, n), Outcome::P);
         }
@@ -66,7 +70,14 @@ mod tests {
     #[test]
     fn large_targets_are_exact() {
         // Stan wins from 1 exactly when n falls in a range (18^k, 9·18^k].
-        for n in [u64::MAX, u64::MAX - 1, (1 << 32) - 2, 18u64.pow(15), 9 * 18u64.pow(14), 9 * 18u64.pow(14) + 1] {
+        for n in [
+            u64::MAX,
+            u64::MAX - 1,
+            (1 << 32) - 2,
+            18u64.pow(15),
+            9 * 18u64.pow(14),
+            9 * 18u64.pow(14) + 1,
+        ] {
             let mut k = 1u128;
             while k * 18 < n as u128 {
                 k *= 18;

@@ -484,7 +484,9 @@ fn wythoff() {
 fn fibonacci_nim() {
     // [stones, largest take]: taking t leaves [n − t, 2t].
     let moves = |p: &[u64]| -> Vec<Vec<u64>> {
-        (1..=p[1].min(p[0])).map(|t| vec![p[0] - t, 2 * t]).collect()
+        (1..=p[1].min(p[0]))
+            .map(|t| vec![p[0] - t, 2 * t])
+            .collect()
     };
     let mut s = Search::normal(moves);
     check("hdu-2516", |input| {
@@ -609,7 +611,9 @@ fn euclid() {
         if small == 0 {
             return vec![];
         }
-        (1..=big / small).map(|k| vec![big - k * small, small]).collect()
+        (1..=big / small)
+            .map(|k| vec![big - k * small, small])
+            .collect()
     };
     let mut s = Search::normal(moves);
     for id in ["hdu-1525", "poj-2348"] {

@@ -223,8 +223,11 @@ mod tests {
                     .into_iter()
                     .filter(|&o| !wins(o, &mut memo))
                     .collect();
-                let mut got: Vec<(u64, u64)> =
-                    pos.winning_moves().iter().map(|m| (m.to.a, m.to.b)).collect();
+                let mut got: Vec<(u64, u64)> = pos
+                    .winning_moves()
+                    .iter()
+                    .map(|m| (m.to.a, m.to.b))
+                    .collect();
                 got.sort_unstable();
                 let mut want = want;
                 want.sort_unstable();
@@ -260,7 +263,9 @@ mod tests {
         // whose every move leads back to a win.
         let mut x = 0x1234_5678_9abc_def0u64;
         for _ in 0..2000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let y = x.rotate_left(17) >> (x % 40);
             let pos = Euclid::new(x, y.max(1));
             for m in pos.winning_moves() {

@@ -239,7 +239,10 @@ mod tests {
             // The start: P exactly at the Fibonacci numbers (and 0).
             let start = FibNim::start(n as u64);
             assert_eq!(start.outcome().mover_wins(), wins[n][n.saturating_sub(1)]);
-            assert_eq!(!start.outcome().mover_wins(), n == 0 || is_fibonacci(n as u64));
+            assert_eq!(
+                !start.outcome().mover_wins(),
+                n == 0 || is_fibonacci(n as u64)
+            );
         }
     }
 
@@ -276,7 +279,9 @@ mod tests {
             }
         }
         // Taking near 2^63 doubles past u64: the limit is capped, not wrapped.
-        let m = FibNim::with_limit(u64::MAX, u64::MAX).play(1 << 63).unwrap();
+        let m = FibNim::with_limit(u64::MAX, u64::MAX)
+            .play(1 << 63)
+            .unwrap();
         assert_eq!(m.to, FibNim::with_limit(u64::MAX - (1 << 63), u64::MAX));
         assert_eq!(m.to.limit(), u64::MAX - (1 << 63));
     }

@@ -366,7 +366,9 @@ mod tests {
     fn theory_matches_exhaustive_search() {
         let mut seed = 99u64;
         let mut rand = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
         for round in 0..3000 {
@@ -378,7 +380,10 @@ mod tests {
                     if tree && i + 1 < vertices {
                         [rand(i as u64 + 1) as usize, i + 1]
                     } else {
-                        [rand(vertices as u64) as usize, rand(vertices as u64) as usize]
+                        [
+                            rand(vertices as u64) as usize,
+                            rand(vertices as u64) as usize,
+                        ]
                     }
                 })
                 .collect();
@@ -387,7 +392,12 @@ mod tests {
             let want = brute(&edges, all, &mut memo);
             assert_eq!(value(vertices, &edges, 0), want, "{edges:?}");
             // Through the written form: vertex i is numbered i + 1.
-            let pos = Hackenbush::new(edges.iter().map(|&[u, v]| (u as u64 + 1, v as u64 + 1)).collect());
+            let pos = Hackenbush::new(
+                edges
+                    .iter()
+                    .map(|&[u, v]| (u as u64 + 1, v as u64 + 1))
+                    .collect(),
+            );
             assert_eq!(pos.grundy(), want, "{pos}");
             // The moves are the grounded edges; winning ones lead to value 0.
             let moves: Vec<HackenbushMove> = pos.moves().collect();
@@ -398,7 +408,12 @@ mod tests {
                 assert_eq!(m.to.edges.len(), after.count_ones() as usize, "{pos} {m}");
                 assert_eq!(m.to.grundy(), brute(&edges, after, &mut memo), "{pos} {m}");
             }
-            let winning: Vec<usize> = pos.winning_moves(WINNING_MOVES_WORK).unwrap().iter().map(|m| m.edge).collect();
+            let winning: Vec<usize> = pos
+                .winning_moves(WINNING_MOVES_WORK)
+                .unwrap()
+                .iter()
+                .map(|m| m.edge)
+                .collect();
             let want_winning: Vec<usize> = live
                 .iter()
                 .copied()
@@ -415,7 +430,10 @@ mod tests {
         let path: Vec<[usize; 2]> = (0..n - 1).map(|i| [i, i + 1]).collect();
         assert_eq!(value(n, &path, 0), (n - 1) as u64);
         // Grounded in the middle: two stalks.
-        assert_eq!(value(n, &path, n / 2), (n / 2) as u64 ^ (n - 1 - n / 2) as u64);
+        assert_eq!(
+            value(n, &path, n / 2),
+            (n / 2) as u64 ^ (n - 1 - n / 2) as u64
+        );
         // Each edge doubled: every pair fuses into two loops, worth 0.
         let doubled: Vec<[usize; 2]> = path.iter().flat_map(|&e| [e, e]).collect();
         assert_eq!(value(n, &doubled, 0), 0);

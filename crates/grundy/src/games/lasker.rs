@@ -153,9 +153,7 @@ pub fn splits_with_value(h: u64, v: u128) -> impl Iterator<Item = [u64; 2]> {
     (0..4u64)
         .flat_map(|r| (0..4u64).map(move |u| (r, u)))
         .filter(move |&(r, u)| {
-            SHAPE[r as usize].1 ^ SHAPE[u as usize].1 == v & 3
-                && h >= r + u
-                && (h - r - u) % 4 == 0
+            SHAPE[r as usize].1 ^ SHAPE[u as usize].1 == v & 3 && h >= r + u && (h - r - u) % 4 == 0
         })
         .flat_map(move |(r, u)| {
             let (dr, du) = (SHAPE[r as usize].0, SHAPE[u as usize].0);
@@ -163,11 +161,15 @@ pub fn splits_with_value(h: u64, v: u128) -> impl Iterator<Item = [u64; 2]> {
             let sum = ((h - r - u) / 4) as i128 + dr + du;
             let carry = sum - high as i128;
             let c = (carry >= 0 && carry % 2 == 0)
-                .then(|| (carry / 2) as u128)
+                .then_some((carry / 2) as u128)
                 .filter(|c| c & high == 0);
             // The top bit of the xor goes to one side or the other; the rest
             // of it is shared out by a submask, so each split comes once.
-            let top = if high == 0 { 0 } else { 1u128 << (127 - high.leading_zeros()) };
+            let top = if high == 0 {
+                0
+            } else {
+                1u128 << (127 - high.leading_zeros())
+            };
             let rest = high & !top;
             let sides: &'static [bool] = if high == 0 { &[false] } else { &[false, true] };
             c.into_iter().flat_map(move |c| {
@@ -229,7 +231,9 @@ impl Lasker {
     /// every split.
     pub fn moves(&self) -> impl Iterator<Item = LaskerMove> + '_ {
         self.heaps.iter().enumerate().flat_map(|(heap, &from)| {
-            let takes = (0..from).rev().map(move |to| LaskerMove::Take { heap, from, to });
+            let takes = (0..from)
+                .rev()
+                .map(move |to| LaskerMove::Take { heap, from, to });
             let splits = (1..=from / 2).map(move |a| LaskerMove::Split {
                 heap,
                 from,
@@ -333,7 +337,9 @@ mod tests {
         let mut memo = HashMap::new();
         let mut seed = 12345u64;
         let mut rand = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
         for round in 0..3000 {
@@ -414,9 +420,20 @@ mod tests {
         }
         // Near a million, every split counted against a scan of all splits.
         for h in 1_000_000..1_000_008u64 {
-            for v in [0, 1, 2, 3, 1_000_003, 999_999, 0b1010_1010_1010_1010_1011, 765_432] {
+            for v in [
+                0,
+                1,
+                2,
+                3,
+                1_000_003,
+                999_999,
+                0b1010_1010_1010_1010_1011,
+                765_432,
+            ] {
                 let got = splits_with_value(h, v).count();
-                let want = (1..=h / 2).filter(|&a| value(a) ^ value(h - a) == v).count();
+                let want = (1..=h / 2)
+                    .filter(|&a| value(a) ^ value(h - a) == v)
+                    .count();
                 assert_eq!(got, want, "h={h} v={v}");
             }
         }
@@ -427,8 +444,16 @@ mod tests {
         assert_eq!(
             moves,
             [
-                LaskerMove::Take { heap: 0, from: u64::MAX - 1, to: 0 },
-                LaskerMove::Split { heap: 0, from: u64::MAX - 1, into: [u64::MAX / 2, u64::MAX / 2] },
+                LaskerMove::Take {
+                    heap: 0,
+                    from: u64::MAX - 1,
+                    to: 0
+                },
+                LaskerMove::Split {
+                    heap: 0,
+                    from: u64::MAX - 1,
+                    into: [u64::MAX / 2, u64::MAX / 2]
+                },
             ]
         );
     }
@@ -439,7 +464,11 @@ mod tests {
         assert_eq!(p.to_string(), "lasker(5,7)");
         assert!(Lasker::parse("").is_err());
         assert!(Lasker::parse("5,").is_err());
-        let m = LaskerMove::Split { heap: 1, from: 7, into: [3, 4] };
+        let m = LaskerMove::Split {
+            heap: 1,
+            from: 7,
+            into: [3, 4],
+        };
         assert_eq!(m.to_string(), "split heap 2 of 7 into 3 and 4");
         assert_eq!(m.apply(&p).to_string(), "lasker(5,3,4)");
         assert_eq!(m.leaves(), [3, 4]);

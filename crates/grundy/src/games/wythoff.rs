@@ -197,7 +197,10 @@ impl Wythoff {
         let first = (1..=self.x).map(|k| self.play(Take::First, k));
         let second = (1..=self.y).map(|k| self.play(Take::Second, k));
         let both = (1..=self.x.min(self.y)).map(|k| self.play(Take::Both, k));
-        first.chain(second).chain(both).map(|m| m.expect("in range"))
+        first
+            .chain(second)
+            .chain(both)
+            .map(|m| m.expect("in range"))
     }
 
     /// Whether this is a losing pair `{A_k, B_k}`.
@@ -283,7 +286,9 @@ impl Wythoff {
                 (0..i).for_each(|k| mark(g[k * y + j]));
                 (0..j).for_each(|k| mark(g[i * y + k]));
                 (1..=i.min(j)).for_each(|d| mark(g[(i - d) * y + (j - d)]));
-                g[stamp] = (0..).find(|&v| seen.get(v).is_none_or(|&s| s != stamp)).unwrap() as u64;
+                g[stamp] = (0..)
+                    .find(|&v| seen.get(v).map_or(true, |&s| s != stamp))
+                    .unwrap() as u64;
             }
         }
         Ok(g[x * y - 1])
@@ -323,8 +328,16 @@ mod tests {
         for x in 0..N {
             for y in 0..N {
                 let pos = Wythoff::new(x as u64, y as u64);
-                assert_eq!(pos.outcome(), Outcome::from_mover_wins(g[x][y] != 0), "{pos}");
-                let mut want: Vec<Wythoff> = pos.moves().map(|m| m.to).filter(|t| g[t.x as usize][t.y as usize] == 0).collect();
+                assert_eq!(
+                    pos.outcome(),
+                    Outcome::from_mover_wins(g[x][y] != 0),
+                    "{pos}"
+                );
+                let mut want: Vec<Wythoff> = pos
+                    .moves()
+                    .map(|m| m.to)
+                    .filter(|t| g[t.x as usize][t.y as usize] == 0)
+                    .collect();
                 let mut got: Vec<Wythoff> = pos.winning_moves().iter().map(|m| m.to).collect();
                 want.sort_by_key(|w| (w.x, w.y));
                 got.sort_by_key(|w| (w.x, w.y));
@@ -365,10 +378,16 @@ mod tests {
 
     #[test]
     fn pairs_are_exact_near_the_top_of_u64() {
-        let top_k = (u64::MAX as u128 * PHI_MINUS_1 >> 64) as u64; // A_k ≈ 2^64
-        let mut starts = vec![0, 1, 1_000_000_000, 1_000_000_000_000_000_000 / 2, top_k - 3000];
+        let top_k = ((u64::MAX as u128 * PHI_MINUS_1) >> 64) as u64; // A_k ≈ 2^64
+        let mut starts = vec![
+            0,
+            1,
+            1_000_000_000,
+            1_000_000_000_000_000_000 / 2,
+            top_k - 3000,
+        ];
         // Near 10^18 as piles, too.
-        starts.push((1_000_000_000_000_000_000u128 * PHI_MINUS_1 >> 64) as u64 - 1000);
+        starts.push(((1_000_000_000_000_000_000u128 * PHI_MINUS_1) >> 64) as u64 - 1000);
         for start in starts {
             for k in start..start + 2000 {
                 let (ak, bk) = (a(k), b(k));
@@ -392,7 +411,7 @@ mod tests {
         // partition the positive integers): count each hit.
         for base in [1u64, 1_000_000_000_000_000_000, u64::MAX - 5000] {
             // A_k ≈ base for k ≈ base/φ, B_k ≈ base for k ≈ base/φ².
-            let over_phi = (base as u128 * PHI_MINUS_1 >> 64) as u64;
+            let over_phi = ((base as u128 * PHI_MINUS_1) >> 64) as u64;
             let windows = [over_phi, base - over_phi].map(|c| c.saturating_sub(3000)..c + 5000);
             let mut hits = std::collections::BTreeMap::new();
             let ks: std::collections::BTreeSet<u64> = windows.into_iter().flatten().collect();

@@ -74,7 +74,11 @@ fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> 
             }
             _ => [rng.range(1, top), rng.range(1, top)],
         };
-        let pair = if rng.chance(1, 2) { pair } else { [pair[1], pair[0]] };
+        let pair = if rng.chance(1, 2) {
+            pair
+        } else {
+            [pair[1], pair[0]]
+        };
         line(out, &pair)?;
     }
     line(out, &[0, 0])

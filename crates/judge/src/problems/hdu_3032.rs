@@ -18,7 +18,8 @@ use crate::Problem;
 
 pub(crate) const PROBLEM: Problem = Problem {
     id: "hdu-3032",
-    summary: "Lasker's Nim (take or split): T; each N then N piles; Alice (first player) or Bob wins",
+    summary:
+        "Lasker's Nim (take or split): T; each N then N piles; Alice (first player) or Bob wins",
     solve,
     generate,
 };
@@ -43,13 +44,19 @@ fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> 
     };
     line(out, &[t])?;
     for _ in 0..t {
-        let n = if scale == Scale::Large { most } else { rng.range(1, most) };
+        let n = if scale == Scale::Large {
+            most
+        } else {
+            rng.range(1, most)
+        };
         let top = scale.cap(PILE.max, 9);
         let mut piles: Vec<u64> = (0..n).map(|_| rng.range(1, top)).collect();
         match rng.range(0, 3) {
             // A loss: the last pile given the value of the others, if it fits.
             0 if n >= 2 => {
-                let rest = piles[..n as usize - 1].iter().fold(0, |s, &h| s ^ lasker::value(h));
+                let rest = piles[..n as usize - 1]
+                    .iter()
+                    .fold(0, |s, &h| s ^ lasker::value(h));
                 if let Some(h) = lasker::heap_with_value(rest).filter(|h| (1..=top).contains(h)) {
                     piles[n as usize - 1] = h;
                 }

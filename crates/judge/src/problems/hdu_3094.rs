@@ -40,11 +40,18 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
             let i = input.number(&VERTEX)?;
             let j = input.number(&VERTEX)?;
             if i > n || j > n {
-                return Err(input.invalid(format!("vertices are 1..={n} in this tree, found {i} {j}")));
+                return Err(
+                    input.invalid(format!("vertices are 1..={n} in this tree, found {i} {j}"))
+                );
             }
             edges.push([i as usize - 1, j as usize - 1]);
         }
-        verdict(out, hackenbush::value(n as usize, &edges, 0) != 0, "Alice", "Bob")?;
+        verdict(
+            out,
+            hackenbush::value(n as usize, &edges, 0) != 0,
+            "Alice",
+            "Bob",
+        )?;
     }
     Ok(())
 }
@@ -85,7 +92,11 @@ fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> 
     };
     line(out, &[t])?;
     for case in 0..t {
-        let n = if scale == Scale::Large { most } else { rng.range(1, most) };
+        let n = if scale == Scale::Large {
+            most
+        } else {
+            rng.range(1, most)
+        };
         line(out, &[n])?;
         // Large inputs start with a path of 10^5 vertices from the root.
         let edges = if scale == Scale::Large && case == 0 {

@@ -48,9 +48,9 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
                 let a = input.number(&VERTEX)?;
                 let b = input.number(&VERTEX)?;
                 if a > m || b > m {
-                    return Err(input.invalid(format!(
-                        "vertices are 1..={m} in this tree, found {a} {b}"
-                    )));
+                    return Err(
+                        input.invalid(format!("vertices are 1..={m} in this tree, found {a} {b}"))
+                    );
                 }
                 edges.push([a as usize - 1, b as usize - 1]);
             }
