@@ -19,10 +19,16 @@
 pub mod auction;
 pub mod boxes;
 pub mod consecutive;
+pub mod euclid;
+pub mod fibnim;
+pub mod hackenbush;
 pub mod heap;
+pub mod lasker;
 pub mod misere_range;
+pub mod moore;
 pub mod northcott;
 pub mod staircase;
+pub mod wythoff;
 
 use crate::error::Result;
 use crate::expr::Cursor;
