@@ -30,14 +30,12 @@
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`.
 
-mod arglist;
 pub mod error;
 pub mod explain;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod misere;
-pub mod multiplication;
 pub mod nim;
 pub mod nimber;
 pub mod period;

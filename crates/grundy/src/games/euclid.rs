@@ -15,7 +15,14 @@
 
 use std::fmt;
 
-use crate::arglist::Cursor;
+use std::sync::Arc;
+
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Known, Move};
+use crate::games::heap::number;
+use crate::games::{in_parens, parse_args};
+use crate::nimber::Nimber;
+use crate::sum::Term;
 use crate::error::Result;
 use crate::nim::Outcome;
 
@@ -75,11 +82,14 @@ impl Euclid {
     /// assert!(Euclid::parse("25").is_err());
     /// ```
     pub fn parse(args: &str) -> Result<Euclid> {
-        let mut c = Cursor::new(args);
+        parse_args(args, Euclid::read)
+    }
+
+    /// Reads `a, b` at the cursor.
+    fn read(c: &mut Cursor) -> Result<Euclid> {
         let a = c.number()?;
-        c.expect(',', "',' and the second number")?;
+        c.expect(',', "',' and the second number (euclid takes two numbers)")?;
         let b = c.number()?;
-        c.finish("the end of the arguments (euclid takes two numbers)")?;
         Ok(Euclid { a, b })
     }
 
@@ -171,6 +181,121 @@ impl Euclid {
             .filter(|m| m.to.outcome() == Outcome::P)
             .collect()
     }
+}
+
+impl EuclidMove {
+    fn into_move(self) -> Move {
+        Move::to(vec![Arc::new(self.to) as Component])
+    }
+}
+
+impl Euclid {
+    /// The position a move leaves (its one component).
+    fn after(mv: &Move) -> Option<Euclid> {
+        match mv.after.first().map(|c| c.key())?[..] {
+            [a, b] => Some(Euclid { a, b }),
+            _ => None,
+        }
+    }
+
+    /// The move from here to `to`, if legal.
+    fn move_to(&self, to: Euclid) -> Option<EuclidMove> {
+        let small = self.a.min(self.b);
+        let (before, after) = match (self.a >= self.b, to) {
+            (true, Euclid { a, b }) if b == self.b => (self.a, a),
+            (false, Euclid { a, b }) if a == self.a => (self.b, b),
+            _ => return None,
+        };
+        let amount = before.checked_sub(after)?;
+        if small == 0 || amount % small != 0 {
+            return None;
+        }
+        self.play(amount / small)
+    }
+}
+
+/// Euclid's game as a component: outcome and winning moves by the ratio
+/// rule for all 64-bit numbers; Grundy values by search.
+impl Game for Euclid {
+    fn name(&self) -> &str {
+        "euclid"
+    }
+
+    fn args(&self) -> String {
+        format!("{},{}", self.a, self.b)
+    }
+
+    /// The numbers in the order written (the moves read them back from it).
+    fn key(&self) -> Vec<u64> {
+        vec![self.a, self.b]
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Euclid::moves(self).map(EuclidMove::into_move))
+    }
+
+    fn has_moves(&self) -> bool {
+        !self.is_terminal()
+    }
+
+    fn known(&self, _cx: &Context) -> Result<Known> {
+        Ok(Known::Outcome(self.outcome()))
+    }
+
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        Ok((target == 0).then(|| {
+            let moves = self.winning_moves().into_iter().take(limit);
+            moves.map(EuclidMove::into_move).collect()
+        }))
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        match Euclid::after(mv).and_then(|to| self.move_to(to)) {
+            Some(m) => format!("{label}: {m}"),
+            None => format!("{label}: euclid({}) → {}", self.args(), mv.after_text()),
+        }
+    }
+
+    /// `= A B`: the numbers left.
+    fn notation(&self, mv: &Move) -> String {
+        match Euclid::after(mv) {
+            Some(to) => format!("= {} {}", to.a, to.b),
+            None => "?".into(),
+        }
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let spaced = text.replace('=', " ").replace(',', " ");
+        let tokens: Vec<&str> = spaced.split_whitespace().collect();
+        let [a, b] = tokens[..] else {
+            return Err(format!(
+                "write the numbers {label} leaves, `= A B` (a positive multiple of the \
+                 smaller subtracted from the larger)"
+            ));
+        };
+        let to = Euclid::new(number(a)?, number(b)?);
+        self.move_to(to).map(EuclidMove::into_move).ok_or_else(|| {
+            format!(
+                "{label} cannot go from {self} to {to}: a move subtracts a positive multiple \
+                 of the smaller number from the larger"
+            )
+        })
+    }
+
+    fn draw(&self) -> Vec<String> {
+        vec![format!("the numbers {} and {}", self.a, self.b)]
+    }
+}
+
+/// The registered parser: `euclid(a, b)`.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let e = in_parens(p, "euclid", Euclid::read)?;
+    Ok(Term::new("euclid", vec![Arc::new(e) as Component]))
 }
 
 #[cfg(test)]

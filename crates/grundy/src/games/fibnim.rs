@@ -19,7 +19,14 @@
 
 use std::fmt;
 
-use crate::arglist::Cursor;
+use std::sync::Arc;
+
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Known, Move};
+use crate::games::heap::number;
+use crate::games::{in_parens, parse_args};
+use crate::nimber::Nimber;
+use crate::sum::Term;
 use crate::error::Result;
 use crate::nim::Outcome;
 
@@ -134,15 +141,17 @@ impl FibNim {
     /// assert_eq!(FibNim::parse("10;4").unwrap().to_string(), "fibnim(10;4)");
     /// ```
     pub fn parse(args: &str) -> Result<FibNim> {
-        let mut c = Cursor::new(args);
+        parse_args(args, FibNim::read)
+    }
+
+    /// Reads `n` or `n; limit` at the cursor.
+    fn read(c: &mut Cursor) -> Result<FibNim> {
         let n = c.number()?;
-        let pos = if c.eat(';') {
+        Ok(if c.eat(';') {
             FibNim::with_limit(n, c.number()?)
         } else {
             FibNim::start(n)
-        };
-        c.finish("';' and the current limit, or the end of the arguments")?;
-        Ok(pos)
+        })
     }
 
     /// The move taking `take` tokens, if legal.
@@ -198,6 +207,115 @@ impl FibNim {
         }
         out
     }
+}
+
+impl FibMove {
+    fn into_move(self) -> Move {
+        Move::to(vec![Arc::new(self.to) as Component])
+    }
+}
+
+impl FibNim {
+    /// The tokens a move takes.
+    fn taken(&self, mv: &Move) -> Option<u64> {
+        let left = *mv.after.first()?.key().first()?;
+        self.n.checked_sub(left)
+    }
+}
+
+/// Fibonacci Nim as a component: outcome and winning moves by Zeckendorf
+/// for all 64-bit piles; Grundy values by search.
+impl Game for FibNim {
+    fn name(&self) -> &str {
+        "fibnim"
+    }
+
+    /// `n` at the start, `n;limit` once play has started.
+    fn args(&self) -> String {
+        if self.is_start() {
+            self.n.to_string()
+        } else {
+            format!("{};{}", self.n, self.limit)
+        }
+    }
+
+    fn key(&self) -> Vec<u64> {
+        vec![self.n, self.limit]
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(FibNim::moves(self).map(FibMove::into_move))
+    }
+
+    fn has_moves(&self) -> bool {
+        self.limit > 0
+    }
+
+    fn known(&self, _cx: &Context) -> Result<Known> {
+        Ok(Known::Outcome(self.outcome()))
+    }
+
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        Ok((target == 0).then(|| {
+            let moves = self.winning_moves().into_iter().take(limit);
+            moves.map(FibMove::into_move).collect()
+        }))
+    }
+
+    fn noun(&self) -> &str {
+        "pile"
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        match self.taken(mv) {
+            Some(t) => format!(
+                "{label}: take {t}: {} → {} (the next player may take up to {})",
+                self.n,
+                self.n - t,
+                t.saturating_mul(2).min(self.n - t)
+            ),
+            None => format!("{label}: {self} → {}", mv.after_text()),
+        }
+    }
+
+    /// `K`: take K tokens.
+    fn notation(&self, mv: &Move) -> String {
+        self.taken(mv).map_or("?".into(), |t| t.to_string())
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let [k] = tokens[..] else {
+            return Err(format!("say how many tokens to take from {label}"));
+        };
+        let k = number(k)?;
+        self.play(k).map(FibMove::into_move).ok_or_else(|| {
+            format!(
+                "{label} allows takes of 1 to {} now, not {k}",
+                self.limit
+            )
+        })
+    }
+
+    fn draw(&self) -> Vec<String> {
+        let tokens = if self.n <= 30 {
+            "●".repeat(self.n as usize)
+        } else {
+            format!("{} tokens", self.n)
+        };
+        vec![format!("{tokens} (take 1 to {})", self.limit)]
+    }
+}
+
+/// The registered parser: `fibnim(n)` or `fibnim(n; limit)`.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let f = in_parens(p, "fibnim", FibNim::read)?;
+    Ok(Term::new("fibnim", vec![Arc::new(f) as Component]))
 }
 
 #[cfg(test)]

@@ -28,8 +28,14 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::arglist::Cursor;
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Move};
+use crate::games::heap::number;
+use crate::games::{in_parens, parse_args};
+use crate::sum::Term;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 
@@ -229,16 +235,41 @@ impl Hackenbush {
     /// assert!(Hackenbush::parse("1-2 3").is_err());
     /// ```
     pub fn parse(args: &str) -> Result<Hackenbush> {
-        let mut c = Cursor::new(args);
+        parse_args(args, Hackenbush::read)
+    }
+
+    /// Reads edges `u-v` (separated by spaces or commas) at the cursor, up to
+    /// a closing parenthesis or the end; every edge must be connected to the
+    /// ground.
+    fn read(c: &mut Cursor) -> Result<Hackenbush> {
         let mut edges = Vec::new();
-        while !c.at_end() {
+        let mut starts = Vec::new();
+        loop {
+            c.skip_ws();
+            if c.at_end() || c.peek() == Some(')') {
+                break;
+            }
+            starts.push(c.pos());
             let u = c.number()?;
             c.expect('-', "'-' and the other end of the edge")?;
             let v = c.number()?;
             edges.push((u, v));
             c.eat(',');
         }
-        Ok(Hackenbush { edges })
+        let pos = Hackenbush { edges };
+        let (n, indexed) = pos.indexed();
+        let s = Structure::new(n, &indexed, 0);
+        if let Some(e) = (0..indexed.len()).find(|&e| s.comp[indexed[e][0]] == NONE) {
+            let (u, v) = pos.edges[e];
+            return Err(c.error_at(
+                starts[e],
+                format!(
+                    "edge {u}-{v} is not connected to the ground (vertex {GROUND}): \
+                     the graph must be connected"
+                ),
+            ));
+        }
+        Ok(pos)
     }
 
     /// The vertices as indices (the ground first) and the edges over them.
@@ -318,6 +349,164 @@ impl Hackenbush {
         }
         Ok(self.moves().filter(|m| m.to.grundy() == 0).collect())
     }
+}
+
+impl HackenbushMove {
+    fn into_move(self) -> Move {
+        Move::to(vec![Arc::new(self.to) as Component])
+    }
+}
+
+impl Hackenbush {
+    /// The edge a move cuts. The edges it removes are the cut one and those
+    /// that fall with it; when some fall, the cut edge is a bridge and the
+    /// only removed edge touching a vertex still grounded.
+    fn cut(&self, mv: &Move) -> Option<(u64, u64)> {
+        let key = mv.after.first()?.key();
+        let left: Vec<(u64, u64)> = key.chunks(2).map(|p| (p[0], p[1])).collect();
+        let mut removed = Vec::new();
+        let mut j = 0;
+        for &e in &self.edges {
+            if left.get(j) == Some(&e) {
+                j += 1;
+            } else {
+                removed.push(e);
+            }
+        }
+        if j != left.len() {
+            return None;
+        }
+        if let [e] = removed[..] {
+            return Some(e);
+        }
+        let grounded: std::collections::HashSet<u64> = left
+            .iter()
+            .flat_map(|&(u, v)| [u, v])
+            .chain([GROUND])
+            .collect();
+        removed
+            .into_iter()
+            .find(|(u, v)| grounded.contains(u) || grounded.contains(v))
+    }
+
+    fn edge_text(&self) -> String {
+        let list: Vec<String> = self.edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+        list.join(" ")
+    }
+}
+
+/// Green Hackenbush as a component: the exact value by the colon and
+/// fusion principles, linear in the graph.
+impl Game for Hackenbush {
+    fn name(&self) -> &str {
+        "hackenbush"
+    }
+
+    fn args(&self) -> String {
+        self.edge_text()
+    }
+
+    /// The edges as written (the moves read them back from it).
+    fn key(&self) -> Vec<u64> {
+        self.edges.iter().flat_map(|&(u, v)| [u, v]).collect()
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Hackenbush::moves(self).map(HackenbushMove::into_move))
+    }
+
+    fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
+        Ok(Some(self.grundy()))
+    }
+
+    /// Every edge is tried and what is left evaluated: refused above
+    /// [`WINNING_MOVES_WORK`] (edges squared).
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        if target == 0 {
+            let moves = self.winning_moves(WINNING_MOVES_WORK)?;
+            return Ok(Some(
+                moves.into_iter().take(limit).map(HackenbushMove::into_move).collect(),
+            ));
+        }
+        let e = self.edges.len() as u128;
+        if e * e > WINNING_MOVES_WORK as u128 {
+            return Err(Error::TooLarge(format!(
+                "finding the moves of a Hackenbush graph of {e} edges to a given value means \
+                 evaluating {e} graphs; the limit is {WINNING_MOVES_WORK} edge visits"
+            )));
+        }
+        Ok(Some(
+            Hackenbush::moves(self)
+                .filter(|m| m.to.grundy() == target)
+                .take(limit)
+                .map(HackenbushMove::into_move)
+                .collect(),
+        ))
+    }
+
+    fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
+        Some(format!(
+            "by the fusion principle every cycle fuses into loops at one vertex (an odd \
+             cycle is worth one edge, an even one nothing, parallel edges cancel), and by \
+             the colon principle a branch hanging by one edge is worth one more than the \
+             branch; branches at a vertex add by nim-sum. So G = {value}"
+        ))
+    }
+
+    fn noun(&self) -> &str {
+        "graph"
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        let Some((u, v)) = self.cut(mv) else {
+            return format!("{label}: {self} → {}", mv.after_text());
+        };
+        let falls = self.edges.len() - 1 - mv.after.first().map_or(0, |c| c.key().len() / 2);
+        match falls {
+            0 => format!("{label}: cut edge {u}-{v}"),
+            1 => format!("{label}: cut edge {u}-{v} (1 more edge falls)"),
+            k => format!("{label}: cut edge {u}-{v} ({k} more edges fall)"),
+        }
+    }
+
+    /// `U-V`: the edge cut.
+    fn notation(&self, mv: &Move) -> String {
+        self.cut(mv).map_or("?".into(), |(u, v)| format!("{u}-{v}"))
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let spaced = text.replace('-', " ");
+        let tokens: Vec<&str> = spaced.split_whitespace().collect();
+        let [u, v] = tokens[..] else {
+            return Err(format!("name the edge of {label} to cut, `U-V`"));
+        };
+        let (u, v) = (number(u)?, number(v)?);
+        let edge = self
+            .edges
+            .iter()
+            .position(|&e| e == (u, v) || e == (v, u))
+            .ok_or_else(|| format!("{label} has no edge {u}-{v}"))?;
+        let m = self.play(edge).expect("the edge exists");
+        Ok(m.into_move())
+    }
+
+    fn draw(&self) -> Vec<String> {
+        if self.edges.is_empty() {
+            return vec!["no edges left".into()];
+        }
+        vec![format!("edges {} (vertex {GROUND} is the ground)", self.edge_text())]
+    }
+}
+
+/// The registered parser: `hackenbush(1-2 1-3 3-4)`.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let h = in_parens(p, "hackenbush", Hackenbush::read)?;
+    Ok(Term::new("hackenbush", vec![Arc::new(h) as Component]))
 }
 
 #[cfg(test)]
@@ -457,8 +646,17 @@ mod tests {
             Err(Error::Parse { at, .. }) => assert_eq!(at, 6),
             other => panic!("{other:?}"),
         }
-        // Edges away from the ground have fallen already.
-        assert_eq!(Hackenbush::parse("2-3").unwrap().grundy(), 0);
+        // A written graph must be connected to the ground; the error names
+        // the first edge that is not: `4-5` starts at offset 8.
+        match Hackenbush::parse("1-2 2-3 4-5") {
+            Err(Error::Parse { at, message, .. }) => {
+                assert_eq!(at, 8);
+                assert!(message.contains("4-5 is not connected"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Edges away from the ground have fallen already (the judges' graphs).
+        assert_eq!(value(3, &[[1, 2]], 0), 0);
         let m = p.play(1).unwrap();
         assert_eq!(m.to_string(), "cut edge 1-3 (1 more edge falls)");
         assert_eq!(m.to.to_string(), "hackenbush(1-2)");

@@ -24,9 +24,16 @@
 
 use std::fmt;
 
-use crate::arglist::{join, Cursor};
+use std::sync::Arc;
+
 use crate::error::Result;
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Known, Move};
+use crate::games::heap::{self, number};
+use crate::games::{in_parens, join, numbers, parse_args};
 use crate::nim::Outcome;
+use crate::nimber::Nimber;
+use crate::sum::Term;
 
 /// The Grundy value of one heap of `n`.
 ///
@@ -204,10 +211,9 @@ impl Lasker {
 
     /// Parses the argument text `5,7` (what stands inside `lasker(…)`).
     pub fn parse(args: &str) -> Result<Lasker> {
-        let mut c = Cursor::new(args);
-        let heaps = c.numbers()?;
-        c.finish("',' and another heap, or the end of the arguments")?;
-        Ok(Lasker { heaps })
+        Ok(Lasker {
+            heaps: parse_args(args, numbers)?,
+        })
     }
 
     /// The Grundy value: the nim-sum of the heaps' values.
@@ -265,6 +271,177 @@ impl Lasker {
                 )
             })
     }
+}
+
+/// One heap of Lasker's Nim as a component (a term `lasker(5,7)` is two of
+/// them; a split leaves two in place of one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LaskerHeap(pub u64);
+
+impl LaskerHeap {
+    /// The move leaving the heaps `leaves` (ascending, zeros left out).
+    fn to_move(self, leaves: Vec<u64>) -> Move {
+        let after = leaves
+            .iter()
+            .map(|&h| Arc::new(LaskerHeap(h)) as Component)
+            .collect();
+        Move::to(after).with_heap(0, self.0, leaves)
+    }
+
+    fn leaves(mv: &Move) -> Vec<u64> {
+        mv.heap.as_ref().map(|h| h.to.clone()).unwrap_or_default()
+    }
+}
+
+/// Lasker's Nim heaps: Grundy values in closed form for every 64-bit heap
+/// except `2^64 − 1`, whose value `2^64` does not fit a nimber (it is known
+/// to be a win for the mover, and its winning moves are still exact).
+impl Game for LaskerHeap {
+    fn name(&self) -> &str {
+        "lasker"
+    }
+
+    fn args(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn key(&self) -> Vec<u64> {
+        vec![self.0]
+    }
+
+    /// Takes (leaving `n − 1` down to 0), then splits `a + b`, `a ≤ b`.
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        let n = self.0;
+        let takes = (0..n).rev().map(move |to| LaskerHeap(n).to_move(Self::nonzero(to)));
+        let splits = (1..=n / 2).map(move |a| LaskerHeap(n).to_move(vec![a, n - a]));
+        Box::new(takes.chain(splits))
+    }
+
+    fn has_moves(&self) -> bool {
+        self.0 > 0
+    }
+
+    fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
+        Ok(u64::try_from(value(self.0)).ok())
+    }
+
+    fn known(&self, cx: &Context) -> Result<Known> {
+        Ok(match self.value(cx)? {
+            Some(v) => Known::Value(v),
+            None => Known::Outcome(Outcome::N),
+        })
+    }
+
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        let n = self.0;
+        let take = heap_with_value(target as u128)
+            .filter(|&to| to < n)
+            .map(|to| self.to_move(Self::nonzero(to)));
+        let splits = splits_with_value(n, target as u128).map(|ab| self.to_move(ab.to_vec()));
+        Ok(Some(take.into_iter().chain(splits).take(limit).collect()))
+    }
+
+    fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
+        let n = self.0;
+        let rule = match n % 4 {
+            0 if n == 0 => "G(0) = 0",
+            1 => "G(4k+1) = 4k+1",
+            2 => "G(4k+2) = 4k+2",
+            3 => "G(4k+3) = 4k+4",
+            _ => "G(4k+4) = 4k+3",
+        };
+        Some(format!(
+            "Lasker's Nim (take any number, or split a heap in two) has the closed form \
+             {rule}, so G({n}) = {value}"
+        ))
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        vec![self.0]
+    }
+
+    fn emptied(&self) -> Option<Component> {
+        Some(Arc::new(LaskerHeap(0)))
+    }
+
+    fn noun(&self) -> &str {
+        "heap"
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        let leaves = Self::leaves(mv);
+        let take = self.0 - leaves.iter().sum::<u64>();
+        heap::Move::new(take, leaves).describe_as(label, self.0)
+    }
+
+    /// `K` takes K tokens; `= A B` splits into A and B.
+    fn notation(&self, mv: &Move) -> String {
+        match Self::leaves(mv)[..] {
+            [a, b] => format!("= {a} {b}"),
+            [a] => (self.0 - a).to_string(),
+            _ => self.0.to_string(),
+        }
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let n = self.0;
+        let spaced = text.replace('=', " = ").replace(',', " ");
+        let tokens: Vec<&str> = spaced.split_whitespace().collect();
+        match tokens[..] {
+            [k] => {
+                let k = number(k)?;
+                if k == 0 || k > n {
+                    return Err(format!("{label} holds {n}: take 1 to {n}"));
+                }
+                Ok(self.to_move(Self::nonzero(n - k)))
+            }
+            ["=", a, b] => {
+                let (a, b) = (number(a)?, number(b)?);
+                if a == 0 || b == 0 || a.checked_add(b) != Some(n) {
+                    return Err(format!(
+                        "{label} of {n} splits into two non-empty heaps adding up to {n}"
+                    ));
+                }
+                Ok(self.to_move(vec![a.min(b), a.max(b)]))
+            }
+            _ => Err(format!(
+                "say how many to take from {label} (`K`), or the two heaps it splits into (`= A B`)"
+            )),
+        }
+    }
+
+    fn draw(&self) -> Vec<String> {
+        vec![if self.0 <= 30 {
+            "●".repeat(self.0 as usize)
+        } else {
+            format!("{} tokens", self.0)
+        }]
+    }
+}
+
+impl LaskerHeap {
+    fn nonzero(h: u64) -> Vec<u64> {
+        if h == 0 {
+            Vec::new()
+        } else {
+            vec![h]
+        }
+    }
+}
+
+/// The registered parser: `lasker(a, b, …)`, one heap each.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let heaps = in_parens(p, "lasker", numbers)?;
+    let parts = heaps
+        .into_iter()
+        .map(|h| Arc::new(LaskerHeap(h)) as Component)
+        .collect();
+    Ok(Term::new("lasker", parts))
 }
 
 #[cfg(test)]

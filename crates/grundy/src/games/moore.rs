@@ -20,9 +20,16 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::arglist::{join, Cursor};
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Known, Move};
+use crate::games::heap::number;
+use crate::games::{in_parens, join, numbers, parse_args};
 use crate::nim::Outcome;
+use crate::nimber::{nim_sum, Nimber};
+use crate::sum::Term;
 
 /// A position: `k` and the heaps, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,14 +100,19 @@ impl Moore {
     /// assert!(Moore::parse("0; 1").is_err());
     /// ```
     pub fn parse(args: &str) -> Result<Moore> {
-        let mut c = Cursor::new(args);
+        parse_args(args, Moore::read)
+    }
+
+    /// Reads `k; heaps` at the cursor.
+    fn read(c: &mut Cursor) -> Result<Moore> {
+        c.skip_ws();
+        let start = c.pos();
         let k = c.number()?;
         if k == 0 {
-            return Err(c.error_at(0, "k must be at least 1 (a move takes from 1 to k heaps)"));
+            return Err(c.error_at(start, "k must be at least 1 (a move takes from 1 to k heaps)"));
         }
         c.expect(';', "';' and the heaps")?;
-        let heaps = c.numbers()?;
-        c.finish("',' and another heap, or the end of the arguments")?;
+        let heaps = numbers(c)?;
         Ok(Moore { k, heaps })
     }
 
@@ -334,6 +346,148 @@ fn odometer(tops: Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
         }
         Some(current)
     })
+}
+
+impl MooreMove {
+    fn into_move(self, pos: &Moore) -> Move {
+        Move::to(vec![Arc::new(self.apply(pos)) as Component])
+    }
+}
+
+impl Moore {
+    /// The heaps a move leaves (its one component).
+    fn after(&self, mv: &Move) -> Option<Vec<u64>> {
+        let key = mv.after.first()?.key();
+        (key.len() == self.heaps.len() + 1).then(|| key[1..].to_vec())
+    }
+
+    /// The move from here to the heaps `to`, if legal.
+    fn move_to(&self, to: &[u64]) -> std::result::Result<MooreMove, String> {
+        if to.len() != self.heaps.len() {
+            return Err(format!(
+                "give all {} heaps as they are after the move",
+                self.heaps.len()
+            ));
+        }
+        let mut changes = Vec::new();
+        for (i, (&from, &to)) in self.heaps.iter().zip(to).enumerate() {
+            if to > from {
+                return Err(format!("heap {} holds {from}: it cannot grow to {to}", i + 1));
+            }
+            if to < from {
+                changes.push((i, from, to));
+            }
+        }
+        if changes.is_empty() || changes.len() as u64 > self.k {
+            return Err(format!(
+                "a move takes from 1 to {} heaps, not {}",
+                self.k,
+                changes.len()
+            ));
+        }
+        Ok(MooreMove { changes })
+    }
+}
+
+/// Moore's Nim_k as a component: outcome and winning moves from Moore's
+/// theorem for all 64-bit heaps; Grundy values by search (for `k = 1`,
+/// Nim's).
+impl Game for Moore {
+    fn name(&self) -> &str {
+        "moore"
+    }
+
+    fn args(&self) -> String {
+        format!("{}; {}", self.k, join(&self.heaps))
+    }
+
+    /// `k`, then the heaps as written (the moves read them back from it).
+    fn key(&self) -> Vec<u64> {
+        std::iter::once(self.k).chain(self.heaps.iter().copied()).collect()
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Moore::moves(self).map(|m| m.into_move(self)))
+    }
+
+    fn has_moves(&self) -> bool {
+        self.heaps.iter().any(|&h| h > 0)
+    }
+
+    fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
+        Ok((self.k == 1).then(|| nim_sum(self.heaps.iter().copied())))
+    }
+
+    fn known(&self, cx: &Context) -> Result<Known> {
+        Ok(match self.value(cx)? {
+            Some(v) => Known::Value(v),
+            None => Known::Outcome(self.outcome()),
+        })
+    }
+
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        if target != 0 {
+            return Ok(None);
+        }
+        let moves = self.winning_moves(limit)?;
+        Ok(Some(moves.into_iter().map(|m| m.into_move(self)).collect()))
+    }
+
+    fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
+        (self.k == 1).then(|| format!("Moore's Nim with k = 1 is Nim: G = {value}"))
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        match self.after(mv).map(|to| self.move_to(&to)) {
+            Some(Ok(m)) => format!("{label}: {m}"),
+            _ => format!("{label}: {self} → {}", mv.after_text()),
+        }
+    }
+
+    /// `= A B C`: every heap after the move.
+    fn notation(&self, mv: &Move) -> String {
+        match self.after(mv) {
+            Some(to) => {
+                let list: Vec<String> = to.iter().map(u64::to_string).collect();
+                format!("= {}", list.join(" "))
+            }
+            None => "?".into(),
+        }
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let spaced = text.replace('=', " ").replace(',', " ");
+        let to = spaced
+            .split_whitespace()
+            .map(number)
+            .collect::<std::result::Result<Vec<u64>, String>>()?;
+        let m = self.move_to(&to).map_err(|why| format!("{label}: {why}"))?;
+        Ok(m.into_move(self))
+    }
+
+    fn draw(&self) -> Vec<String> {
+        let mut lines = vec![format!("take from 1 to {} heaps at once", self.k)];
+        let big = self.heaps.iter().any(|&h| h > 30);
+        lines.extend(self.heaps.iter().enumerate().map(|(i, &h)| {
+            if big {
+                format!("heap {}: {h}", i + 1)
+            } else {
+                format!("heap {}: {}", i + 1, "●".repeat(h as usize))
+            }
+        }));
+        lines
+    }
+}
+
+/// The registered parser: `moore(k; a, b, …)`.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let m = in_parens(p, "moore", Moore::read)?;
+    Ok(Term::new("moore", vec![Arc::new(m) as Component]))
 }
 
 #[cfg(test)]

@@ -23,10 +23,16 @@
 
 use std::fmt;
 
-use crate::arglist::Cursor;
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
+use crate::expr::Cursor;
+use crate::game::{Component, Context, Game, Known, Move};
+use crate::games::heap::number;
+use crate::games::{in_parens, parse_args};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::sum::Term;
 
 /// `⌊(√5 − 2) · 2^64⌋`.
 const SQRT5_MINUS_2: u128 = 0x3c6e_f372_fe94_f82b;
@@ -164,11 +170,14 @@ impl Wythoff {
 
     /// Parses the argument text `3,5` (what stands inside `wythoff(…)`).
     pub fn parse(args: &str) -> Result<Wythoff> {
-        let mut c = Cursor::new(args);
+        parse_args(args, Wythoff::read)
+    }
+
+    /// Reads `x, y` at the cursor.
+    fn read(c: &mut Cursor) -> Result<Wythoff> {
         let x = c.number()?;
-        c.expect(',', "',' and the second pile")?;
+        c.expect(',', "',' and the second pile (wythoff takes two piles)")?;
         let y = c.number()?;
-        c.finish("the end of the arguments (wythoff takes two piles)")?;
         Ok(Wythoff { x, y })
     }
 
@@ -263,9 +272,16 @@ impl Wythoff {
     /// assert!(Wythoff::new(1 << 40, 3).grundy_by_search(SEARCH_WORK).is_err());
     /// ```
     pub fn grundy_by_search(&self, max_work: u64) -> Result<Nimber> {
+        Ok(*self.grundy_table(max_work)?.last().expect("at least (0, 0)"))
+    }
+
+    /// The Grundy values of every position `(i, j)` with `i ≤ x`, `j ≤ y`,
+    /// at index `i·(y + 1) + j`; refused as [`Wythoff::grundy_by_search`] is.
+    pub fn grundy_table(&self, max_work: u64) -> Result<Vec<Nimber>> {
         let (x, y) = (self.x as u128 + 1, self.y as u128 + 1);
-        let work = x * y * (x + y);
-        if work > max_work as u128 {
+        // Piles near 2^64 make the product pass u128: that is "too much" too.
+        let work = (x * y).checked_mul(x + y);
+        if work.is_none_or(|w| w > max_work as u128) {
             return Err(Error::TooLarge(format!(
                 "the Grundy value of {self} needs a search over {x}×{y} positions; \
                  Wythoff's game has no formula for it (only its outcome is known exactly)"
@@ -291,8 +307,158 @@ impl Wythoff {
                     .unwrap() as u64;
             }
         }
-        Ok(g[x * y - 1])
+        Ok(g)
     }
+}
+
+/// The most work [`Game::value`] spends on a search for a Grundy value
+/// (piles up to about 100 × 100); beyond it only the outcome is known.
+pub const VALUE_WORK: u64 = 2_000_000;
+
+impl WythoffMove {
+    fn into_move(self) -> Move {
+        Move::to(vec![Arc::new(self.to) as Component])
+    }
+}
+
+impl Wythoff {
+    /// The position a move leaves (its one component).
+    fn after(mv: &Move) -> Option<Wythoff> {
+        match mv.after.first().map(|c| c.key())?[..] {
+            [x, y] => Some(Wythoff { x, y }),
+            _ => None,
+        }
+    }
+
+    /// The move from here to `to`, if legal.
+    fn move_to(&self, to: Wythoff) -> Option<WythoffMove> {
+        let (dx, dy) = (self.x.checked_sub(to.x)?, self.y.checked_sub(to.y)?);
+        match (dx, dy) {
+            (0, 0) => None,
+            (d, 0) => self.play(Take::First, d),
+            (0, d) => self.play(Take::Second, d),
+            (d, e) if d == e => self.play(Take::Both, d),
+            _ => None,
+        }
+    }
+}
+
+/// Wythoff's game as a component: the outcome and every winning move from
+/// the theory for all 64-bit piles; the Grundy value by search on small
+/// piles only (there is no formula).
+impl Game for Wythoff {
+    fn name(&self) -> &str {
+        "wythoff"
+    }
+
+    fn args(&self) -> String {
+        format!("{},{}", self.x, self.y)
+    }
+
+    /// The piles in the order written (the moves read them back from it).
+    fn key(&self) -> Vec<u64> {
+        vec![self.x, self.y]
+    }
+
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(Wythoff::moves(self).map(WythoffMove::into_move))
+    }
+
+    fn has_moves(&self) -> bool {
+        self.x > 0 || self.y > 0
+    }
+
+    fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
+        Ok(self.grundy_by_search(VALUE_WORK).ok())
+    }
+
+    fn known(&self, cx: &Context) -> Result<Known> {
+        Ok(match self.value(cx)? {
+            Some(v) => Known::Value(v),
+            None => Known::Outcome(self.outcome()),
+        })
+    }
+
+    fn moves_to_value(
+        &self,
+        _cx: &Context,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<Option<Vec<Move>>> {
+        if target == 0 {
+            let moves = self.winning_moves().into_iter().take(limit);
+            return Ok(Some(moves.map(WythoffMove::into_move).collect()));
+        }
+        let Ok(table) = self.grundy_table(VALUE_WORK) else {
+            return Ok(None);
+        };
+        let width = self.y as usize + 1;
+        let found = Wythoff::moves(self)
+            .filter(|m| table[m.to.x as usize * width + m.to.y as usize] == target)
+            .take(limit)
+            .map(WythoffMove::into_move)
+            .collect();
+        Ok(Some(found))
+    }
+
+    fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
+        Some(format!(
+            "Wythoff's game has no formula for its Grundy values; a search over every \
+             position with smaller piles gives G = {value}"
+        ))
+    }
+
+    fn describe(&self, mv: &Move, label: &str) -> String {
+        match Wythoff::after(mv).and_then(|to| self.move_to(to)) {
+            Some(m) => format!("{label}: {m}"),
+            None => format!("{label}: wythoff({}) → {}", self.args(), mv.after_text()),
+        }
+    }
+
+    /// `= X Y`: the piles left.
+    fn notation(&self, mv: &Move) -> String {
+        match Wythoff::after(mv) {
+            Some(to) => format!("= {} {}", to.x, to.y),
+            None => "?".into(),
+        }
+    }
+
+    fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
+        let spaced = text.replace('=', " ").replace(',', " ");
+        let tokens: Vec<&str> = spaced.split_whitespace().collect();
+        let [x, y] = tokens[..] else {
+            return Err(format!(
+                "write the piles {label} leaves, `= X Y` (take from one pile, or the same from both)"
+            ));
+        };
+        let to = Wythoff::new(number(x)?, number(y)?);
+        self.move_to(to).map(WythoffMove::into_move).ok_or_else(|| {
+            format!(
+                "{label} cannot go from {self} to {to}: a move takes from one pile, or the \
+                 same number from both"
+            )
+        })
+    }
+
+    fn draw(&self) -> Vec<String> {
+        let pile = |n: u64| {
+            if n <= 30 {
+                "●".repeat(n as usize)
+            } else {
+                format!("{n} tokens")
+            }
+        };
+        vec![
+            format!("pile 1: {}", pile(self.x)),
+            format!("pile 2: {}", pile(self.y)),
+        ]
+    }
+}
+
+/// The registered parser: `wythoff(x, y)`.
+pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
+    let w = in_parens(p, "wythoff", Wythoff::read)?;
+    Ok(Term::new("wythoff", vec![Arc::new(w) as Component]))
 }
 
 #[cfg(test)]

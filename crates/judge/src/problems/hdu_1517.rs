@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use grundy::multiplication;
+use grundy::games::multiplication;
 
 use super::{tuples_until_eof, verdict};
 use crate::error::Result;

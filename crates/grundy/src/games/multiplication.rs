@@ -22,7 +22,7 @@ use crate::nim::Outcome;
 /// move has lost (P).
 ///
 /// ```
-/// use grundy::multiplication::outcome;
+/// use grundy::games::multiplication::outcome;
 /// use grundy::nim::Outcome;
 /// assert_eq!(outcome(1, 162), Outcome::N); // "Stan wins."
 /// assert_eq!(outcome(1, 17), Outcome::P); // "Ollie wins."
