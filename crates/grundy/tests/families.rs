@@ -71,7 +71,11 @@ fn term(r: &mut Rng, f: u64, small: bool) -> String {
             }
             format!("hackenbush({})", edges.join(" "))
         }
-        5 => format!("euclid({},{})", r.range(0, 25 - 10 * s), r.range(0, 25 - 10 * s)),
+        5 => format!(
+            "euclid({},{})",
+            r.range(0, 25 - 10 * s),
+            r.range(0, 25 - 10 * s)
+        ),
         6 => format!("nim({})", r.range(0, 5)),
         _ => format!("kayles({})", r.range(0, 6)),
     }
@@ -338,7 +342,10 @@ fn fibnim_near_2_64_is_exact() {
             let key = m.mv.after[0].key();
             let (rest, limit) = (key[0], key[1]);
             // The next player cannot take the smallest term of what is left.
-            assert!(rest == 0 || fibnim::zeckendorf(rest)[0] > limit, "{n} → {rest};{limit}");
+            assert!(
+                rest == 0 || fibnim::zeckendorf(rest)[0] > limit,
+                "{n} → {rest};{limit}"
+            );
         }
     }
 }
@@ -360,7 +367,11 @@ fn euclid_near_2_64_is_exact() {
             .unwrap()
             .analyze(Play::Normal, &options)
             .unwrap();
-        assert_eq!(an.outcome.mover_wins(), forced % 2 == 0, "euclid({big},{small})");
+        assert_eq!(
+            an.outcome.mover_wins(),
+            forced % 2 == 0,
+            "euclid({big},{small})"
+        );
     }
     let pos = parse_position(&format!("euclid({},3)", u64::MAX)).unwrap();
     let an = pos.analyze(Play::Normal, &options).unwrap();

@@ -17,14 +17,14 @@ use std::fmt;
 
 use std::sync::Arc;
 
+use crate::error::Result;
 use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Known, Move};
 use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
+use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::sum::Term;
-use crate::error::Result;
-use crate::nim::Outcome;
 
 /// A position of Euclid's game: the two numbers, in the order written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -21,14 +21,14 @@ use std::fmt;
 
 use std::sync::Arc;
 
+use crate::error::Result;
 use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Known, Move};
 use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
+use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::sum::Term;
-use crate::error::Result;
-use crate::nim::Outcome;
 
 /// The Fibonacci numbers `1, 2, 3, 5, …` up to `u64::MAX`: the terms of
 /// Zeckendorf representations. (A 93rd would overflow, which const
@@ -294,12 +294,9 @@ impl Game for FibNim {
             return Err(format!("say how many tokens to take from {label}"));
         };
         let k = number(k)?;
-        self.play(k).map(FibMove::into_move).ok_or_else(|| {
-            format!(
-                "{label} allows takes of 1 to {} now, not {k}",
-                self.limit
-            )
-        })
+        self.play(k)
+            .map(FibMove::into_move)
+            .ok_or_else(|| format!("{label} allows takes of 1 to {} now, not {k}", self.limit))
     }
 
     fn draw(&self) -> Vec<String> {

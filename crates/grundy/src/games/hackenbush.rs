@@ -35,9 +35,9 @@ use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
-use crate::sum::Term;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::sum::Term;
 
 /// The Green Hackenbush value of a graph on vertices `0..vertex_count` with
 /// these edges (pairs of vertex indices; loops and repeats allowed), grounded
@@ -430,7 +430,11 @@ impl Game for Hackenbush {
         if target == 0 {
             let moves = self.winning_moves(WINNING_MOVES_WORK)?;
             return Ok(Some(
-                moves.into_iter().take(limit).map(HackenbushMove::into_move).collect(),
+                moves
+                    .into_iter()
+                    .take(limit)
+                    .map(HackenbushMove::into_move)
+                    .collect(),
             ));
         }
         let e = self.edges.len() as u128;
@@ -499,7 +503,10 @@ impl Game for Hackenbush {
         if self.edges.is_empty() {
             return vec!["no edges left".into()];
         }
-        vec![format!("edges {} (vertex {GROUND} is the ground)", self.edge_text())]
+        vec![format!(
+            "edges {} (vertex {GROUND} is the ground)",
+            self.edge_text()
+        )]
     }
 }
 

@@ -312,7 +312,9 @@ impl Game for LaskerHeap {
     /// Takes (leaving `n − 1` down to 0), then splits `a + b`, `a ≤ b`.
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
         let n = self.0;
-        let takes = (0..n).rev().map(move |to| LaskerHeap(n).to_move(Self::nonzero(to)));
+        let takes = (0..n)
+            .rev()
+            .map(move |to| LaskerHeap(n).to_move(Self::nonzero(to)));
         let splits = (1..=n / 2).map(move |a| LaskerHeap(n).to_move(vec![a, n - a]));
         Box::new(takes.chain(splits))
     }

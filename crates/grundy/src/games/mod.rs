@@ -66,12 +66,36 @@ pub static FAMILIES: &[Family] = &[
         shown: "stairs",
         parse: staircase::parse_term,
     },
-    Family { accepts: |w| w == "wythoff", shown: "wythoff", parse: wythoff::parse_term },
-    Family { accepts: |w| w == "fibnim", shown: "fibnim", parse: fibnim::parse_term },
-    Family { accepts: |w| w == "lasker", shown: "lasker", parse: lasker::parse_term },
-    Family { accepts: |w| w == "moore", shown: "moore", parse: moore::parse_term },
-    Family { accepts: |w| w == "hackenbush", shown: "hackenbush", parse: hackenbush::parse_term },
-    Family { accepts: |w| w == "euclid", shown: "euclid", parse: euclid::parse_term },
+    Family {
+        accepts: |w| w == "wythoff",
+        shown: "wythoff",
+        parse: wythoff::parse_term,
+    },
+    Family {
+        accepts: |w| w == "fibnim",
+        shown: "fibnim",
+        parse: fibnim::parse_term,
+    },
+    Family {
+        accepts: |w| w == "lasker",
+        shown: "lasker",
+        parse: lasker::parse_term,
+    },
+    Family {
+        accepts: |w| w == "moore",
+        shown: "moore",
+        parse: moore::parse_term,
+    },
+    Family {
+        accepts: |w| w == "hackenbush",
+        shown: "hackenbush",
+        parse: hackenbush::parse_term,
+    },
+    Family {
+        accepts: |w| w == "euclid",
+        shown: "euclid",
+        parse: euclid::parse_term,
+    },
 ];
 
 /// `'(' inside ')'` after the name of the family `name`: the shape of
@@ -89,7 +113,10 @@ pub(crate) fn in_parens<T>(
 
 /// Parses argument text alone (what stands inside a family's
 /// parentheses): `inside` must read all of it.
-pub(crate) fn parse_args<T>(args: &str, inside: impl FnOnce(&mut Cursor) -> Result<T>) -> Result<T> {
+pub(crate) fn parse_args<T>(
+    args: &str,
+    inside: impl FnOnce(&mut Cursor) -> Result<T>,
+) -> Result<T> {
     let mut p = Cursor::new(args);
     let value = inside(&mut p)?;
     p.skip_ws();

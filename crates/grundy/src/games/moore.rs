@@ -109,7 +109,10 @@ impl Moore {
         let start = c.pos();
         let k = c.number()?;
         if k == 0 {
-            return Err(c.error_at(start, "k must be at least 1 (a move takes from 1 to k heaps)"));
+            return Err(c.error_at(
+                start,
+                "k must be at least 1 (a move takes from 1 to k heaps)",
+            ));
         }
         c.expect(';', "';' and the heaps")?;
         let heaps = numbers(c)?;
@@ -372,7 +375,10 @@ impl Moore {
         let mut changes = Vec::new();
         for (i, (&from, &to)) in self.heaps.iter().zip(to).enumerate() {
             if to > from {
-                return Err(format!("heap {} holds {from}: it cannot grow to {to}", i + 1));
+                return Err(format!(
+                    "heap {} holds {from}: it cannot grow to {to}",
+                    i + 1
+                ));
             }
             if to < from {
                 changes.push((i, from, to));
@@ -403,7 +409,9 @@ impl Game for Moore {
 
     /// `k`, then the heaps as written (the moves read them back from it).
     fn key(&self) -> Vec<u64> {
-        std::iter::once(self.k).chain(self.heaps.iter().copied()).collect()
+        std::iter::once(self.k)
+            .chain(self.heaps.iter().copied())
+            .collect()
     }
 
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {

@@ -272,7 +272,10 @@ impl Wythoff {
     /// assert!(Wythoff::new(1 << 40, 3).grundy_by_search(SEARCH_WORK).is_err());
     /// ```
     pub fn grundy_by_search(&self, max_work: u64) -> Result<Nimber> {
-        Ok(*self.grundy_table(max_work)?.last().expect("at least (0, 0)"))
+        Ok(*self
+            .grundy_table(max_work)?
+            .last()
+            .expect("at least (0, 0)"))
     }
 
     /// The Grundy values of every position `(i, j)` with `i ≤ x`, `j ≤ y`,
