@@ -270,7 +270,7 @@ impl Game for Euclid {
     }
 
     fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
-        let spaced = text.replace('=', " ").replace(',', " ");
+        let spaced = text.replace(['=', ','], " ");
         let tokens: Vec<&str> = spaced.split_whitespace().collect();
         let [a, b] = tokens[..] else {
             return Err(format!(

@@ -469,7 +469,7 @@ impl Game for Moore {
     }
 
     fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
-        let spaced = text.replace('=', " ").replace(',', " ");
+        let spaced = text.replace(['=', ','], " ");
         let to = spaced
             .split_whitespace()
             .map(number)

@@ -284,7 +284,7 @@ impl Wythoff {
         let (x, y) = (self.x as u128 + 1, self.y as u128 + 1);
         // Piles near 2^64 make the product pass u128: that is "too much" too.
         let work = (x * y).checked_mul(x + y);
-        if work.is_none_or(|w| w > max_work as u128) {
+        if work.map_or(true, |w| w > max_work as u128) {
             return Err(Error::TooLarge(format!(
                 "the Grundy value of {self} needs a search over {x}×{y} positions; \
                  Wythoff's game has no formula for it (only its outcome is known exactly)"
@@ -427,7 +427,7 @@ impl Game for Wythoff {
     }
 
     fn read_move(&self, text: &str, label: &str) -> std::result::Result<Move, String> {
-        let spaced = text.replace('=', " ").replace(',', " ");
+        let spaced = text.replace(['=', ','], " ");
         let tokens: Vec<&str> = spaced.split_whitespace().collect();
         let [x, y] = tokens[..] else {
             return Err(format!(
