@@ -135,7 +135,9 @@ impl Moore {
     /// ```
     /// use grundy::games::moore::Moore;
     /// use grundy::nim::Outcome;
-    /// assert_eq!(Moore::parse("2; 1,2,3").unwrap().outcome(), Outcome::P);
+    /// // Columns of 1, 2, 3: two heaps have bit 0, two have bit 1; not 0 mod 3.
+    /// assert_eq!(Moore::parse("2; 1,2,3").unwrap().outcome(), Outcome::N);
+    /// assert_eq!(Moore::parse("2; 1,2,3,3").unwrap().outcome(), Outcome::P);
     /// assert_eq!(Moore::parse("2; 1,2").unwrap().outcome(), Outcome::N);
     /// ```
     pub fn outcome(&self) -> Outcome {
