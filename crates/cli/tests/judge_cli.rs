@@ -55,6 +55,16 @@ fn list_names_every_problem_with_a_description() {
         "hdu-1730",
         "hdu-2897",
         "library-checker-nim-product-64",
+        "hdu-1527",
+        "poj-1067",
+        "hdu-2516",
+        "hdu-3032",
+        "hdu-3094",
+        "poj-3710",
+        "hdu-1525",
+        "poj-2348",
+        "hdu-1517",
+        "poj-2505",
     ];
     assert_eq!(list.lines().count(), ids.len());
     for id in ids {

@@ -538,3 +538,190 @@ fn nim_product() {
     }
     assert_eq!(solve("library-checker-nim-product-64", &input), want);
 }
+
+#[test]
+fn wythoff() {
+    // Take any number from one pile, or the same from both.
+    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
+        let (a, b) = (p[0], p[1]);
+        let mut out = Vec::new();
+        out.extend((1..=a).map(|k| vec![a - k, b]));
+        out.extend((1..=b).map(|k| vec![a, b - k]));
+        out.extend((1..=a.min(b)).map(|k| vec![a - k, b - k]));
+        out
+    };
+    let mut s = Search::normal(moves);
+    for id in ["hdu-1527", "poj-1067"] {
+        check(id, |input| {
+            let v: Vec<u64> = numbers(input).collect();
+            v.chunks(2).map(|c| word(s.wins(c), "1", "0")).collect()
+        });
+    }
+}
+
+#[test]
+fn fibonacci_nim() {
+    // [stones, largest take]: taking t leaves [n − t, 2t].
+    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
+        (1..=p[1].min(p[0]))
+            .map(|t| vec![p[0] - t, 2 * t])
+            .collect()
+    };
+    let mut s = Search::normal(moves);
+    check("hdu-2516", |input| {
+        numbers(input)
+            .take_while(|&n| n != 0)
+            .map(|n| word(s.wins(&[n, n - 1]), "First win", "Second win"))
+            .collect()
+    });
+}
+
+#[test]
+fn lasker() {
+    // Sorted heaps: take from one, or split one into two non-empty heaps.
+    let moves = |pos: &[u64]| -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for i in 0..pos.len() {
+            let mut rest = pos.to_vec();
+            let h = rest.remove(i);
+            for to in 0..h {
+                let mut p = rest.clone();
+                p.extend((to > 0).then_some(to));
+                out.push(sorted(&p));
+            }
+            for a in 1..=h / 2 {
+                let mut p = rest.clone();
+                p.extend([a, h - a]);
+                out.push(sorted(&p));
+            }
+        }
+        out
+    };
+    let mut s = Search::normal(moves);
+    check("hdu-3032", |i| {
+        counted(i, |v| word(s.wins(&sorted(v)), "Alice", "Bob"))
+    });
+}
+
+/// The Grundy value of a Green Hackenbush graph on vertices 1..=m rooted at
+/// 1, by mex over the options, from the rules: a move deletes an edge, then
+/// every edge no longer joined to the root falls.
+fn hackenbush_value(edges: &[[u64; 2]]) -> u64 {
+    use std::collections::HashMap;
+    fn grounded(edges: &[[u64; 2]], alive: u32) -> u32 {
+        let mut reached = vec![1u64];
+        let mut kept = 0u32;
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (i, &[a, b]) in edges.iter().enumerate() {
+                if alive >> i & 1 == 1 && kept >> i & 1 == 0 {
+                    let (ra, rb) = (reached.contains(&a), reached.contains(&b));
+                    if ra || rb {
+                        kept |= 1 << i;
+                        reached.extend([a, b]);
+                        grew = true;
+                    }
+                }
+            }
+        }
+        kept
+    }
+    fn value(edges: &[[u64; 2]], alive: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&g) = memo.get(&alive) {
+            return g;
+        }
+        let opts: Vec<u64> = (0..edges.len())
+            .filter(|&i| alive >> i & 1 == 1)
+            .map(|i| value(edges, grounded(edges, alive & !(1 << i)), memo))
+            .collect();
+        let g = (0..).find(|v| !opts.contains(v)).unwrap();
+        memo.insert(alive, g);
+        g
+    }
+    let all = grounded(edges, (1u32 << edges.len()) - 1);
+    value(edges, all, &mut HashMap::new())
+}
+
+#[test]
+fn hackenbush_trees() {
+    check("hdu-3094", |input| {
+        let mut it = numbers(input);
+        let t = it.next().unwrap();
+        (0..t)
+            .map(|_| {
+                let n = it.next().unwrap();
+                let edges: Vec<[u64; 2]> = (1..n)
+                    .map(|_| [it.next().unwrap(), it.next().unwrap()])
+                    .collect();
+                word(hackenbush_value(&edges) != 0, "Alice", "Bob")
+            })
+            .collect()
+    });
+}
+
+#[test]
+fn hackenbush_with_polygons() {
+    check("poj-3710", |input| {
+        let mut it = numbers(input).peekable();
+        let mut out = String::new();
+        while let Some(trees) = it.next() {
+            let mut sum = 0;
+            for _ in 0..trees {
+                let _m = it.next().unwrap();
+                let k = it.next().unwrap();
+                let edges: Vec<[u64; 2]> = (0..k)
+                    .map(|_| [it.next().unwrap(), it.next().unwrap()])
+                    .collect();
+                sum ^= hackenbush_value(&edges);
+            }
+            out += &word(sum != 0, "Sally", "Harry");
+        }
+        out
+    });
+}
+
+#[test]
+fn euclid() {
+    // Subtract a positive multiple of the smaller from the larger; a
+    // position with a 0 has no moves (the player who made it won).
+    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
+        let (big, small) = (p[0].max(p[1]), p[0].min(p[1]));
+        if small == 0 {
+            return vec![];
+        }
+        (1..=big / small)
+            .map(|k| vec![big - k * small, small])
+            .collect()
+    };
+    let mut s = Search::normal(moves);
+    for id in ["hdu-1525", "poj-2348"] {
+        check(id, |input| {
+            let v: Vec<u64> = numbers(input).collect();
+            v.chunks(2)
+                .take_while(|c| c != &[0, 0])
+                .map(|c| word(s.wins(c), "Stan wins", "Ollie wins"))
+                .collect()
+        });
+    }
+}
+
+#[test]
+fn multiplication() {
+    // [p, n]: multiply p by 2..=9; reaching p ≥ n ends the game (won by
+    // whoever did it, so the player to move there has lost).
+    let moves = |s: &[u64]| -> Vec<Vec<u64>> {
+        if s[0] >= s[1] {
+            return vec![];
+        }
+        (2..=9).map(|m| vec![s[0] * m, s[1]]).collect()
+    };
+    let mut s = Search::normal(moves);
+    for id in ["hdu-1517", "poj-2505"] {
+        check(id, |input| {
+            numbers(input)
+                .map(|n| word(s.wins(&[1, n]), "Stan wins.", "Ollie wins."))
+                .collect()
+        });
+    }
+}

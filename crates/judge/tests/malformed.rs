@@ -332,6 +332,109 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "",
         "line 1: the number of cases T is 1000001",
     ),
+    // Wythoff: pairs until the end.
+    (
+        "hdu-1527",
+        "2 1\n8\n",
+        "0\n",
+        "line 2: expected a pile size (a whole number in 0..=1000000000), but the input ended",
+    ),
+    (
+        "poj-1067",
+        "2 1\n1000000001 4\n",
+        "0\n",
+        "line 2: a pile size is 1000000001, outside the problem's bounds 0..=1000000000",
+    ),
+    (
+        "hdu-2516",
+        "2\n1\n0\n",
+        "Second win\n",
+        "line 2: a game needs at least 2 stones (2 ≤ n), found 1",
+    ),
+    (
+        "hdu-2516",
+        "2\n2147483648\n",
+        "Second win\n",
+        "line 2: the number of stones n, or 0 to end is 2147483648",
+    ),
+    (
+        "hdu-2516",
+        "13\n",
+        "Second win\n",
+        "line 1: expected the number of stones n, or 0 to end",
+    ),
+    (
+        "hdu-3032",
+        "2\n3\n2 2 3\n2\n3 0\n",
+        "Alice\n",
+        "line 5: a pile size is 0, outside the problem's bounds 1..=2147483647",
+    ),
+    (
+        "hdu-3032",
+        "101\n",
+        "",
+        "line 1: the number of cases T is 101",
+    ),
+    (
+        "hdu-3094",
+        "2\n3\n1 2\n2 3\n3\n1 2\n1 4\n",
+        "Alice\n",
+        "line 7: vertices are 1..=3 in this tree, found 1 4",
+    ),
+    (
+        "hdu-3094",
+        "1\n3\n1 2\n",
+        "",
+        "line 3: expected a vertex (a whole number in 1..=100000), but the input ended",
+    ),
+    (
+        "poj-3710",
+        "1\n2 1\n1 2\n1\n3 2\n1 2\n",
+        "Sally\n",
+        "line 6: expected a vertex",
+    ),
+    (
+        "poj-3710",
+        "1\n2 1\n1 3\n",
+        "",
+        "line 3: vertices are 1..=2 in this tree, found 1 3",
+    ),
+    (
+        "poj-3710",
+        "1\n100 1\n",
+        "",
+        "line 2: the number of vertices m is 100",
+    ),
+    (
+        "hdu-1525",
+        "34 12\n0 5\n0 0\n",
+        "Stan wins\n",
+        "line 2: the numbers must be positive (only `0 0` ends the input), found 0 5",
+    ),
+    (
+        "hdu-1525",
+        "34 12\n",
+        "Stan wins\n",
+        "line 1: expected a number, or 0 0 to end",
+    ),
+    (
+        "poj-2348",
+        "34 2147483648\n0 0\n",
+        "",
+        "line 1: a number, or 0 0 to end is 2147483648",
+    ),
+    (
+        "hdu-1517",
+        "162\n1\n",
+        "Stan wins.\n",
+        "line 2: the target n is 1, outside the problem's bounds 2..=4294967294",
+    ),
+    (
+        "poj-2505",
+        "162\n4294967295\n",
+        "Stan wins.\n",
+        "line 2: the target n is 4294967295",
+    ),
 ];
 
 #[test]

@@ -67,6 +67,43 @@ pub const SAMPLES: &[(&str, &str, &str)] = &[
         "4\n0 1\n1 1\n3141 5926\n18446744073709551615 18446744073709551615\n",
         "0\n1\n14994\n11290409524105353207\n",
     ),
+    ("hdu-1527", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
+    ("poj-1067", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
+    (
+        "hdu-2516",
+        "2\n13\n10000\n0\n",
+        "Second win\nSecond win\nFirst win\n",
+    ),
+    ("hdu-3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"),
+    (
+        "hdu-3094",
+        "3\n3\n1 2\n2 3\n3\n1 2\n1 3\n10\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n",
+        "Alice\nBob\nAlice\n",
+    ),
+    (
+        "poj-3710",
+        "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n",
+        "Sally\n",
+    ),
+    // Constructed: the doubled edge 2-3 cancels, leaving a stalk of one like
+    // the first tree (1 ⊕ 1 = 0); then a pentagon on the root (odd: *1).
+    (
+        "poj-3710",
+        "2\n2 1\n1 2\n3 3\n1 2\n2 3\n3 2\n1\n5 5\n1 2\n2 3\n3 4\n4 5\n5 1\n",
+        "Harry\nSally\n",
+    ),
+    ("hdu-1525", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
+    ("poj-2348", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
+    (
+        "hdu-1517",
+        "162\n17\n34012226\n",
+        "Stan wins.\nOllie wins.\nStan wins.\n",
+    ),
+    (
+        "poj-2505",
+        "162\n17\n34012226\n",
+        "Stan wins.\nOllie wins.\nStan wins.\n",
+    ),
 ];
 
 #[test]

@@ -498,9 +498,14 @@ fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<SumM
         position.read_move_as(k, rest, &ui::label(position, numbers, k))
     });
     match numbered {
-        Err(_) if single => position
-            .read_move_as(0, line, &ui::label(position, numbers, 0))
-            .or(numbered),
+        // With one part, a line not starting with a number is that part's
+        // move (`= 3 5`, `2-3`): its own error says best what is wrong.
+        Err(_) if single => {
+            match position.read_move_as(0, line, &ui::label(position, numbers, 0)) {
+                Err(why) if number(first).is_err() => Err(why),
+                whole => whole.or(numbered),
+            }
+        }
         other => other,
     }
 }

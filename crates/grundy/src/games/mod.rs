@@ -16,14 +16,28 @@
 //! | runs of apples | `runs(4,3)` | [`consecutive`] |
 //! | take p..q, all when fewer remain | `takerange{2..4}(7)` | [`misere_range`] |
 //! | the bidding game (raises 1..N, M to go) | `auction{3}(10)` | [`auction`] |
+//! | Wythoff's game | `wythoff(3,5)` | [`wythoff`] |
+//! | Fibonacci Nim | `fibnim(10)`, `fibnim(10;4)` | [`fibnim`] |
+//! | Lasker's Nim | `lasker(5,7)` | [`lasker`] |
+//! | Moore's Nim_k | `moore(2; 1,2,3)` | [`moore`] |
+//! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
+//! | Euclid's game | `euclid(25,7)` | [`euclid`] |
+//! | the multiplication game (judge only) | — | [`multiplication`] |
 
 pub mod auction;
 pub mod boxes;
 pub mod consecutive;
+pub mod euclid;
+pub mod fibnim;
+pub mod hackenbush;
 pub mod heap;
+pub mod lasker;
 pub mod misere_range;
+pub mod moore;
+pub mod multiplication;
 pub mod northcott;
 pub mod staircase;
+pub mod wythoff;
 
 use crate::error::Result;
 use crate::expr::Cursor;
@@ -50,4 +64,56 @@ pub static FAMILIES: &[Family] = &[
     consecutive::FAMILY,
     misere_range::FAMILY,
     auction::FAMILY,
+    wythoff::FAMILY,
+    fibnim::FAMILY,
+    lasker::FAMILY,
+    moore::FAMILY,
+    hackenbush::FAMILY,
+    euclid::FAMILY,
 ];
+
+/// `'(' inside ')'` after the name of the family `name`: the shape of
+/// every term.
+pub(crate) fn in_parens<T>(
+    p: &mut Cursor,
+    name: &str,
+    inside: impl FnOnce(&mut Cursor) -> Result<T>,
+) -> Result<T> {
+    p.expect('(', &format!("'(' after {name}"))?;
+    let value = inside(p)?;
+    p.expect(')', &format!("')' closing {name}(…)"))?;
+    Ok(value)
+}
+
+/// Parses argument text alone (what stands inside a family's
+/// parentheses): `inside` must read all of it.
+pub(crate) fn parse_args<T>(
+    args: &str,
+    inside: impl FnOnce(&mut Cursor) -> Result<T>,
+) -> Result<T> {
+    let mut p = Cursor::new(args);
+    let value = inside(&mut p)?;
+    p.skip_ws();
+    match p.peek() {
+        None => Ok(value),
+        Some(c) => Err(p.error(format!("unexpected {c:?} after the arguments"))),
+    }
+}
+
+/// Numbers separated by commas, at least one.
+pub(crate) fn numbers(p: &mut Cursor) -> Result<Vec<u64>> {
+    let mut out = vec![p.number()?];
+    while p.eat(',') {
+        out.push(p.number()?);
+    }
+    Ok(out)
+}
+
+/// Writes `values` separated by commas.
+pub(crate) fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -7,6 +7,9 @@ use crate::error::{JudgeError, Result};
 use crate::input::{Field, Input};
 use crate::Problem;
 
+mod hdu_1517;
+mod hdu_1525;
+mod hdu_1527;
 mod hdu_1536;
 mod hdu_1729;
 mod hdu_1730;
@@ -19,7 +22,10 @@ mod hdu_2149;
 mod hdu_2176;
 mod hdu_2188;
 mod hdu_2509;
+mod hdu_2516;
 mod hdu_2897;
+mod hdu_3032;
+mod hdu_3094;
 mod hihocoder_1163;
 mod lanqiao_1459;
 mod library_checker_nim_product_64;
@@ -27,6 +33,7 @@ mod luogu_p2197;
 mod poj_1704;
 mod poj_2234;
 mod poj_2975;
+mod poj_3710;
 mod uva_10165;
 
 /// Every problem, in `--list` order.
@@ -54,6 +61,16 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_1730::PROBLEM,
     hdu_2897::PROBLEM,
     library_checker_nim_product_64::PROBLEM,
+    hdu_1527::HDU_1527,
+    hdu_1527::POJ_1067,
+    hdu_2516::PROBLEM,
+    hdu_3032::PROBLEM,
+    hdu_3094::PROBLEM,
+    poj_3710::PROBLEM,
+    hdu_1525::HDU_1525,
+    hdu_1525::POJ_2348,
+    hdu_1517::HDU_1517,
+    hdu_1517::POJ_2505,
 ];
 
 /// Cases `n a1 … an`, ended by a lone `0` in place of `n`. `count` must

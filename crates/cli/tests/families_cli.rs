@@ -1,0 +1,198 @@
+//! The six classic families beyond heaps as a user meets them: the
+//! expression syntax of each in `analyze` (text and `--json`), `explain`,
+//! piped `play`, misère play, and a clear error for bad arguments.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = grundy(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(expr: &str) -> Value {
+    serde_json::from_str(&ok(&["analyze", "--json", expr], "")).unwrap()
+}
+
+/// Each family's syntax, its outcome, and its normal-play value where
+/// known (Wythoff, Lasker, Hackenbush by theory; the others by search on
+/// these small positions).
+#[test]
+fn every_family_parses_and_answers() {
+    for (expr, outcome, value) in [
+        ("wythoff(3,5)", "P", 0),
+        ("wythoff(4,5)", "N", 6),
+        ("fibnim(13)", "P", 0),
+        ("fibnim(10)", "N", 5),
+        ("fibnim(10;1)", "P", 0),
+        ("lasker(5,7)", "N", 5 ^ 8),
+        ("lasker(3,5,1)", "P", 0),
+        ("moore(2; 1,1,1)", "P", 0),
+        ("moore(2; 3,3,3)", "P", 0),
+        ("hackenbush(1-2 1-3 3-4)", "N", 3),
+        ("hackenbush(1-2 2-3 3-1)", "N", 1),
+        ("euclid(25,7)", "N", 3),
+        ("euclid(15,24)", "P", 0),
+    ] {
+        let v = json(expr);
+        assert_eq!(v["outcome"], outcome, "{expr}");
+        assert_eq!(v["grundy"], value, "{expr}");
+        assert_eq!(
+            v["winning_moves"].as_array().unwrap().is_empty(),
+            outcome == "P"
+        );
+        // Every winning move's `after`, substituted, gives a P-position.
+        for m in v["winning_moves"].as_array().unwrap() {
+            let after = m["after"].as_str().unwrap();
+            assert_eq!(json(after)["outcome"], "P", "{expr} → {after}");
+        }
+    }
+}
+
+#[test]
+fn a_sum_mixes_families_freely() {
+    let text = ok(
+        &[
+            "analyze",
+            "wythoff(3,5) + lasker(6) + hackenbush(1-2 2-3 2-4) + nim(7)",
+        ],
+        "",
+    );
+    assert!(text.contains("game 1 (wythoff)"), "{text}");
+    assert!(text.contains("graph 3 (hackenbush)"), "{text}");
+    assert!(text.contains("P-position"), "{text}");
+    let v = json("wythoff(4,5) + fibnim(10) + euclid(25,7) + moore(2; 1,2)");
+    assert_eq!(v["outcome"], "N");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let t = m["term"].as_u64().unwrap() as usize;
+        let mut terms: Vec<String> = [
+            "wythoff(4,5)",
+            "fibnim(10)",
+            "euclid(25,7)",
+            "moore(2; 1,2)",
+        ]
+        .map(String::from)
+        .to_vec();
+        terms[t] = m["after"].as_str().unwrap().to_string();
+        assert_eq!(json(&terms.join(" + "))["outcome"], "P", "{m}");
+    }
+}
+
+#[test]
+fn huge_positions_answer_alone_and_are_refused_in_sums() {
+    let v = json("wythoff(1000000000000000000,1618033988749894848)");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].is_null());
+    let v = json("euclid(18446744073709551615,2)");
+    assert_eq!(v["outcome"], "N");
+    let v = json("fibnim(12200160415121876738)");
+    assert_eq!(v["outcome"], "P");
+    let out = grundy(&["analyze", "wythoff(1000000000000000000,7) + nim(1)"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("only its outcome"), "{err}");
+}
+
+#[test]
+fn misere_by_search() {
+    for (expr, outcome) in [
+        ("wythoff(1,1)", "N"),
+        ("wythoff(1,0)", "P"),
+        ("fibnim(2)", "N"),
+        ("fibnim(3;1)", "P"),
+        ("lasker(1,1)", "N"),
+        ("moore(2; 1,1)", "N"),
+        ("hackenbush(1-2)", "P"),
+        ("euclid(2,1)", "N"),
+        ("euclid(1,1)", "P"),
+    ] {
+        let v: Value =
+            serde_json::from_str(&ok(&["analyze", "--json", "--misere", expr], "")).unwrap();
+        assert_eq!(v["outcome"], outcome, "{expr}");
+    }
+}
+
+#[test]
+fn explain_each_family() {
+    for (expr, words) in [
+        ("wythoff(4,5)", "take 1 from pile 1"),
+        ("fibnim(10)", "take 2: 10 -> 8"),
+        ("lasker(7)", "take all 7 from heap 1: 7 -> 0"),
+        ("moore(2; 1,2,4)", "take 1 from heap 2"),
+        ("hackenbush(1-2 1-3 3-4)", "cut edge 3-4"),
+        ("euclid(25,7)", "subtract 14 from 25"),
+    ] {
+        let text = ok(&["explain", "--plain", expr], "");
+        assert!(text.contains(words), "{expr}: {text}");
+    }
+}
+
+/// A move typed in each family's notation is read and played.
+#[test]
+fn play_reads_each_familys_moves() {
+    for (expr, line, words) in [
+        ("wythoff(4,5)", "= 3 5", "take 1 from pile 1"),
+        ("fibnim(10)", "2", "take 2: 10 -> 8"),
+        ("lasker(5,6)", "2 = 1 5", "split the heap of 6 into 1 and 5"),
+        ("moore(2; 1,2,4)", "= 1 1 1", "take 1 from heap 2"),
+        ("hackenbush(1-2 1-3 3-4)", "3-4", "cut edge 3-4"),
+        ("euclid(25,7)", "= 11 7", "subtract 14 from 25"),
+    ] {
+        let text = ok(&["play", "--plain", expr], &format!("{line}\n"));
+        assert!(text.contains("You: "), "{expr}: {text}");
+        assert!(text.contains(words), "{expr}: {text}");
+        assert!(text.contains("Computer (move 2)"), "{expr}: {text}");
+    }
+    // An illegal move is refused with the reason, and play goes on.
+    let text = ok(&["play", "--plain", "wythoff(4,5)"], "= 2 4\n");
+    assert!(text.contains("a move takes from one pile"), "{text}");
+    let text = ok(&["play", "--plain", "hackenbush(1-2)"], "2-3\n");
+    assert!(text.contains("has no edge 2-3"), "{text}");
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    for (expr, says) in [
+        ("wythoff(3)", "second pile"),
+        ("wythoff(3,5,7)", "')' closing wythoff"),
+        ("fibnim(-1)", "negative"),
+        ("fibnim(10;)", "expected a number"),
+        ("lasker()", "expected a number"),
+        ("moore(0; 1,2)", "k must be at least 1"),
+        ("moore(2 1,2)", "';' and the heaps"),
+        ("hackenbush(1-2 3)", "'-' and the other end"),
+        ("hackenbush(1-2 4-5)", "not connected to the ground"),
+        ("euclid(25)", "second number"),
+        ("lasker(18446744073709551616)", "too large"),
+    ] {
+        let out = grundy(&["analyze", expr], "");
+        assert!(!out.status.success(), "{expr}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{expr}: {err}");
+        assert!(!err.contains("panicked"), "{expr}: {err}");
+    }
+}
