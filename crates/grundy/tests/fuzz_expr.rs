@@ -4,7 +4,8 @@
 //! stays short however long the input — never a panic.
 
 use grundy::error::Error;
-use grundy::expr::{parse_position, parse_rule};
+use grundy::expr::parse_position;
+use grundy::games::heap::parse_rule;
 use proptest::prelude::*;
 
 fn token() -> impl Strategy<Value = String> {

@@ -11,7 +11,8 @@
 use std::collections::HashMap;
 
 use grundy::error::Error;
-use grundy::expr::{parse_position, parse_rule};
+use grundy::expr::parse_position;
+use grundy::games::heap::parse_rule;
 use grundy::games::heap::Rule;
 use grundy::nim::{Outcome, Play};
 use grundy::sequence::{Limits, NimSequence};
