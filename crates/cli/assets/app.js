@@ -99,6 +99,9 @@ const bitLength = (x) => (big(x) === 0n ? 1 : big(x).toString(2).length);
 /** The binary table of the nim-sum: rows [{label, size, value}], the
  *  column of the highest 1 of the nim-sum highlighted (normal play). */
 function nimSumTable(rows, highlight) {
+  if (rows.some((r) => r.value === null)) {
+    return el("p", { class: "table-note" }, "A value is not known (theory gives only who wins), so there is no nim-sum table.");
+  }
   const sum = rows.reduce((acc, r) => acc ^ big(r.value), 0n);
   const width = Math.max(...rows.map((r) => bitLength(r.value)), bitLength(sum));
   const decide = highlight && sum !== 0n ? sum.toString(2).length - 1 : -1;
@@ -194,7 +197,7 @@ async function analyse() {
     out.append(el("h2", { class: "small" }, "Components"), terms);
     const rows = ex.rows.map((r) => ({
       label: r.label,
-      size: r.kind === "heap" ? String(r.size) : "steps " + r.steps.join(","),
+      size: r.size !== undefined ? String(r.size) : r.args,
       value: r.value,
     }));
     out.append(el("h2", { class: "small" }, "Nim-sum in binary"), nimSumTable(rows, a.play === "normal"));
@@ -213,7 +216,10 @@ $("analyse-misere").addEventListener("change", analyse);
 
 // ---------------------------------------------------------------- play
 
-const game = { expr: null, misere: false, history: [], over: true, busy: false, turn: 0 };
+// `numbers` and `next`: the numbers the player types for the parts, kept
+// stable through the game by the server (sent back with every request).
+const game = { expr: null, numbers: null, next: null, misere: false, history: [], over: true, busy: false, turn: 0 };
+const gameParams = () => ({ expr: game.expr, numbers: game.numbers.join(","), next: game.next, misere: game.misere });
 const DRAW_MAX = 30;
 
 function logLine(text, who) {
@@ -230,11 +236,12 @@ function drawBoard(board) {
   const box = $("board");
   box.replaceChildren();
   box.dataset.turn = String(game.turn);
-  const stairs = new Map();
   for (const item of board) {
-    if (item.kind === "monk") {
-      if (!stairs.has(item.term)) stairs.set(item.term, []);
-      stairs.get(item.term).push(item.step);
+    if (item.size === undefined) {
+      // Any part that is not a single heap: its family's own picture.
+      box.append(el("div", { class: "heap-row other", "data-part": item.number },
+        el("span", { class: "heap-label" }, `${item.label} (${item.name})`),
+        el("pre", { class: "drawing" }, item.lines.join("\n"))));
       continue;
     }
     const size = big(item.size);
@@ -269,20 +276,6 @@ function drawBoard(board) {
     }
     box.append(row);
   }
-  for (const [, steps] of stairs) {
-    const top = steps[steps.length - 1];
-    let picture = "";
-    if (big(top) <= 60n) {
-      const set = new Set(steps.map(String));
-      const cells = [];
-      for (let k = 1; k <= Number(top); k++) cells.push(set.has(String(k)) ? "M" : "·");
-      picture = cells.join(" ");
-    }
-    box.append(el("div", { class: "heap-row stairs" },
-      el("span", { class: "heap-label" }, "staircase"),
-      el("span", {}, `monks on steps ${steps.join(", ")}`),
-      picture ? el("span", { class: "steps", "aria-label": `steps 1 to ${top}, M for a monk` }, picture) : null));
-  }
 }
 
 function markFrom(tokens, i, on) {
@@ -291,6 +284,8 @@ function markFrom(tokens, i, on) {
 
 function finishState(state) {
   game.expr = state.position;
+  game.numbers = state.numbers;
+  game.next = state.next;
   game.over = state.over;
   game.turn++;
   drawBoard(state.board);
@@ -329,7 +324,7 @@ async function newGame() {
 }
 
 async function computerStarts() {
-  const state = await api("/api/move", { expr: game.expr, misere: game.misere, computer: true });
+  const state = await api("/api/move", { ...gameParams(), computer: true });
   report(state);
 }
 
@@ -347,9 +342,9 @@ async function playMove(move) {
   game.busy = true;
   $("play-hint-text").textContent = "";
   setStatus("Your move is checked and the computer is thinking…");
-  const before = game.expr;
+  const before = gameParams();
   try {
-    const state = await api("/api/move", { expr: game.expr, misere: game.misere, move });
+    const state = await api("/api/move", { ...before, move });
     clearError($("play-error"));
     game.history.push(before);
     report(state);
@@ -374,7 +369,7 @@ $("play-hint").addEventListener("click", async () => {
   const turn = game.turn;
   $("play-hint-text").textContent = "Thinking…";
   try {
-    const h = await api("/api/hint", { expr: game.expr, misere: game.misere });
+    const h = await api("/api/hint", gameParams());
     if (turn !== game.turn || game.busy) return; // the position is changing or changed
     $("play-hint-text").textContent = h.move
       ? `Hint: ${h.wins ? "play" : "no winning move; best try"} ${h.move.notation} (${h.move.words}): ${h.why}.`
@@ -388,8 +383,8 @@ $("play-undo").addEventListener("click", async () => {
     $("play-hint-text").textContent = "Nothing to undo yet.";
     return;
   }
-  const expr = game.history.pop();
-  const state = await api("/api/game", { expr, misere: game.misere });
+  const before = game.history.pop();
+  const state = await api("/api/game", before);
   logLine("Undo: took back your last move and the computer's answer.");
   finishState(state);
 });
@@ -397,7 +392,7 @@ $("play-undo").addEventListener("click", async () => {
 // ---------------------------------------------------------------- explain
 
 function optionText(o) {
-  const left = o.leaves.length === 0 ? "nothing" : o.leaves.join("+");
+  const left = o.leaves.length === 0 ? "nothing" : o.leaves.join(" + ");
   return `${left} → ${o.value}`;
 }
 
@@ -413,23 +408,23 @@ async function explainPosition() {
       el("h3", {}, "Step 1. Each part's Grundy value: the mex (least value not among them) of its options' values."));
     for (const r of e.rows) {
       const p = el("div", { class: "mex" });
-      if (r.kind === "heap" && r.mex) {
+      const head = r.size !== undefined ? `${r.label}, size ${r.size}: ` : `${r.label}, ${r.name}(${r.args}): `;
+      const g = r.size !== undefined ? `G(${r.size})` : "G";
+      if (r.mex) {
         const opts = el("span", { class: "opts" });
         if (r.mex.options.length === 0) opts.append(el("span", { class: "opt" }, "no move"));
-        for (const o of r.mex.options) opts.append(el("span", { class: "opt", title: `take ${o.take}, leave ${o.leaves.join(" + ") || "nothing"}` }, optionText(o)));
-        p.append(el("strong", {}, `${r.label}, size ${r.size}: `), "options ", opts,
-          ` → values {${r.mex.values.join(", ")}}, so G(${r.size}) = mex{${r.mex.values.join(", ")}} = `,
+        for (const o of r.mex.options) opts.append(el("span", { class: "opt", title: o.words }, optionText(o)));
+        p.append(el("strong", {}, head), "options ", opts,
+          ` → values {${r.mex.values.join(", ")}}, so ${g} = mex{${r.mex.values.join(", ")}} = `,
           el("span", { class: "mexval" }, String(r.value)));
-      } else if (r.kind === "heap") {
-        p.append(el("strong", {}, `${r.label}, size ${r.size}: `),
-          r.rule === "nim" ? `a Nim heap's value is its size: G = ${r.value}` : `G(${r.size}) = ${r.value} (from the nim-sequence of ${r.rule})`);
       } else {
-        p.append(el("strong", {}, "staircase: "),
-          `monks on steps ${r.steps.join(", ")}; gaps ${r.gaps.join(", ") || "none"}; the even-indexed gaps act as Nim heaps, so G = ${r.value}`);
+        p.append(el("strong", {}, head),
+          r.value === null ? "its value is not known (only who wins)" : `${g} = ${r.value}`,
+          r.reason ? ` (${r.reason})` : "");
       }
       s1.append(p);
     }
-    const rows = e.rows.map((r) => ({ label: r.label, size: r.kind === "heap" ? String(r.size) : "", value: r.value }));
+    const rows = e.rows.map((r) => ({ label: r.label, size: r.size !== undefined ? String(r.size) : r.args, value: r.value }));
     const s2 = el("div", { class: "step" },
       el("h3", {}, "Step 2. The nim-sum: write the values in binary; a column gives 1 when it holds an odd number of 1s."),
       nimSumTable(rows, e.play === "normal"));

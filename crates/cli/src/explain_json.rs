@@ -2,69 +2,63 @@
 //! ([`grundy::explain::Explanation`]): what `grundy explain --json` prints and
 //! what `grundy serve` answers at `/api/explain`.
 //!
-//! Fields: `play`, `outcome`, `nim_sum`, `rows` (one per heap or staircase:
-//! `label`, `term`, `name`, `kind` — `"heap"` with `heap` (0-based flat index
-//! as in `analyze --json`), `size`, `rule` and `mex`, or `"staircase"` with
-//! `first`, `steps`, `gaps` — and `value`), `derivation` (normal play with a
-//! non-zero nim-sum: `bit`, `holders`, `row`, `from_value`, `to_value`,
-//! `moves`), `misere` (`{"case":"nim","big","ones"}` or `{"case":"search"}`),
-//! `winning_moves` and `winning_moves_truncated`. A `mex` is `null` for large
-//! heaps, else `{"options":[{"take","leaves","value"}],"values":[..]}`. Every
-//! move is `{"heap","from","to","notation","words"}`, with the notation typed
-//! at the `grundy play` prompt.
+//! Fields: `play`, `outcome`, `nim_sum`, `rows` (one per component — a heap,
+//! a staircase, any family — in the order written: `label` (`"heap 3
+//! (kayles)"`), `term` (0-based), `name` (the term's), `kind` (the
+//! component's noun: `"heap"`, `"staircase"`, …), `number` (1-based, as
+//! typed at the `grundy play` prompt), `args` (as written inside the
+//! parentheses), `size` (only for a single heap), `value` (`null` when not
+//! known), `mex` and `reason` (the family's theorem in words, or `null`)),
+//! `derivation` (normal play with a non-zero nim-sum: `bit`, `holders`,
+//! `row`, `from_value`, `to_value`, `moves`), `misere`
+//! (`{"case":"nim","big","ones"}` or `{"case":"search"}`), `winning_moves`
+//! and `winning_moves_truncated`. A `mex` is `null` for large components,
+//! else `{"options":[{"words","leaves","value"}],"values":[..]}`, `leaves`
+//! being the components the option leaves, written (`["kayles(1)",
+//! "kayles(2)"]`, `[]` for nothing). Every move is `{"heap","from","to",
+//! "notation","words"}`: `heap` (0-based flat index, as in `analyze --json`),
+//! `from` and `to` only for moves of heap-like components (else `null`), with
+//! the notation typed at the `grundy play` prompt.
 
-use grundy::explain::{Explanation, MisereCase, RowKind};
+use grundy::explain::{Explanation, MisereCase};
+use grundy::game::written;
 use grundy::sum::{Position, SumMove};
 use serde_json::{json, Value};
 
-use crate::ui::{self, Item};
+use crate::ui::{self, Numbers};
 
 /// The explanation as one JSON object.
 pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
-    let items = ui::items(position);
+    let numbers = Numbers::fresh(position);
     let rows: Vec<Value> = e
         .rows
         .iter()
-        .map(|row| match &row.kind {
-            RowKind::Heap {
-                flat,
-                size,
-                rule,
-                mex,
-            } => {
-                let number = match items.get(*flat) {
-                    Some(Item::Heap { number, .. }) => *number,
-                    _ => flat + 1,
-                };
-                json!({
-                    "label": format!("heap {number} ({})", row.name),
-                    "term": row.term,
-                    "name": row.name,
-                    "kind": "heap",
-                    "heap": flat,
-                    "size": size,
-                    "rule": rule.to_string(),
-                    "value": row.value,
-                    "mex": mex.as_ref().map(|m| json!({
-                        "options": m.options.iter().map(|(mv, v)| json!({
-                            "take": mv.take,
-                            "leaves": mv.leaves,
-                            "value": v,
-                        })).collect::<Vec<_>>(),
-                        "values": m.values,
-                    })),
-                })
-            }
-            RowKind::Staircase { first, steps, gaps } => json!({
-                "label": "staircase",
-                "term": row.term,
+        .enumerate()
+        .map(|(k, row)| {
+            let c = &row.component;
+            let short = ui::label(position, &numbers, k);
+            let mut out = json!({
+                "label": format!("{short} ({})", row.name),
+                "term": row.place.term,
                 "name": row.name,
-                "kind": "staircase",
-                "first": first,
-                "steps": steps,
-                "gaps": gaps,
-                "value": row.value,
-            }),
+                "kind": c.noun(),
+                "number": numbers.of[k],
+                "args": c.args(),
+            });
+            if let Some(size) = single_heap(c.as_ref()) {
+                out["size"] = json!(size);
+            }
+            out["value"] = json!(row.value);
+            out["mex"] = json!(row.mex.as_ref().map(|m| json!({
+                "options": m.options.iter().map(|(mv, v)| json!({
+                    "words": c.describe(mv, &short),
+                    "leaves": mv.after.iter().map(|a| written(a.as_ref())).collect::<Vec<_>>(),
+                    "value": v,
+                })).collect::<Vec<_>>(),
+                "values": m.values,
+            })));
+            out["reason"] = json!(row.reason);
+            out
         })
         .collect();
     let derivation = e.derivation.as_ref().map(|d| {
@@ -74,7 +68,7 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
             "row": d.row,
             "from_value": d.from_value,
             "to_value": d.to_value,
-            "moves": d.moves.iter().map(|m| move_json(position, m)).collect::<Vec<_>>(),
+            "moves": d.moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
         })
     });
     let misere = e.misere.as_ref().map(|m| match m {
@@ -88,18 +82,29 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
         "rows": rows,
         "derivation": derivation,
         "misere": misere,
-        "winning_moves": e.winning_moves.iter().map(|m| move_json(position, m)).collect::<Vec<_>>(),
+        "winning_moves": e.winning_moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
         "winning_moves_truncated": e.truncated,
     })
 }
 
-/// A move of `position`: where, what it leaves, and how it is typed and said.
-pub fn move_json(position: &Position, mv: &SumMove) -> Value {
+/// The size of a component shown as one heap; `None` for every other
+/// component (a staircase, a game drawn its own way).
+pub fn single_heap(c: &dyn grundy::game::Game) -> Option<u64> {
+    match c.heaps()[..] {
+        [size] if c.noun() == "heap" => Some(size),
+        _ => None,
+    }
+}
+
+/// A move of `position`, its components numbered by `numbers`: where, what
+/// it leaves, and how it is typed and said.
+pub fn move_json(position: &Position, numbers: &Numbers, mv: &SumMove) -> Value {
+    let heap_like = mv.heap.is_some();
     json!({
         "heap": mv.heap,
-        "from": mv.from,
-        "to": mv.to,
-        "notation": ui::notation(position, mv),
-        "words": ui::words(position, mv),
+        "from": heap_like.then_some(mv.from),
+        "to": heap_like.then(|| mv.to.clone()),
+        "notation": ui::notation(position, numbers, mv),
+        "words": ui::words(position, numbers, mv),
     })
 }

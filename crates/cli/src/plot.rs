@@ -350,7 +350,7 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::expr::parse_rule;
+    use grundy::games::heap::parse_rule;
     use grundy::sequence::{Limits, NimSequence};
 
     fn kayles_plot(from: u64, to: u64) -> String {

@@ -147,6 +147,26 @@ impl Numbers {
         next
     }
 
+    /// Numbers carried between requests (`grundy serve`): `of` for the
+    /// components of `position` and `next`, the next number never used.
+    /// `None` when they do not fit: one number per component, distinct, from
+    /// 1, all below `next`.
+    pub fn resume(position: &Position, of: Vec<usize>, next: usize) -> Option<Numbers> {
+        let mut sorted = of.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let fits = of.len() == position.components().count()
+            && sorted.len() == of.len()
+            && sorted.first().map_or(true, |&n| n >= 1)
+            && sorted.last().map_or(true, |&n| n < next);
+        fits.then_some(Numbers { of, next })
+    }
+
+    /// The next number never used.
+    pub fn next(&self) -> usize {
+        self.next
+    }
+
     /// The index of the component numbered `number`.
     pub fn find(&self, number: usize) -> Option<usize> {
         self.of.iter().position(|&n| n == number)

@@ -216,6 +216,65 @@ fn the_explanation_shows_each_mex() {
 }
 
 #[test]
+fn rows_and_boards_work_for_any_family() {
+    let s = Server::start();
+    let v = s.ok(&format!(
+        "/api/explain?expr={}",
+        enc("nim(2) + stairs(1,4)")
+    ));
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["kind"], "heap");
+    assert_eq!(rows[0]["size"], 2);
+    assert_eq!(rows[1]["kind"], "staircase");
+    assert_eq!(rows[1]["number"], 2);
+    assert_eq!(rows[1]["args"], "1,4");
+    assert!(rows[1].get("size").is_none(), "{v}");
+    let g = s.ok(&format!("/api/game?expr={}", enc("nim(2) + stairs(1,4)")));
+    assert_eq!(g["board"][0]["size"], 2);
+    assert!(g["board"][1]["lines"].is_array(), "{g}");
+    assert_eq!(g["numbers"], json!([1, 2]));
+
+    // A split keeps the numbers of play: the first piece keeps number 2, the
+    // other gets 3, and the reply's numbers are sent back with the next move.
+    let v = s.ok(&format!(
+        "/api/move?expr={}&move={}",
+        enc("nim(5) + grundys(7)"),
+        enc("2 = 3 4")
+    ));
+    assert_eq!(v["you"]["notation"], "2 = 3 4");
+    let numbers: Vec<u64> = v["numbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let board: Vec<u64> = v["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, board);
+    assert!(numbers.contains(&3), "{v}");
+    let next = v["next"].as_u64().unwrap();
+    assert!(numbers.iter().all(|&n| n < next));
+    if v["over"] == false {
+        let list: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        let h = s.ok(&format!(
+            "/api/hint?expr={}&numbers={}&next={next}",
+            enc(v["position"].as_str().unwrap()),
+            enc(&list.join(","))
+        ));
+        let typed = h["move"]["notation"].as_str().unwrap();
+        let first: u64 = typed.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(numbers.contains(&first), "{h}");
+    }
+    let v = s.bad(&format!("/api/game?expr={}&numbers=1,1", enc("nim(1,2)")));
+    assert!(v["error"].as_str().unwrap().contains("numbers"), "{v}");
+}
+
+#[test]
 fn the_plot_is_the_command_lines_svg() {
     let s = Server::start();
     let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
@@ -295,7 +354,7 @@ fn a_game_is_played_through_the_api() {
             .iter()
             .find_map(|h| {
                 let size = h["size"].as_u64().unwrap();
-                (size > 0).then(|| (h["index"].as_u64().unwrap(), size))
+                (size > 0).then(|| (h["heap"].as_u64().unwrap(), size))
             })
             .unwrap();
         let body = json!({ "expr": expr, "heap": heap, "to": [size - 1] }).to_string();

@@ -467,7 +467,11 @@ fn parse_input(position: &Position, numbers: &Numbers, line: &str) -> Result<Inp
 
 /// Parses a move in the notation of [`HELP`]: a part's number, then the
 /// move as its family writes it; with a single part the number may be left out.
-fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<SumMove, String> {
+pub(crate) fn parse_move(
+    position: &Position,
+    numbers: &Numbers,
+    line: &str,
+) -> Result<SumMove, String> {
     let line = line.trim();
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let (first, rest) = match first.split_once('=') {

@@ -15,18 +15,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use grundy::error::Error;
-use grundy::expr::{parse_position, parse_rule};
-use grundy::games::heap::Rule;
+use grundy::expr::parse_position;
+use grundy::games::heap::{parse_rule, Rule};
 use grundy::nim::{Outcome, Play};
 use grundy::sequence::stats::Histogram;
 use grundy::sequence::{Computation, Limits, NimSequence, SEARCH_WORK};
 use grundy::strategy::{Method, Player};
-use grundy::sum::{AnalyzeOptions, Component, Position, SumMove};
+use grundy::sum::{AnalyzeOptions, Position, SumMove};
 use serde_json::{json, Value};
 
 use super::router::{Params, Reply};
-use crate::explain_json::{explanation_json, move_json};
-use crate::ui::{self, Item};
+use crate::explain_json::{explanation_json, move_json, single_heap};
+use crate::ui::{self, Numbers};
 
 /// The longest expression accepted.
 pub const MAX_EXPR_CHARS: usize = 4000;
@@ -144,16 +144,22 @@ fn position_of(params: &Params) -> Result<Position, ApiError> {
         )));
     }
     let position = parse_position(text)?;
-    let heaps = position.flat_heaps().len();
+    let heaps = position
+        .flat_heaps()
+        .len()
+        .max(position.components().count());
     if heaps > MAX_HEAPS {
         return Err(ApiError::bad(format!(
             "the position has {heaps} heaps; the server accepts at most {MAX_HEAPS}"
         )));
     }
+    // A term named by a heap rule takes its values from the rule's
+    // nim-sequence: compute it here, within the deadline, before the engine
+    // does (without one).
     for term in &position.terms {
-        if let Component::Heaps { rule, heaps } = &term.component {
-            let top = heaps.iter().copied().max().unwrap_or(0);
-            sequence(rule, top)?;
+        if let Ok(rule) = parse_rule(&term.name) {
+            let top = term.parts.iter().flat_map(|c| c.heaps()).max().unwrap_or(0);
+            sequence(&rule, top)?;
         }
     }
     Ok(position)
@@ -171,6 +177,7 @@ fn options() -> AnalyzeOptions {
         limits: limits(),
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
+        search_budget: grundy::solver::DEFAULT_BUDGET,
     }
 }
 
@@ -310,47 +317,76 @@ pub fn histogram(params: &Params) -> ApiResult {
 /// The position written back in the expression language (emptied heaps
 /// stay as 0, as in `grundy play`).
 pub fn expression(position: &Position) -> String {
-    position
-        .terms
-        .iter()
-        .map(|t| {
-            let sizes: Vec<String> = match &t.component {
-                Component::Heaps { heaps, .. } => heaps.iter().map(u64::to_string).collect(),
-                Component::Staircase(s) => s.steps().iter().map(u64::to_string).collect(),
-            };
-            format!("{}({})", t.name, sizes.join(","))
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
+    position.to_string()
 }
 
-/// What the page draws: every heap (with the number the player types) and
-/// every monk, with its flat index for `{heap, to}` moves.
-fn board(position: &Position) -> Value {
-    let items = ui::items(position);
+/// What the page draws: one item per component, in the order written, with
+/// the number the player types (`numbers`). A single heap gives its `size`
+/// and `heap` (0-based flat index, for `{heap, to}` moves); any other
+/// component its family's picture, as text `lines`.
+fn board(position: &Position, numbers: &Numbers) -> Value {
     Value::Array(
-        items
-            .iter()
+        position
+            .places()
+            .into_iter()
             .enumerate()
-            .map(|(index, item)| match *item {
-                Item::Heap { number, term, size } => json!({
-                    "kind": "heap",
+            .map(|(index, (place, c))| {
+                let mut item = json!({
                     "index": index,
-                    "number": number,
-                    "term": term,
-                    "name": position.terms[term].name,
-                    "size": size,
-                }),
-                Item::Monk { term, step } => json!({
-                    "kind": "monk",
-                    "index": index,
-                    "term": term,
-                    "name": position.terms[term].name,
-                    "step": step,
-                }),
+                    "number": numbers.of[index],
+                    "label": ui::label(position, numbers, index),
+                    "term": place.term,
+                    "name": position.terms[place.term].name,
+                    "kind": c.noun(),
+                    "args": c.args(),
+                });
+                match single_heap(c.as_ref()) {
+                    Some(size) => {
+                        item["size"] = json!(size);
+                        item["heap"] = json!(place.first_heap);
+                    }
+                    None => item["lines"] = json!(c.draw()),
+                }
+                item
             })
             .collect(),
     )
+}
+
+/// The numbers the player sees: `numbers` (comma-separated, one per
+/// component) and `next` (the next number never used; by default one past
+/// the largest), as the last reply gave them; 1, 2, … when not given.
+fn numbers_of(params: &Params, position: &Position) -> Result<Numbers, ApiError> {
+    let Some(text) = params.get("numbers").filter(|t| !t.trim().is_empty()) else {
+        return Ok(Numbers::fresh(position));
+    };
+    let of = text
+        .split(',')
+        .map(|t| {
+            let n = crate::cmd::parse_count(t.trim())
+                .map_err(|why| ApiError::bad(format!("numbers: {why}")))?;
+            usize::try_from(n).map_err(|_| ApiError::bad(format!("numbers: {n} is too large")))
+        })
+        .collect::<Result<Vec<usize>, _>>()?;
+    let next = match params.get("next") {
+        Some(_) => {
+            let n = count(params, "next", None)?;
+            usize::try_from(n).map_err(|_| ApiError::bad(format!("next: {n} is too large")))?
+        }
+        None => of.iter().copied().max().unwrap_or(0).saturating_add(1),
+    };
+    let parts = position.components().count();
+    Numbers::resume(position, of, next).ok_or_else(|| {
+        ApiError::bad(format!(
+            "numbers: give {parts} distinct numbers from 1, one per part of the position, \
+             all less than next"
+        ))
+    })
+}
+
+/// The numbers in a reply: `"numbers"` and `"next"`, to send back.
+fn numbers_json(numbers: &Numbers) -> (Value, Value) {
+    (json!(numbers.of), json!(numbers.next()))
 }
 
 /// Refuses what the engine cannot play perfectly (as `grundy play` does),
@@ -378,11 +414,15 @@ fn play_name(play: Play) -> &'static str {
 pub fn game(params: &Params) -> ApiResult {
     let position = position_of(params)?;
     let play = play_of(params)?;
+    let numbers = numbers_of(params, &position)?;
     let outcome = outcome(&position, play)?;
     let over = position.is_terminal();
+    let (of, next) = numbers_json(&numbers);
     Ok(Reply::json(&json!({
         "position": expression(&position),
-        "board": board(&position),
+        "board": board(&position, &numbers),
+        "numbers": of,
+        "next": next,
         "play": play_name(play),
         "outcome": outcome,
         "over": over,
@@ -406,31 +446,38 @@ fn last_mover_winner(play: Play, last: &'static str, other: &'static str) -> &'s
     }
 }
 
-/// The user's move: `move` in the notation of `grundy play` (`H K`,
-/// `H = A B`, `A B` / `s A B` for a monk), or `heap` (0-based flat index)
-/// with `to` (the heaps left, comma-separated; empty for nothing).
-fn user_move(position: &Position, params: &Params) -> Result<SumMove, ApiError> {
+/// How many moves of one component `{heap, to}` looks through.
+const HEAP_MOVE_SCAN: usize = 1_000_000;
+
+/// The user's move: `move` in the notation of `grundy play` (the part's
+/// number, then the move as its family writes it: `H K`, `H = A B`, `N A B`
+/// for a monk), or `heap` (0-based flat index) with `to` (the heaps left,
+/// comma-separated; empty for nothing).
+fn user_move(position: &Position, numbers: &Numbers, params: &Params) -> Result<SumMove, ApiError> {
     if let Some(text) = params.get("move") {
         let line = text.trim().to_ascii_lowercase();
         if line.chars().count() > MAX_EXPR_CHARS {
             return Err(ApiError::bad("the move is too long"));
         }
-        return crate::cmd::play::parse_move(position, &line)
+        return crate::cmd::play::parse_move(position, numbers, &line)
             .map_err(|why| ApiError::bad(format!("not a move: {why}")));
     }
     let heap = count(params, "heap", None)?;
-    let items = ui::items(position);
-    let heap = usize::try_from(heap)
-        .ok()
-        .filter(|&h| h < items.len())
-        .ok_or_else(|| {
-            ApiError::bad(format!(
-                "heap: there is no heap {heap} (0-based; the position has {})",
-                items.len()
-            ))
-        })?;
+    let places = position.places();
+    let flat = position.flat_heaps().len();
+    let found = usize::try_from(heap).ok().and_then(|h| {
+        places.iter().find_map(|(place, c)| {
+            let inside = h.checked_sub(place.first_heap)?;
+            (inside < c.heaps().len()).then_some((*place, *c, inside))
+        })
+    });
+    let Some((place, c, inside)) = found else {
+        return Err(ApiError::bad(format!(
+            "heap: there is no heap {heap} (0-based; the position has {flat})"
+        )));
+    };
     let to_text = params.get("to").map(String::as_str).unwrap_or("");
-    let to = to_text
+    let mut to = to_text
         .split(',')
         .map(str::trim)
         .filter(|t| !t.is_empty())
@@ -441,16 +488,34 @@ fn user_move(position: &Position, params: &Params) -> Result<SumMove, ApiError> 
             "to: a move leaves at most three heaps in place of one",
         ));
     }
-    let from = match items[heap] {
-        Item::Heap { size, .. } => size,
-        Item::Monk { step, .. } => step,
-    };
-    Ok(SumMove {
-        heap,
-        from,
-        to,
-        words: String::new(),
-    })
+    // Moves describe what they leave ascending, zeros left out.
+    to.retain(|&t| t != 0);
+    to.sort_unstable();
+    let label = ui::label(
+        position,
+        numbers,
+        places.iter().position(|p| p.0 == place).unwrap_or(0),
+    );
+    c.moves()
+        .take(HEAP_MOVE_SCAN)
+        .find(|m| {
+            m.heap
+                .as_ref()
+                .is_some_and(|h| h.index == inside && h.to == to)
+        })
+        .map(|m| Position::sum_move(place, c.as_ref(), m))
+        .ok_or_else(|| {
+            let left: Vec<String> = to.iter().map(u64::to_string).collect();
+            ApiError::bad(format!(
+                "illegal move: no move of {label} leaves {} (among its first {HEAP_MOVE_SCAN} \
+                 moves; type the move to play any other)",
+                if left.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    left.join(" + ")
+                }
+            ))
+        })
 }
 
 fn method_name(method: Method) -> &'static str {
@@ -470,23 +535,25 @@ fn method_name(method: Method) -> &'static str {
 pub fn play_move(params: &Params) -> ApiResult {
     let position = position_of(params)?;
     let play = play_of(params)?;
+    let numbers = numbers_of(params, &position)?;
     outcome(&position, play)?;
     let computer_first = flag(params, "computer")?;
     let mut story = Vec::new();
-    let (you, after_you) = if computer_first {
-        (Value::Null, position)
+    let (you, after_you, numbers) = if computer_first {
+        (Value::Null, position, numbers)
     } else {
         if position.is_terminal() {
             return Err(ApiError::bad("the game is over: there is no move left"));
         }
-        let mv = user_move(&position, params)?;
+        let mv = user_move(&position, &numbers, params)?;
         let next = position.apply(&mv)?;
-        let mut you = move_json(&position, &mv);
-        you["words"] = Value::String(ui::words(&position, &mv));
-        story.push(format!("You: {}.", ui::words(&position, &mv)));
-        (you, next)
+        let you = move_json(&position, &numbers, &mv);
+        story.push(format!("You: {}.", ui::words(&position, &numbers, &mv)));
+        let after = numbers.after(&position, &mv);
+        (you, next, after)
     };
     let finish = |position: &Position,
+                  numbers: &Numbers,
                   you: Value,
                   computer: Value,
                   winner: Option<&str>,
@@ -494,9 +561,12 @@ pub fn play_move(params: &Params) -> ApiResult {
      -> ApiResult {
         let over = winner.is_some();
         let outcome = outcome(position, play)?;
+        let (of, next) = numbers_json(numbers);
         Ok(Reply::json(&json!({
             "position": expression(position),
-            "board": board(position),
+            "board": board(position, numbers),
+            "numbers": of,
+            "next": next,
             "play": play_name(play),
             "you": you,
             "computer": computer,
@@ -516,20 +586,20 @@ pub fn play_move(params: &Params) -> ApiResult {
             "you" => "No move is left: you win.".to_string(),
             _ => "No move is left: the computer wins.".to_string(),
         });
-        return finish(&after_you, you, Value::Null, Some(winner), story);
+        return finish(&after_you, &numbers, you, Value::Null, Some(winner), story);
     }
     let mut player = Player::new(play);
     let choice = player
         .choose(&after_you)?
         .ok_or_else(|| ApiError::bad("the computer has no move"))?;
     let next = after_you.apply(&choice.mv)?;
-    let mut computer = move_json(&after_you, &choice.mv);
+    let mut computer = move_json(&after_you, &numbers, &choice.mv);
     computer["wins"] = Value::Bool(choice.wins);
     computer["method"] = Value::String(method_name(choice.method).into());
     computer["moves_left"] = json!(choice.moves_left);
     story.push(format!(
         "Computer: {} ({}).",
-        ui::words(&after_you, &choice.mv),
+        ui::words(&after_you, &numbers, &choice.mv),
         if choice.wins {
             "a winning move"
         } else {
@@ -544,7 +614,8 @@ pub fn play_move(params: &Params) -> ApiResult {
         });
         w
     });
-    finish(&next, you, computer, winner, story)
+    let numbers = numbers.after(&after_you, &choice.mv);
+    finish(&next, &numbers, you, computer, winner, story)
 }
 
 /// `/api/hint?expr=E[&misere=1]`: the perfect player's move for the side to
@@ -552,6 +623,7 @@ pub fn play_move(params: &Params) -> ApiResult {
 pub fn hint(params: &Params) -> ApiResult {
     let position = position_of(params)?;
     let play = play_of(params)?;
+    let numbers = numbers_of(params, &position)?;
     let outcome = outcome(&position, play)?;
     let mut player = Player::new(play);
     let Some(choice) = player.choose(&position)? else {
@@ -577,7 +649,7 @@ pub fn hint(params: &Params) -> ApiResult {
                        and waits for a mistake"
             .to_string(),
     };
-    let mut mv = move_json(&position, &choice.mv);
+    let mut mv = move_json(&position, &numbers, &choice.mv);
     mv["wins"] = Value::Bool(choice.wins);
     Ok(Reply::json(&json!({
         "move": mv,
@@ -623,9 +695,9 @@ mod tests {
             );
             // Take one from the first non-empty heap.
             let pos = parse_position(&expr).unwrap();
-            let first = ui::items(&pos)
-                .iter()
-                .position(|i| matches!(i, Item::Heap { size, .. } if *size > 0))
+            let first = pos
+                .components()
+                .position(|c| single_heap(c.as_ref()).is_some_and(|size| size > 0))
                 .unwrap();
             let url = url.replace("move=1+1", &format!("move={}+1", first + 1));
             let (status, v) = get(&url);
