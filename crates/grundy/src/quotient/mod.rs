@@ -255,7 +255,7 @@ impl Quotient {
     /// code or a subtraction set), proved.
     ///
     /// ```
-    /// use grundy::heap::{Rule, TakeBreak};
+    /// use grundy::games::heap::{Rule, TakeBreak};
     /// use grundy::quotient::{Quotient, QuotientLimits};
     /// // Dawson's Kayles to heap 12.
     /// let q = Quotient::compute(&Rule::dawsons_kayles(), 12, QuotientLimits::default()).unwrap();

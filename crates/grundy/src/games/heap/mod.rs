@@ -119,7 +119,7 @@ impl Rule {
     /// The closed form in words (`G(n) = n` for Nim), where one is known.
     ///
     /// ```
-    /// use grundy::expr::parse_rule;
+    /// use grundy::games::heap::parse_rule;
     /// assert_eq!(parse_rule("sub{2..5}").unwrap().closed_form_text().unwrap(), "G(n) = ⌊(n mod 7) / 2⌋");
     /// ```
     pub fn closed_form_text(&self) -> Option<String> {
