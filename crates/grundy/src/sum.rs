@@ -442,8 +442,10 @@ impl Position {
                 }
             }
         }
-        self.misere_search(options)
-            .map_err(|e| refusal.unwrap_or(e))
+        self.misere_search(options).map_err(|e| match refusal {
+            Some(theory) => Error::Unsupported(format!("{e} (misère quotient: {theory})")),
+            None => e,
+        })
     }
 
     /// Misère play by exhaustive search: a move wins when it leaves a

@@ -300,7 +300,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "library-checker-nim-product-64",
         "2\n3141 5926\n7\n",
         "14994\n",
-        "line 3: expected the second factor B (a whole number in 0..=18446744073709551615), but the input ended",
+        "the input ended after line 3: expected the second factor B (a whole number in 0..=18446744073709551615)",
     ),
     (
         "library-checker-nim-product-64",
@@ -337,7 +337,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hdu-1527",
         "2 1\n8\n",
         "0\n",
-        "line 2: expected a pile size (a whole number in 0..=1000000000), but the input ended",
+        "the input ended after line 2: expected a pile size (a whole number in 0..=1000000000)",
     ),
     (
         "poj-1067",
@@ -385,7 +385,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hdu-3094",
         "1\n3\n1 2\n",
         "",
-        "line 3: expected a vertex (a whole number in 1..=100000), but the input ended",
+        "the input ended after line 3: expected a vertex (a whole number in 1..=100000)",
     ),
     (
         "poj-3710",

@@ -516,7 +516,6 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
     Ok(Term::new("hackenbush", vec![Arc::new(h) as Component]))
 }
 
-
 /// The family's entry in the expression language.
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "hackenbush",

@@ -246,11 +246,7 @@ pub fn quotient_covering(
 /// read from the rule's misère quotient: the outcome and every winning move
 /// (at most `max_moves`, by heap index). `None` for rules that have no
 /// quotient here (the caller then searches).
-pub fn solve_misere(
-    rule: &Rule,
-    heaps: &[u64],
-    max_moves: usize,
-) -> Option<Result<MisereAnswer>> {
+pub fn solve_misere(rule: &Rule, heaps: &[u64], max_moves: usize) -> Option<Result<MisereAnswer>> {
     if !matches!(rule, Rule::TakeBreak(_) | Rule::Subtraction(_)) {
         return None;
     }
