@@ -30,6 +30,7 @@ enum Command {
     Play(cmd::play::Args),
     Explain(cmd::explain::Args),
     Judge(cmd::judge::Args),
+    Nimber(cmd::nimber::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +54,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Judge(args) => cmd::judge::run(args),
+        Command::Nimber(args) => cmd::nimber::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -64,6 +64,7 @@ fn list_names_every_problem_with_a_description() {
         "poj-2348",
         "hdu-1517",
         "poj-2505",
+        "library-checker-nim-product-64",
     ];
     assert_eq!(list.lines().count(), ids.len());
     for id in ids {

@@ -403,6 +403,43 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "Stan wins.\n",
         "line 2: the target n is 4294967295",
     ),
+    // T, then T lines `A B` below 2^64.
+    (
+        "library-checker-nim-product-64",
+        "2\n3141 5926\n7\n",
+        "14994\n",
+        "line 3: expected the second factor B (a whole number in 0..=18446744073709551615), but the input ended",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "2\n1 2\n18446744073709551616 1\n",
+        "2\n",
+        "line 3: the first factor A is 18446744073709551616, outside the problem's bounds 0..=18446744073709551615",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "1\n-1 2\n",
+        "",
+        "line 2: the first factor A is -1, outside the problem's bounds",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "3\n2 2\n3 x\n",
+        "3\n",
+        "line 3: expected the second factor B (a whole number in 0..=18446744073709551615), found \"x\"",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "0\n",
+        "",
+        "line 1: the number of cases T is 0, outside the problem's bounds 1..=1000000",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "1000001\n",
+        "",
+        "line 1: the number of cases T is 1000001",
+    ),
 ];
 
 #[test]

@@ -98,6 +98,12 @@ pub const SAMPLES: &[(&str, &str, &str)] = &[
         "162\n17\n34012226\n",
         "Stan wins.\nOllie wins.\nStan wins.\n",
     ),
+    // The statement's values: 0⊗1, 1⊗1, 3141⊗5926 and (2^64−1)⊗(2^64−1).
+    (
+        "library-checker-nim-product-64",
+        "4\n0 1\n1 1\n3141 5926\n18446744073709551615 18446744073709551615\n",
+        "0\n1\n14994\n11290409524105353207\n",
+    ),
 ];
 
 #[test]

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod explain;
 pub mod judge;
 pub mod nim;
+pub mod nimber;
 pub mod play;
 pub mod seq;
 pub mod value;

@@ -28,6 +28,7 @@ mod hdu_3032;
 mod hdu_3094;
 mod hihocoder_1163;
 mod lanqiao_1459;
+mod library_checker_nim_product_64;
 mod luogu_p2197;
 mod poj_1704;
 mod poj_2234;
@@ -69,6 +70,7 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_1525::POJ_2348,
     hdu_1517::HDU_1517,
     hdu_1517::POJ_2505,
+    library_checker_nim_product_64::PROBLEM,
 ];
 
 /// Cases `n a1 … an`, ended by a lone `0` in place of `n`. `count` must
