@@ -15,9 +15,11 @@
 //! | runs of apples | `runs(4,3)` | [`consecutive`] |
 //! | take p..q, all when fewer remain | `takerange(2,4; 7)` | [`misere_range`] |
 //! | the bidding game | `auction(3; 10)` | [`auction`] |
+//! | coin-turning games | `turtles(1,4,9)`, `mock(0,1,2,3)`, `ruler(3,8)` | [`coins`] |
 
 pub mod auction;
 pub mod boxes;
+pub mod coins;
 pub mod consecutive;
 pub mod euclid;
 pub mod fibnim;
@@ -57,5 +59,10 @@ pub static FAMILIES: &[Family] = &[
         accepts: |w| w == "stairs" || w == "staircase",
         shown: "stairs",
         parse: staircase::parse_term,
+    },
+    Family {
+        accepts: coins::accepts,
+        shown: "turtles, mock, ruler",
+        parse: coins::parse_term,
     },
 ];
