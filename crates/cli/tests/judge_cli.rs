@@ -65,6 +65,7 @@ fn list_names_every_problem_with_a_description() {
         "hdu-1517",
         "poj-2505",
         "library-checker-nim-product-64",
+        "hdu-3537",
     ];
     assert_eq!(list.lines().count(), ids.len());
     for id in ids {

@@ -26,6 +26,7 @@ mod hdu_2516;
 mod hdu_2897;
 mod hdu_3032;
 mod hdu_3094;
+mod hdu_3537;
 mod hihocoder_1163;
 mod lanqiao_1459;
 mod library_checker_nim_product_64;
@@ -71,6 +72,7 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_1517::HDU_1517,
     hdu_1517::POJ_2505,
     library_checker_nim_product_64::PROBLEM,
+    hdu_3537::PROBLEM,
 ];
 
 /// Cases `n a1 … an`, ended by a lone `0` in place of `n`. `count` must
