@@ -458,6 +458,10 @@ fn samples_agree_with_exhaustive_search() {
     );
     assert!(!northcott_first_wins(&[(4, 5), (1, 2), (1, 2)], 6));
     assert!(northcott_first_wins(&[(4, 5), (1, 3), (1, 2)], 6));
+    assert!(!mock_turtles_first_wins(&[0, 1, 2, 3]));
+    assert!(mock_turtles_first_wins(&[0, 1, 2]));
+    assert!(mock_turtles_first_wins(&[5, 5]));
+    assert!(!mock_turtles_first_wins(&[]));
 }
 
 /// `2^i ⊗ 2^j` for all `i, j < 64`, from the Fermat 2-power rules alone

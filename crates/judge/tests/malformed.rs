@@ -435,6 +435,30 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "Stan wins.\n",
         "line 2: the target n is 4294967295",
     ),
+    (
+        "hdu-3537",
+        "2\n1 2\n2\n1 100000000\n",
+        "No\n",
+        "line 4: a heads position is 100000000, outside the problem's bounds 0..=99999999",
+    ),
+    (
+        "hdu-3537",
+        "1\n7\n3\n1 2\n",
+        "No\n",
+        "the input ended after line 4: expected a heads position (a whole number in 0..=99999999)",
+    ),
+    (
+        "hdu-3537",
+        "101\n",
+        "",
+        "line 1: the number of heads coins n is 101, outside the problem's bounds 0..=100",
+    ),
+    (
+        "hdu-3537",
+        "2\n1 x\n",
+        "",
+        "line 2: expected a heads position (a whole number in 0..=99999999), found \"x\"",
+    ),
 ];
 
 #[test]

@@ -104,6 +104,14 @@ pub const SAMPLES: &[(&str, &str, &str)] = &[
         "162\n17\n34012226\n",
         "Stan wins.\nOllie wins.\nStan wins.\n",
     ),
+    // Constructed (the statement's sample was not at hand): coins 0..3 are
+    // worth 1, 2, 4, 7, which cancel; 1 ⊕ 2 ⊕ 4 = 7; a repeated coin is one
+    // coin (11, not 0); no heads at all is a loss.
+    (
+        "hdu-3537",
+        "4\n0 1 2 3\n3\n0 1 2\n2\n5 5\n0\n",
+        "Yes\nNo\nNo\nYes\n",
+    ),
 ];
 
 #[test]

@@ -23,9 +23,11 @@
 //! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
+//! | coin-turning games | `turtles(1,4,9)`, `mock(0,1,2,3)`, `ruler(3,8)` | [`coins`] |
 
 pub mod auction;
 pub mod boxes;
+pub mod coins;
 pub mod consecutive;
 pub mod euclid;
 pub mod fibnim;
@@ -70,6 +72,7 @@ pub static FAMILIES: &[Family] = &[
     moore::FAMILY,
     hackenbush::FAMILY,
     euclid::FAMILY,
+    coins::FAMILY,
 ];
 
 /// `'(' inside ')'` after the name of the family `name`: the shape of

@@ -26,6 +26,7 @@ mod hdu_2516;
 mod hdu_2897;
 mod hdu_3032;
 mod hdu_3094;
+mod hdu_3537;
 mod hihocoder_1163;
 mod lanqiao_1459;
 mod library_checker_nim_product_64;
@@ -61,6 +62,7 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_1730::PROBLEM,
     hdu_2897::PROBLEM,
     library_checker_nim_product_64::PROBLEM,
+    hdu_3537::PROBLEM,
     hdu_1527::HDU_1527,
     hdu_1527::POJ_1067,
     hdu_2516::PROBLEM,
