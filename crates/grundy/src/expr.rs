@@ -22,12 +22,10 @@
 //! assert!(parse_position("nim(3,-4)").is_err());
 //! ```
 
-use crate::error::{Error, Result};
+pub use crate::cursor::Cursor;
+use crate::error::Result;
 use crate::games;
 use crate::sum::{Position, Term};
-
-/// The most members a finite subtraction set written with ranges may have.
-pub const MAX_SET_MEMBERS: u64 = 1 << 20;
 
 /// Parses a position such as `nim(3,4,5) + kayles(10)`.
 pub fn parse_position(input: &str) -> Result<Position> {
@@ -38,7 +36,7 @@ pub fn parse_position(input: &str) -> Result<Position> {
         return Err(p.error("the expression is empty: write a position such as nim(3,4,5)"));
     }
     loop {
-        terms.push(p.term()?);
+        terms.push(term(&mut p)?);
         p.skip_ws();
         if p.at_end() {
             break;
@@ -48,184 +46,33 @@ pub fn parse_position(input: &str) -> Result<Position> {
     Position::new(terms)
 }
 
-/// Where a parse stands in its input. Families parse their own arguments
-/// with it (see [`games`]): each family's parser is called
-/// with the cursor just after its name.
-pub struct Cursor<'a> {
-    input: &'a str,
-    chars: Vec<char>,
-    pos: usize,
-}
-
-impl<'a> Cursor<'a> {
-    /// A cursor at the start of `input`.
-    pub fn new(input: &'a str) -> Cursor<'a> {
-        Cursor {
-            input,
-            chars: input.chars().collect(),
-            pos: 0,
-        }
-    }
-
-    pub fn error(&self, message: impl Into<String>) -> Error {
-        self.error_at(self.pos, message)
-    }
-
-    pub fn error_at(&self, at: usize, message: impl Into<String>) -> Error {
-        Error::Parse {
-            input: self.input.to_string(),
-            at,
-            message: message.into(),
-        }
-    }
-
-    pub fn at_end(&self) -> bool {
-        self.pos >= self.chars.len()
-    }
-
-    pub fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
-    }
-
-    pub fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
-        }
-    }
-
-    pub fn eat(&mut self, c: char) -> bool {
-        self.skip_ws();
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    pub fn expect(&mut self, c: char, what: &str) -> Result<()> {
-        if self.eat(c) {
-            return Ok(());
-        }
-        Err(match self.peek() {
-            None => self.error(format!("expected {what}, but the expression ended")),
-            Some(found) => self.error(format!("expected {what}, found {found:?}")),
-        })
-    }
-
-    /// The characters from `start` to the cursor.
-    pub fn text_from(&self, start: usize) -> String {
-        self.chars[start..self.pos].iter().collect()
-    }
-
-    /// Where the cursor stands (a character offset).
-    pub fn pos(&self) -> usize {
-        self.pos
-    }
-
-    /// Moves the cursor by `n` characters.
-    pub fn advance(&mut self, n: usize) {
-        self.pos = (self.pos + n).min(self.chars.len());
-    }
-
-    /// Whether the rest of the input starts with `s`.
-    pub fn looking_at(&self, s: &str) -> bool {
-        (self.pos..)
-            .zip(s.chars())
-            .all(|(i, c)| self.chars.get(i) == Some(&c))
-    }
-
-    /// A name: letters, digits, '.' and '_' (possibly empty).
-    pub fn word(&mut self) -> String {
-        let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_')
-        {
-            self.pos += 1;
-        }
-        self.text_from(start)
-    }
-
-    /// `'(' number (',' number)* ')'`, the arguments of a term whose name
-    /// is `name`.
-    pub fn sizes(&mut self, name: &str) -> Result<Vec<u64>> {
-        Ok(self.sizes_at(name)?.0)
-    }
-
-    /// Like [`Cursor::sizes`], with the character offset where each number
-    /// starts (for errors that point at one of them).
-    pub fn sizes_at(&mut self, name: &str) -> Result<(Vec<u64>, Vec<usize>)> {
-        self.expect('(', &format!("'(' and heap sizes after {name}"))?;
-        let mut sizes = Vec::new();
-        let mut starts = Vec::new();
-        loop {
-            self.skip_ws();
-            starts.push(self.pos);
-            sizes.push(self.number()?);
-            if self.eat(')') {
-                break;
-            }
-            self.expect(',', "',' or ')' after a heap size")?;
-        }
-        Ok((sizes, starts))
-    }
-
-    /// One term: a family's name, then what that family's parser reads.
-    fn term(&mut self) -> Result<Term> {
-        self.skip_ws();
-        let start = self.pos;
-        let word = self.word();
-        if word.is_empty() {
-            return Err(match self.peek() {
-                None => self.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
-                Some(c) => self.error(format!(
-                    "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
-                )),
-            });
-        }
-        let lower = word.to_ascii_lowercase();
-        match games::FAMILIES.iter().find(|f| (f.accepts)(&lower)) {
-            Some(family) => (family.parse)(&word, start, self),
-            None => Err(self.error_at(
-                start,
-                format!(
-                    "unknown rule {word:?}: known rules are {}",
-                    games::FAMILIES
-                        .iter()
-                        .map(|f| f.shown)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+/// One term: a family's name, then what that family's parser reads.
+fn term(p: &mut Cursor) -> Result<Term> {
+    p.skip_ws();
+    let start = p.pos();
+    let word = p.word();
+    if word.is_empty() {
+        return Err(match p.peek() {
+            None => p.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
+            Some(c) => p.error(format!(
+                "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
             )),
-        }
+        });
     }
-
-    pub fn number(&mut self) -> Result<u64> {
-        self.skip_ws();
-        let start = self.pos;
-        if self.peek() == Some('-') {
-            return Err(self.error("negative numbers are not allowed"));
-        }
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if start == self.pos {
-            return Err(match self.peek() {
-                None => self.error("expected a number, but the expression ended"),
-                Some(c) => self.error(format!("expected a number, found {c:?}")),
-            });
-        }
-        let digits: String = self.chars[start..self.pos].iter().collect();
-        digits.parse().map_err(|_| {
-            self.error_at(
-                start,
-                format!(
-                    "{digits} is too large: numbers go up to 2^64 − 1 = {}",
-                    u64::MAX
-                ),
-            )
-        })
+    let lower = word.to_ascii_lowercase();
+    match games::FAMILIES.iter().find(|f| (f.accepts)(&lower)) {
+        Some(family) => (family.parse)(&word, start, p),
+        None => Err(p.error_at(
+            start,
+            format!(
+                "unknown rule {word:?}: known rules are {}",
+                games::FAMILIES
+                    .iter()
+                    .map(|f| f.shown)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
     }
 }
 

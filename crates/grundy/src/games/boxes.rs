@@ -22,8 +22,8 @@
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
 use crate::nimber::Nimber;

@@ -28,8 +28,8 @@
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Move};
 use crate::nimber::Nimber;
 use crate::sum::Term;

@@ -25,8 +25,8 @@
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::Result;
-use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
 use crate::nim::{self, Outcome, Play};

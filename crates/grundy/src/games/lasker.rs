@@ -26,8 +26,8 @@ use std::fmt;
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::Result;
-use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Known, Move};
 use crate::games::heap::{self, number};
 use crate::games::{in_parens, join, numbers, parse_args};

@@ -21,8 +21,8 @@
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::expr::Cursor;
 use crate::game::{Component, Game, Move};
 use crate::games::heap::number;
 use crate::nim::Outcome;

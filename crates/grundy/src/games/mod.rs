@@ -41,8 +41,8 @@ pub mod northcott;
 pub mod staircase;
 pub mod wythoff;
 
+use crate::cursor::Cursor;
 use crate::error::Result;
-use crate::expr::Cursor;
 use crate::sum::Term;
 
 /// A family's entry in the expression language.

@@ -25,8 +25,8 @@ use std::fmt;
 
 use std::sync::Arc;
 
+use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::expr::Cursor;
 use crate::game::{Component, Context, Game, Known, Move};
 use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};

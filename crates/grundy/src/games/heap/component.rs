@@ -4,9 +4,10 @@
 
 use std::sync::{Arc, Mutex};
 
+use super::subtraction::MAX_SET_MEMBERS;
 use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
+use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::expr::{Cursor, MAX_SET_MEMBERS};
 use crate::game::{Component, Context, Game, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;

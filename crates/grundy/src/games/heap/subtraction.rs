@@ -15,6 +15,9 @@ use super::Move;
 use crate::error::{Error, Result};
 use crate::period::{Period, ProofShape};
 
+/// The most members a finite subtraction set written with ranges may have.
+pub const MAX_SET_MEMBERS: u64 = 1 << 20;
+
 /// A set of numbers of tokens that a move may remove.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Subtraction {
