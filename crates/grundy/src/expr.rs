@@ -79,6 +79,7 @@ fn term(p: &mut Cursor) -> Result<Term> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::games::heap::parse_rule;
 
     fn err_at(input: &str) -> usize {

@@ -146,6 +146,10 @@ impl PartialEq for Move {
 
 impl Eq for Move {}
 
+/// A misère answer for a sum of components (see [`Game::misere_sum`]): the
+/// outcome, and the winning moves as (index of the part moved in, move).
+pub type MisereSum = (Outcome, Vec<(usize, Move)>);
+
 /// What theory knows about a component under normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {
@@ -228,11 +232,7 @@ pub trait Game: fmt::Debug + Send + Sync {
     /// outcome and the winning moves (at most `max_moves`) as (index into
     /// `parts`, move); `None` when the family has no such theory, and the
     /// caller searches.
-    fn misere_sum(
-        &self,
-        _parts: &[&dyn Game],
-        _max_moves: usize,
-    ) -> Option<Result<(Outcome, Vec<(usize, Move)>)>> {
+    fn misere_sum(&self, _parts: &[&dyn Game], _max_moves: usize) -> Option<Result<MisereSum>> {
         None
     }
 

@@ -729,3 +729,47 @@ fn multiplication() {
         });
     }
 }
+
+/// Mock Turtles by the rules as written: a row of coins 0..=top as a
+/// bitmask; a move turns one, two or three coins, the rightmost heads.
+fn mock_turtles_first_wins(heads: &[u64]) -> bool {
+    use std::collections::HashMap;
+
+    fn wins(mask: u64, memo: &mut HashMap<u64, bool>) -> bool {
+        if let Some(&w) = memo.get(&mask) {
+            return w;
+        }
+        let mut w = false;
+        'search: for r in (0..64).filter(|r| mask >> r & 1 == 1) {
+            let top = mask ^ 1 << r;
+            let mut options = vec![top];
+            for b in 0..r {
+                options.push(top ^ 1 << b);
+                options.extend((0..b).map(|a| top ^ 1 << b ^ 1 << a));
+            }
+            for o in options {
+                if !wins(o, memo) {
+                    w = true;
+                    break 'search;
+                }
+            }
+        }
+        memo.insert(mask, w);
+        w
+    }
+    let mask = heads.iter().fold(0u64, |m, &x| m | 1 << x);
+    wins(mask, &mut HashMap::new())
+}
+
+#[test]
+fn mock_turtles() {
+    check("hdu-3537", |input| {
+        let mut it = numbers(input);
+        let mut out = String::new();
+        while let Some(n) = it.next() {
+            let heads: Vec<u64> = it.by_ref().take(n as usize).collect();
+            out += &word(!mock_turtles_first_wins(&heads), "Yes", "No");
+        }
+        out
+    });
+}

@@ -8,8 +8,7 @@ use super::subtraction::MAX_SET_MEMBERS;
 use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::game::{Component, Context, Game, Move};
-use crate::nim::Outcome;
+use crate::game::{Component, Context, Game, MisereSum, Move};
 use crate::nimber::Nimber;
 use crate::sequence::NimSequence;
 use crate::sum::Term;
@@ -138,11 +137,7 @@ impl Game for Heap {
         })
     }
 
-    fn misere_sum(
-        &self,
-        parts: &[&dyn Game],
-        max_moves: usize,
-    ) -> Option<Result<(Outcome, Vec<(usize, Move)>)>> {
+    fn misere_sum(&self, parts: &[&dyn Game], max_moves: usize) -> Option<Result<MisereSum>> {
         // Parts with this one's name are heaps of this rule: the key is the size.
         let sizes: Vec<u64> = parts.iter().map(|p| p.key()[0]).collect();
         let answer = crate::quotient::solve_misere(self.rule(), &sizes, max_moves)?;
