@@ -205,3 +205,17 @@ impl ExpPair for PtySession {
         (before, needle.to_string())
     }
 }
+
+#[test]
+fn ctrl_c_at_the_prompt_ends_the_line_and_the_game() {
+    let mut p = grundy(&["play", "nim(3,4)", "--plain"]);
+    p.exp_string("> ").unwrap();
+    p.send_control('c').unwrap();
+    // The newline comes after the prompt, so the shell starts a fresh line.
+    p.exp_string("\r\n").unwrap();
+    p.exp_eof().expect("the program ends");
+    match p.process.wait().expect("wait for grundy") {
+        WaitStatus::Exited(_, 130) => {}
+        other => panic!("grundy ended with {other:?}"),
+    }
+}

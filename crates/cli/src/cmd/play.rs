@@ -104,6 +104,14 @@ pub fn run(args: Args) -> Result<()> {
             ..AnalyzeOptions::default()
         },
     )?;
+    // Ctrl-C at the prompt ends the line first, so the shell's prompt
+    // starts on a line of its own. The handler runs on its own thread while
+    // the game holds stdout's lock, so the newline goes to stderr (the same
+    // terminal).
+    let _ = ctrlc::set_handler(|| {
+        eprintln!();
+        std::process::exit(130);
+    });
     let stdin = std::io::stdin();
     let numbers = Numbers::fresh(&position);
     let mut game = Game {
