@@ -379,13 +379,13 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hdu-3094",
         "2\n3\n1 2\n2 3\n3\n1 2\n1 4\n",
         "Alice\n",
-        "line 7: vertices are 1..=3 in this tree, found 1 4",
+        "line 7: a vertex of this tree is 4, outside the problem's bounds 1..=3",
     ),
     (
         "hdu-3094",
         "1\n3\n1 2\n",
         "",
-        "the input ended after line 3: expected a vertex (a whole number in 1..=100000)",
+        "the input ended after line 3: expected a vertex of this tree (a whole number in 1..=3)",
     ),
     (
         "poj-3710",

@@ -292,11 +292,11 @@ impl Wythoff {
         }
         let (x, y) = (x as usize, y as usize);
         let mut g = vec![0u64; x * y];
-        let mut seen = vec![usize::MAX; x + y + 1];
+        // A value never exceeds the number of options, i + j + min(i, j).
+        let mut seen = vec![usize::MAX; x + y + x.min(y) + 1];
         for i in 0..x {
             for j in 0..y {
                 let stamp = i * y + j;
-                // Options' values never exceed their count, i + j + min(i, j).
                 let mut mark = |v: u64| {
                     if let Some(s) = seen.get_mut(v as usize) {
                         *s = stamp;

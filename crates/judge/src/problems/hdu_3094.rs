@@ -28,24 +28,21 @@ pub(crate) const PROBLEM: Problem = Problem {
 
 const T: Field = Field::new("the number of cases T", 1, 100);
 const N: Field = Field::new("the number of vertices N", 1, 100_000);
-const VERTEX: Field = Field::new("a vertex", 1, 100_000);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let t = input.number(&T)?;
-    let mut edges = Vec::new();
+    let (mut ends, mut edges) = (Vec::new(), Vec::new());
     for _ in 0..t {
         let n = input.number(&N)?;
+        // The bound of a vertex is this tree's N, so a bad one is reported
+        // on its own line even though the edges are read in bulk.
+        let vertex = Field::new("a vertex of this tree", 1, n);
+        input.numbers_into(2 * (n - 1), &vertex, &mut ends)?;
         edges.clear();
-        for _ in 1..n {
-            let i = input.number(&VERTEX)?;
-            let j = input.number(&VERTEX)?;
-            if i > n || j > n {
-                return Err(
-                    input.invalid(format!("vertices are 1..={n} in this tree, found {i} {j}"))
-                );
-            }
-            edges.push([i as usize - 1, j as usize - 1]);
-        }
+        edges.extend(
+            ends.chunks(2)
+                .map(|e| [e[0] as usize - 1, e[1] as usize - 1]),
+        );
         verdict(
             out,
             hackenbush::value(n as usize, &edges, 0) != 0,
@@ -56,11 +53,28 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// The edges of a random tree on `1..=n`: random parents, a path, or a star,
-/// with the labels other than the root shuffled and each edge's ends in a
-/// random order.
+/// The edges of a random tree on `1..=n` rooted at 1: random parents, a
+/// path, or a star; or, for a loss, two copies of one random tree joined at
+/// the root (equal branches cancel). Labels other than the root are
+/// shuffled and each edge's ends come in a random order.
 pub(crate) fn random_tree(rng: &mut Rng, n: u64) -> Vec<[u64; 2]> {
-    let shape = rng.range(0, 3);
+    let shape = rng.range(0, 4);
+    // parent[v] for v in 1..n (vertex 0 is the root).
+    let mut parent: Vec<u64> = (1..n)
+        .map(|v| match shape {
+            0 => v - 1,
+            1 => 0,
+            _ => rng.range(0, v - 1),
+        })
+        .collect();
+    if shape == 3 && n >= 3 && n % 2 == 1 {
+        // Vertices 1..=h form one branch set, h+1..=2h its copy.
+        let h = (n - 1) / 2;
+        for v in h + 1..n {
+            let p = parent[(v - h - 1) as usize];
+            parent[(v - 1) as usize] = if p == 0 { 0 } else { p + h };
+        }
+    }
     let mut label: Vec<u64> = (1..=n).collect();
     for i in (2..label.len()).rev() {
         let j = rng.range(1, i as u64) as usize;
@@ -68,12 +82,7 @@ pub(crate) fn random_tree(rng: &mut Rng, n: u64) -> Vec<[u64; 2]> {
     }
     (1..n)
         .map(|v| {
-            let parent = match shape {
-                0 => v - 1,
-                1 => 0,
-                _ => rng.range(0, v - 1),
-            };
-            let (a, b) = (label[parent as usize], label[v as usize]);
+            let (a, b) = (label[parent[v as usize - 1] as usize], label[v as usize]);
             if rng.chance(1, 2) {
                 [a, b]
             } else {

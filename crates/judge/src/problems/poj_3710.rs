@@ -110,13 +110,25 @@ fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> 
     for _ in 0..cases {
         let trees = scale.pick(rng, 1, TREES.max, 3);
         line(out, &[trees])?;
-        for _ in 0..trees {
+        // A third of the cases are losses: each tree twice (equal trees
+        // cancel), and a lone doubled edge (worth 0) when the count is odd.
+        let paired = rng.chance(1, 3);
+        let mut previous = None;
+        for i in 0..trees {
             let (steps, max_k) = match scale {
                 Scale::Small => (rng.range(0, 4), 9),
                 Scale::Normal => (rng.range(0, 60), K.max),
                 Scale::Large => (1000, K.max),
             };
-            let (m, edges) = christmas_tree(rng, steps, M.max, max_k);
+            let tree = match (paired, previous.take()) {
+                (true, Some(tree)) => tree,
+                (true, None) if i + 1 == trees => (2, vec![[1, 2], [2, 1]]),
+                _ => christmas_tree(rng, steps, M.max, max_k),
+            };
+            if paired && i % 2 == 0 {
+                previous = Some(tree.clone());
+            }
+            let (m, edges) = tree;
             line(out, &[m, edges.len() as u64])?;
             for e in edges {
                 line(out, &e)?;
