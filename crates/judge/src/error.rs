@@ -21,13 +21,27 @@ pub enum JudgeError {
     },
     /// A whole number outside the problem's stated bounds (negative and
     /// too-large numbers included).
-    #[error("line {line}: {what} is {found}, outside the problem's bounds {min}..={max}")]
+    #[error("line {line}: {what} is {found}, outside {within} {min}..={max}")]
     OutOfRange {
         line: u64,
         what: &'static str,
         found: String,
+        /// Which bounds: "the problem's bounds", or the wider range answered
+        /// when they are lifted.
+        within: &'static str,
         min: u64,
         max: u64,
+    },
+    /// Something after the input's end: after its terminator (a lone `0`)
+    /// or its stated number of cases. Trailing whitespace is fine.
+    #[error("{}: expected the end of the input after {after}, found {found:?}", place(*line, *column))]
+    Trailing {
+        line: u64,
+        /// 1-based, in bytes; `None` when the line's start was no longer
+        /// buffered.
+        column: Option<usize>,
+        after: String,
+        found: String,
     },
     /// Numbers that are each fine but break a rule of the problem together
     /// (positions not distinct, stones over capacity, …).
@@ -39,6 +53,14 @@ pub enum JudgeError {
     /// Reading the input or writing the output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+/// "line L, column C", or "line L" when the column is unknown.
+fn place(line: u64, column: Option<usize>) -> String {
+    match column {
+        Some(c) => format!("line {line}, column {c}"),
+        None => format!("line {line}"),
+    }
 }
 
 /// Shorthand for results of the adapters.

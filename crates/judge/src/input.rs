@@ -11,19 +11,77 @@ use std::io::{self, Read};
 
 use crate::error::{JudgeError, Result};
 
-/// What a number in the input stands for, with the problem's bounds for it.
+/// What a number in the input stands for, with the problem's bounds for it
+/// and the wider range the game itself is defined on.
 #[derive(Clone, Copy, Debug)]
 pub struct Field {
     /// What it is, in words: "the number of piles n".
     pub what: &'static str,
+    /// The problem's stated bounds, inclusive: what a valid judge input has.
     pub min: u64,
     pub max: u64,
+    /// What the adapter can answer when the stated bounds are lifted
+    /// ([`Bounds::Defined`]): the range the game is defined on, capped where
+    /// a larger number would only ask for absurd memory. The same as the
+    /// stated bounds unless [`Field::defined`] widens them.
+    pub defined_min: u64,
+    pub defined_max: u64,
 }
+
+/// Which bounds the numbers of an input are held to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bounds {
+    /// The problem's stated bounds: the judge is a validator too.
+    #[default]
+    Stated,
+    /// Whatever the game is defined on (`grundy judge --no-bounds`): heap
+    /// sizes up to 2^64 − 1, more cases or piles than the statement allows.
+    /// What the game cannot define (a negative number, a non-number) is
+    /// still refused, and so is a count that would need absurd memory.
+    Defined,
+}
+
+/// The most numbers one case may hold under [`Bounds::Defined`]: 2^26
+/// numbers are 512 MiB once read.
+pub const MAX_CASE_NUMBERS: u64 = 1 << 26;
 
 impl Field {
     /// A field with inclusive bounds.
     pub const fn new(what: &'static str, min: u64, max: u64) -> Field {
-        Field { what, min, max }
+        Field {
+            what,
+            min,
+            max,
+            defined_min: min,
+            defined_max: max,
+        }
+    }
+
+    /// The same field, answered on `min..=max` when the stated bounds are
+    /// lifted. The range must contain the stated one.
+    pub const fn defined(self, min: u64, max: u64) -> Field {
+        assert!(min <= self.min && self.max <= max);
+        Field {
+            defined_min: min,
+            defined_max: max,
+            ..self
+        }
+    }
+
+    /// The same field with the bounds `bounds` selects as its only bounds.
+    pub const fn under(self, bounds: Bounds) -> Field {
+        match bounds {
+            Bounds::Stated => Field {
+                defined_min: self.min,
+                defined_max: self.max,
+                ..self
+            },
+            Bounds::Defined => Field {
+                min: self.defined_min,
+                max: self.defined_max,
+                ..self
+            },
+        }
     }
 
     fn expected(&self) -> String {
@@ -51,6 +109,12 @@ pub struct Input<'a> {
     last_line: u64,
     /// Whether a leading UTF-8 byte-order mark was looked for yet.
     bom_checked: bool,
+    /// Which bounds numbers are held to.
+    bounds: Bounds,
+    /// Bytes dropped from the front of the buffer by refills so far.
+    discarded: u64,
+    /// Whether the input started with a byte-order mark (skipped).
+    had_bom: bool,
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a file.
@@ -146,7 +210,23 @@ impl<'a> Input<'a> {
             line: 1,
             last_line: 1,
             bom_checked: false,
+            bounds: Bounds::Stated,
+            discarded: 0,
+            had_bom: false,
         }
+    }
+
+    /// A reader that holds numbers to `bounds` instead of the stated ones.
+    pub fn with_bounds(src: &'a mut dyn Read, bounds: Bounds) -> Input<'a> {
+        Input {
+            bounds,
+            ..Input::new(src)
+        }
+    }
+
+    /// Which bounds numbers are held to.
+    pub fn bounds(&self) -> Bounds {
+        self.bounds
     }
 
     /// The current line, 1-based.
@@ -161,6 +241,7 @@ impl<'a> Input<'a> {
         if self.eof {
             return Ok(false);
         }
+        self.discarded += self.pos as u64;
         self.buf.copy_within(self.pos..self.end, 0);
         self.end -= self.pos;
         self.pos = 0;
@@ -213,6 +294,7 @@ impl<'a> Input<'a> {
         while self.end - self.pos < BOM.len() && self.fill()? {}
         if self.buf[self.pos..self.end].starts_with(BOM) {
             self.pos += BOM.len();
+            self.had_bom = true;
         }
         Ok(())
     }
@@ -225,6 +307,7 @@ impl<'a> Input<'a> {
     /// The next number, which must be there and within the field's bounds.
     #[inline]
     pub fn number(&mut self, field: &Field) -> Result<u64> {
+        let field = &field.under(self.bounds);
         match self.next(field)? {
             Some(v) => Ok(v),
             None => Err(self.truncated(field.expected())),
@@ -234,6 +317,7 @@ impl<'a> Input<'a> {
     /// The next number, or `None` at the end of the input.
     #[inline]
     pub fn next(&mut self, field: &Field) -> Result<Option<u64>> {
+        let field = &field.under(self.bounds);
         if !self.at_token()? {
             return Ok(None);
         }
@@ -264,6 +348,7 @@ impl<'a> Input<'a> {
                 line: self.line,
                 what: field.what,
                 found: value.to_string(),
+                within: self.within(),
                 min: field.min,
                 max: field.max,
             });
@@ -281,10 +366,12 @@ impl<'a> Input<'a> {
     /// buffer boundary, an error, a very long number) goes through
     /// [`Input::number`].
     pub fn numbers_into(&mut self, count: u64, field: &Field, out: &mut Vec<u64>) -> Result<()> {
+        let field = &field.under(self.bounds);
         out.clear();
-        // `count` has been checked against its field's bounds, so this is a
-        // bounded reservation.
-        out.reserve(count as usize);
+        // `count` has been checked against its field's bounds; past the
+        // first 2^20 numbers the vector grows only as numbers arrive, so a
+        // huge count on a short input allocates little.
+        out.reserve(count.min(1 << 20) as usize);
         let mut remaining = count;
         while remaining > 0 {
             // Position and line stay in registers through a run of numbers:
@@ -328,6 +415,45 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// How the bounds of an out-of-range error are named.
+    fn within(&self) -> &'static str {
+        match self.bounds {
+            Bounds::Stated => "the problem's bounds",
+            Bounds::Defined => "the range answered without the problem's bounds",
+        }
+    }
+
+    /// Checks that only whitespace is left once the input's last case
+    /// (`after`, e.g. "the terminating 0") has been read: anything more is
+    /// reported at its line and column, 1-based.
+    pub fn finish(&mut self, after: &str) -> Result<()> {
+        if !self.at_token()? {
+            return Ok(());
+        }
+        let rest = &self.buf[self.pos..self.end];
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        let mut found = String::from_utf8_lossy(&rest[..len.min(WINDOW)]).into_owned();
+        if len > WINDOW {
+            found.push('…');
+        }
+        // The column is known when the line's start is still buffered (the
+        // buffer is 256 KiB, so all but a line that straddles a refill).
+        let before = &self.buf[..self.pos];
+        let column = match before.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => Some(self.pos - nl),
+            None if self.line == 1 && self.discarded == 0 => {
+                Some(self.pos + 1 - if self.had_bom { BOM.len() } else { 0 })
+            }
+            None => None,
+        };
+        Err(JudgeError::Trailing {
+            line: self.line,
+            column,
+            after: after.to_string(),
+            found,
+        })
+    }
+
     /// The error for the token at `pos`, which is not a number in bounds.
     #[cold]
     fn bad_token(&self, field: &Field) -> JudgeError {
@@ -345,6 +471,7 @@ impl<'a> Input<'a> {
                 line: self.line,
                 what: field.what,
                 found,
+                within: self.within(),
                 min: field.min,
                 max: field.max,
             };

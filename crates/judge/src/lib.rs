@@ -31,6 +31,7 @@ use std::io::{self, Read, Write};
 
 pub use error::{JudgeError, Result};
 pub use gen::Scale;
+pub use input::Bounds;
 use input::Input;
 use rng::Rng;
 
@@ -49,7 +50,19 @@ impl Problem {
     /// Reads the whole input from `input` and writes the expected output.
     /// On bad input, the output of the cases before it has been written.
     pub fn solve(&self, input: &mut dyn Read, output: &mut dyn Write) -> Result<()> {
-        let mut input = Input::new(input);
+        self.solve_with(input, output, Bounds::Stated)
+    }
+
+    /// [`Problem::solve`] with the numbers held to `bounds`: with
+    /// [`Bounds::Defined`], any input the game is defined on is answered,
+    /// beyond the problem's stated bounds.
+    pub fn solve_with(
+        &self,
+        input: &mut dyn Read,
+        output: &mut dyn Write,
+        bounds: Bounds,
+    ) -> Result<()> {
+        let mut input = Input::with_bounds(input, bounds);
         (self.solve)(&mut input, output)
     }
 

@@ -6,13 +6,13 @@ use std::io::IsTerminal;
 use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
-use grundy_judge::{JudgeError, Scale};
+use grundy_judge::{Bounds, JudgeError, Scale};
 
 /// Answer a classic game problem exactly as its judge expects, or generate a
 /// test input for it.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  grundy judge poj-2975 < input.txt > expected.txt\n  grundy judge --list\n  grundy judge hdu-1536 --generate --seed 7 > input.txt"
+    after_help = "Examples:\n  grundy judge poj-2975 < input.txt > expected.txt\n  grundy judge --list\n  grundy judge hdu-1536 --generate --seed 7 > input.txt\n  grundy judge poj-2975 --no-bounds < huge-heaps.txt"
 )]
 pub struct Args {
     /// The problem id, e.g. poj-2975 (see --list).
@@ -30,6 +30,11 @@ pub struct Args {
     /// Generate the largest input the problem's bounds allow.
     #[arg(long, requires = "generate")]
     large: bool,
+    /// Answer any input the game is defined on, beyond the problem's stated
+    /// bounds (heap sizes up to 2^64-1, more cases or piles); by default
+    /// numbers out of the stated bounds are refused, as a validator would.
+    #[arg(long, conflicts_with = "generate")]
+    no_bounds: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -74,7 +79,12 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     let mut input = stdin.lock();
-    let result = problem.solve(&mut input, &mut out);
+    let bounds = if args.no_bounds {
+        Bounds::Defined
+    } else {
+        Bounds::Stated
+    };
+    let result = problem.solve_with(&mut input, &mut out, bounds);
     // The answers to the cases before a bad one are still worth having.
     let flushed = out.flush();
     match result {

@@ -30,7 +30,7 @@ pub(crate) const POJ_2505: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the target n", 2, (1 << 32) - 2);
+const N: Field = Field::new("the target n", 2, (1 << 32) - 2).defined(2, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     tuples_until_eof(input, out, [&N], |_, [n], out| {

@@ -31,14 +31,14 @@ pub(crate) const POJ_2348: Problem = Problem {
     generate,
 };
 
-const NUMBER: Field = Field::new("a number, or 0 0 to end", 0, (1 << 31) - 1);
+const NUMBER: Field = Field::new("a number, or 0 0 to end", 0, (1 << 31) - 1).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     loop {
         let a = input.number(&NUMBER)?;
         let b = input.number(&NUMBER)?;
         if (a, b) == (0, 0) {
-            return Ok(());
+            return input.finish("the terminating 0 0");
         }
         if a == 0 || b == 0 {
             return Err(input.invalid(format!(

@@ -33,7 +33,7 @@ pub(crate) const POJ_1067: Problem = Problem {
     generate,
 };
 
-const PILE: Field = Field::new("a pile size", 0, 1_000_000_000);
+const PILE: Field = Field::new("a pile size", 0, 1_000_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     tuples_until_eof(input, out, [&PILE, &PILE], |_, [a, b], out| {

@@ -19,7 +19,7 @@ use grundy::sequence::{Limits, NimSequence};
 use super::engine;
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -37,10 +37,10 @@ pub(crate) const POJ_2960: Problem = Problem {
     generate,
 };
 
-const K: Field = Field::new("the size of S, k, or 0 to end", 0, 100);
-const S: Field = Field::new("a member of S", 1, 10_000);
-const M: Field = Field::new("the number of positions m", 1, 100);
-const L: Field = Field::new("the number of heaps l", 1, 100);
+const K: Field = Field::new("the size of S, k, or 0 to end", 0, 100).defined(0, MAX_CASE_NUMBERS);
+const S: Field = Field::new("a member of S", 1, 10_000).defined(1, u64::MAX);
+const M: Field = Field::new("the number of positions m", 1, 100).defined(1, MAX_CASE_NUMBERS);
+const L: Field = Field::new("the number of heaps l", 1, 100).defined(1, MAX_CASE_NUMBERS);
 const HEAP: Field = Field::new("a heap size", 0, 10_000);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
@@ -50,7 +50,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     loop {
         let k = input.number(&K)?;
         if k == 0 {
-            return Ok(());
+            return input.finish("the terminating 0");
         }
         input.numbers_into(k, &S, &mut set)?;
         let rule = Subtraction::finite(set.clone())

@@ -17,7 +17,7 @@ use grundy::nimber::nim_sum;
 use super::{engine, verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -29,16 +29,17 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of boxes N, or 0 to end", 0, 50);
-const S: Field = Field::new("a box's capacity s", 0, 1_000_000);
-const C: Field = Field::new("the stones in a box c", 0, 1_000_000);
+const N: Field =
+    Field::new("the number of boxes N, or 0 to end", 0, 50).defined(0, MAX_CASE_NUMBERS);
+const S: Field = Field::new("a box's capacity s", 0, 1_000_000).defined(0, u64::MAX);
+const C: Field = Field::new("the stones in a box c", 0, 1_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut values = Vec::new();
     for case in 1.. {
         let n = input.number(&N)?;
         if n == 0 {
-            break;
+            return input.finish("the terminating 0");
         }
         values.clear();
         for _ in 0..n {
@@ -49,7 +50,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "Case {case}:")?;
         verdict(out, nim_sum(values.iter().copied()) != 0, "Yes", "No")?;
     }
-    Ok(())
+    unreachable!("the loop over cases ends only by returning")
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

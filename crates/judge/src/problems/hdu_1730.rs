@@ -17,7 +17,7 @@ use grundy::nim::Play;
 use super::{engine, nim_verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -28,9 +28,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const ROWS: Field = Field::new("the number of rows n", 1, 1000);
-const COLS: Field = Field::new("the number of columns m", 2, 100);
-const COL: Field = Field::new("a piece's column", 1, 100);
+const ROWS: Field = Field::new("the number of rows n", 1, 1000).defined(1, MAX_CASE_NUMBERS);
+const COLS: Field = Field::new("the number of columns m", 2, 100).defined(2, u64::MAX);
+const COL: Field = Field::new("a piece's column", 1, 100).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut gaps = Vec::new();

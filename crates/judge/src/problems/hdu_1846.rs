@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use grundy::games::heap::{Rule, Subtraction};
 
-use super::{engine, verdict};
+use super::{cases_read, engine, verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
 use crate::input::{Field, Input};
@@ -23,9 +23,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const C: Field = Field::new("the number of cases C", 1, 1_000_000);
-const N: Field = Field::new("the pile size n", 1, 1000);
-const M: Field = Field::new("the most a move takes, m", 1, 1000);
+const C: Field = Field::new("the number of cases C", 1, 1_000_000).defined(1, u64::MAX);
+const N: Field = Field::new("the pile size n", 1, 1000).defined(1, u64::MAX);
+const M: Field = Field::new("the most a move takes, m", 1, 1000).defined(1, u64::MAX);
 
 /// Whether the first player wins Bash's game `1..=m` on a pile of `n`.
 pub(crate) fn bash_wins(input: &Input<'_>, n: u64, m: u64) -> Result<bool> {
@@ -41,7 +41,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
         let m = input.number(&M)?;
         verdict(out, bash_wins(input, n, m)?, "first", "second")?;
     }
-    Ok(())
+    input.finish(&cases_read(c))
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

@@ -23,7 +23,7 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of cards n", 1, 1000);
+const N: Field = Field::new("the number of cards n", 1, 1000).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let rule = Rule::Subtraction(Subtraction::PowersOfTwo);

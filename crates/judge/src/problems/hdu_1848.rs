@@ -36,7 +36,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
             input.number(&HEAP)?,
         ];
         if heaps == [0, 0, 0] {
-            return Ok(());
+            return input.finish("the terminating 0 0 0");
         }
         if heaps.contains(&0) {
             return Err(input.invalid(format!(

@@ -10,7 +10,7 @@ use grundy::nim::winning_move_count;
 use super::cases_until_zero;
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -21,8 +21,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const M: Field = Field::new("the number of piles M, or 0 to end", 0, 100);
-const PILE: Field = Field::new("a pile size", 1, 1_000_000);
+const M: Field =
+    Field::new("the number of piles M, or 0 to end", 0, 100).defined(0, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 1, 1_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_zero(input, out, &M, &PILE, |piles, out| {

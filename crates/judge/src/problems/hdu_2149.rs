@@ -25,8 +25,8 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const M: Field = Field::new("the reserve price M", 1, 1100);
-const N: Field = Field::new("the largest raise N", 1, 1100);
+const M: Field = Field::new("the reserve price M", 1, 1100).defined(1, 1_000_000);
+const N: Field = Field::new("the largest raise N", 1, 1100).defined(1, 1_000_000);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     tuples_until_eof(input, out, [&M, &N], |input, [m, n], out| {

@@ -12,7 +12,7 @@ use grundy::nim::{winning_moves, Play};
 use super::cases_until_zero;
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -24,8 +24,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const M: Field = Field::new("the number of piles m, or 0 to end", 0, 200_000);
-const PILE: Field = Field::new("a pile size", 1, 1_000_000_000);
+const M: Field =
+    Field::new("the number of piles m, or 0 to end", 0, 200_000).defined(0, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 1, 1_000_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_zero(input, out, &M, &PILE, |piles, out| {

@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use super::hdu_1846::bash_wins;
-use super::verdict;
+use super::{cases_read, verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
 use crate::input::{Field, Input};
@@ -25,9 +25,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const C: Field = Field::new("the number of cases C", 1, 1_000_000);
-const N: Field = Field::new("the target sum n", 1, 10_000);
-const M: Field = Field::new("the largest donation m", 1, 10_000);
+const C: Field = Field::new("the number of cases C", 1, 1_000_000).defined(1, u64::MAX);
+const N: Field = Field::new("the target sum n", 1, 10_000).defined(1, u64::MAX);
+const M: Field = Field::new("the largest donation m", 1, 10_000).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let c = input.number(&C)?;
@@ -36,7 +36,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
         let m = input.number(&M)?;
         verdict(out, bash_wins(input, n, m)?, "Grass", "Rabbit")?;
     }
-    Ok(())
+    input.finish(&cases_read(c))
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

@@ -16,7 +16,7 @@ use grundy::nim::Play;
 use super::{cases_until_eof, verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -28,8 +28,8 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of groups n", 1, 100);
-const GROUP: Field = Field::new("a group size", 1, 100);
+const N: Field = Field::new("the number of groups n", 1, 100).defined(1, MAX_CASE_NUMBERS);
+const GROUP: Field = Field::new("a group size", 1, 100).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_eof(input, out, &N, &GROUP, |groups, out| {

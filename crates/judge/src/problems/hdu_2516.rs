@@ -25,13 +25,14 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of stones n, or 0 to end", 0, (1 << 31) - 1);
+const N: Field =
+    Field::new("the number of stones n, or 0 to end", 0, (1 << 31) - 1).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     loop {
         let n = input.number(&N)?;
         if n == 0 {
-            return Ok(());
+            return input.finish("the terminating 0");
         }
         if n == 1 {
             return Err(input.invalid("a game needs at least 2 stones (2 ≤ n), found 1"));

@@ -23,9 +23,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of coins n", 1, 65_535);
-const P: Field = Field::new("the least take p", 1, 65_535);
-const Q: Field = Field::new("the most take q", 1, 65_535);
+const N: Field = Field::new("the number of coins n", 1, 65_535).defined(1, u64::MAX);
+const P: Field = Field::new("the least take p", 1, 65_535).defined(1, u64::MAX);
+const Q: Field = Field::new("the most take q", 1, 65_535).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     tuples_until_eof(input, out, [&N, &P, &Q], |input, [n, p, q], out| {

@@ -12,7 +12,7 @@ use grundy::games::lasker;
 use super::{cases_counted, verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -24,9 +24,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const T: Field = Field::new("the number of cases T", 1, 100);
-const N: Field = Field::new("the number of piles N", 1, 1_000_000);
-const PILE: Field = Field::new("a pile size", 1, (1 << 31) - 1);
+const T: Field = Field::new("the number of cases T", 1, 100).defined(1, u64::MAX);
+const N: Field = Field::new("the number of piles N", 1, 1_000_000).defined(1, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 1, (1 << 31) - 1).defined(1, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_counted(input, out, &T, &N, &PILE, |piles, out| {

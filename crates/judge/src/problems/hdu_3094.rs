@@ -12,10 +12,10 @@ use std::io::{self, Write};
 
 use grundy::games::hackenbush;
 
-use super::verdict;
+use super::{cases_read, verdict};
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -26,8 +26,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const T: Field = Field::new("the number of cases T", 1, 100);
-const N: Field = Field::new("the number of vertices N", 1, 100_000);
+const T: Field = Field::new("the number of cases T", 1, 100).defined(1, u64::MAX);
+const N: Field =
+    Field::new("the number of vertices N", 1, 100_000).defined(1, MAX_CASE_NUMBERS / 2);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let t = input.number(&T)?;
@@ -50,7 +51,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
             "Bob",
         )?;
     }
-    Ok(())
+    input.finish(&cases_read(t))
 }
 
 /// The edges of a random tree on `1..=n` rooted at 1: random parents, a

@@ -17,7 +17,7 @@ use grundy::games::coins::{CoinRow, Rule};
 use super::{engine, verdict};
 use crate::error::Result;
 use crate::gen::line;
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::{Problem, Scale};
 
@@ -28,8 +28,8 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of heads coins n", 0, 100);
-const COIN: Field = Field::new("a heads position", 0, 99_999_999);
+const N: Field = Field::new("the number of heads coins n", 0, 100).defined(0, MAX_CASE_NUMBERS);
+const COIN: Field = Field::new("a heads position", 0, 99_999_999).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut heads = Vec::new();

@@ -10,7 +10,7 @@ use grundy::nim::Play;
 use super::nim_verdict;
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -21,14 +21,15 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of piles N", 1, 100);
-const PILE: Field = Field::new("a pile size A[i]", 1, 10_000);
+const N: Field = Field::new("the number of piles N", 1, 100).defined(1, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size A[i]", 1, 10_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let n = input.number(&N)?;
     let mut piles = Vec::new();
     input.numbers_into(n, &PILE, &mut piles)?;
-    nim_verdict(out, &piles, Play::Normal, "Alice", "Bob")
+    nim_verdict(out, &piles, Play::Normal, "Alice", "Bob")?;
+    input.finish("the N piles")
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

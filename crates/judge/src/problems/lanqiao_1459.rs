@@ -15,7 +15,7 @@ use grundy::games::staircase::Staircase;
 use super::engine;
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Bounds, Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -26,14 +26,21 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const STEP: Field = Field::new("a monk's step", 1, 999);
+const STEP: Field = Field::new("a monk's step", 1, 999).defined(1, u64::MAX);
 const MAX_MONKS: usize = 99;
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut steps = Vec::new();
+    let most = match input.bounds() {
+        Bounds::Stated => MAX_MONKS,
+        Bounds::Defined => MAX_CASE_NUMBERS as usize,
+    };
     while let Some(s) = input.next(&STEP)? {
-        if steps.len() == MAX_MONKS {
-            return Err(input.invalid(format!("more than {MAX_MONKS} monks (N < 100)")));
+        if steps.len() == most {
+            return Err(input.invalid(match input.bounds() {
+                Bounds::Stated => format!("more than {MAX_MONKS} monks (N < 100)"),
+                Bounds::Defined => format!("more than {most} monks"),
+            }));
         }
         steps.push(s);
     }

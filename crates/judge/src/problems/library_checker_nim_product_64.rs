@@ -16,6 +16,8 @@ use std::io::{self, Write};
 
 use grundy::nimber;
 
+use super::cases_read;
+
 use crate::error::Result;
 use crate::gen::{line, Scale};
 use crate::input::{Field, Input};
@@ -29,7 +31,7 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const T: Field = Field::new("the number of cases T", 1, 1_000_000);
+const T: Field = Field::new("the number of cases T", 1, 1_000_000).defined(1, u64::MAX);
 const A: Field = Field::new("the first factor A", 0, u64::MAX);
 const B: Field = Field::new("the second factor B", 0, u64::MAX);
 
@@ -54,7 +56,8 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let result = read(input, &mut block);
     // The answers before a bad line are written either way.
     out.write_all(&block)?;
-    result
+    result?;
+    input.finish(&cases_read(t))
 }
 
 /// Appends the decimal digits of `v` and a newline.

@@ -10,7 +10,7 @@ use grundy::nim::Play;
 use super::{cases_counted, nim_verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -21,9 +21,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const T: Field = Field::new("the number of cases T", 1, 10);
-const N: Field = Field::new("the number of piles n", 1, 10_000);
-const PILE: Field = Field::new("a pile size", 0, 10_000);
+const T: Field = Field::new("the number of cases T", 1, 10).defined(1, u64::MAX);
+const N: Field = Field::new("the number of piles n", 1, 10_000).defined(1, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 0, 10_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_counted(input, out, &T, &N, &PILE, |piles, out| {

@@ -88,7 +88,7 @@ pub(crate) fn cases_until_zero(
     loop {
         let n = input.number(count)?;
         if n == 0 {
-            return Ok(());
+            return input.finish("the terminating 0");
         }
         input.numbers_into(n, item, &mut values)?;
         each(&values, out)?;
@@ -111,7 +111,15 @@ pub(crate) fn cases_counted(
         input.numbers_into(n, item, &mut values)?;
         each(&values, out)?;
     }
-    Ok(())
+    input.finish(&cases_read(t))
+}
+
+/// What ends an input of `t` counted cases, in words.
+pub(crate) fn cases_read(t: u64) -> String {
+    match t {
+        1 => "its one case".to_string(),
+        t => format!("its {t} cases"),
+    }
 }
 
 /// Cases `n a1 … an` until the end of the input.

@@ -16,10 +16,10 @@ use std::io::{self, Write};
 
 use grundy::games::staircase::Staircase;
 
-use super::engine;
+use super::{cases_read, engine};
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -30,9 +30,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const T: Field = Field::new("the number of cases T", 1, 20);
-const N: Field = Field::new("the number of pieces N", 1, 1000);
-const POS: Field = Field::new("a piece's position", 1, 10_000);
+const T: Field = Field::new("the number of cases T", 1, 20).defined(1, u64::MAX);
+const N: Field = Field::new("the number of pieces N", 1, 1000).defined(1, MAX_CASE_NUMBERS);
+const POS: Field = Field::new("a piece's position", 1, 10_000).defined(1, u64::MAX - 1);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let t = input.number(&T)?;
@@ -62,7 +62,7 @@ fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
         };
         out.write_all(line.as_bytes())?;
     }
-    Ok(())
+    input.finish(&cases_read(t))
 }
 
 fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> {

@@ -10,7 +10,7 @@ use grundy::nim::Play;
 use super::{cases_until_eof, nim_verdict};
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -21,8 +21,8 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const M: Field = Field::new("the number of piles M", 1, 20);
-const PILE: Field = Field::new("a pile size", 0, 10_000_000);
+const M: Field = Field::new("the number of piles M", 1, 20).defined(1, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 0, 10_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_eof(input, out, &M, &PILE, |piles, out| {

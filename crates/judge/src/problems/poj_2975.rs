@@ -12,7 +12,7 @@ use grundy::nim::winning_move_count;
 use super::cases_until_zero;
 use crate::error::Result;
 use crate::gen::{heaps, line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -23,8 +23,9 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const N: Field = Field::new("the number of piles n, or 0 to end", 0, 1000);
-const PILE: Field = Field::new("a pile size", 1, 1_000_000_000);
+const N: Field =
+    Field::new("the number of piles n, or 0 to end", 0, 1000).defined(0, MAX_CASE_NUMBERS);
+const PILE: Field = Field::new("a pile size", 1, 1_000_000_000).defined(0, u64::MAX);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     cases_until_zero(input, out, &N, &PILE, |piles, out| {

@@ -20,7 +20,7 @@ use grundy::games::hackenbush;
 use super::verdict;
 use crate::error::Result;
 use crate::gen::{line, Scale};
-use crate::input::{Field, Input};
+use crate::input::{Field, Input, MAX_CASE_NUMBERS};
 use crate::rng::Rng;
 use crate::Problem;
 
@@ -31,10 +31,10 @@ pub(crate) const PROBLEM: Problem = Problem {
     generate,
 };
 
-const TREES: Field = Field::new("the number of trees N", 0, 99);
-const M: Field = Field::new("the number of vertices m", 1, 99);
-const K: Field = Field::new("the number of edges k", 0, 499);
-const VERTEX: Field = Field::new("a vertex", 1, 99);
+const TREES: Field = Field::new("the number of trees N", 0, 99).defined(0, u64::MAX);
+const M: Field = Field::new("the number of vertices m", 1, 99).defined(1, MAX_CASE_NUMBERS);
+const K: Field = Field::new("the number of edges k", 0, 499).defined(0, MAX_CASE_NUMBERS);
+const VERTEX: Field = Field::new("a vertex", 1, 99).defined(1, MAX_CASE_NUMBERS);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut edges = Vec::new();
