@@ -114,6 +114,44 @@ fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
 }
 
 #[test]
+fn input_after_the_terminator_fails_after_the_answers() {
+    let out = grundy(&["judge", "poj-2975"], b"3\n7 11 13\n0\n5 x\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "3\n");
+    assert_eq!(
+        text(&out.stderr),
+        "grundy: error: line 4, column 1: expected the end of the input after the \
+         terminating 0, found \"5\"\n"
+    );
+    // Blank lines and spaces after it are fine.
+    let out = grundy(&["judge", "poj-2975"], b"3\n7 11 13\n0\n\n  \n");
+    assert!(out.status.success());
+}
+
+#[test]
+fn no_bounds_answers_beyond_the_stated_bounds() {
+    // Piles 2^64 - 1 and 2^64 - 2 (the statement says at most 10^9): the
+    // nim-sum is 1, and only the odd pile can be lowered to make it 0.
+    let input = b"2\n18446744073709551615 18446744073709551614\n0\n";
+    let out = grundy(&["judge", "poj-2975"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("outside the problem's bounds 1..=1000000000"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = grundy(&["judge", "poj-2975", "--no-bounds"], input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1\n");
+    // What the game cannot define is still refused.
+    let out = grundy(&["judge", "poj-2975", "--no-bounds"], b"1\n-3\n0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("-3, outside"));
+    let out = grundy(&["judge", "poj-2975", "--no-bounds", "--generate"], b"");
+    assert_eq!(out.status.code(), Some(2), "--no-bounds is for solving");
+}
+
+#[test]
 fn unknown_problems_and_bad_flags_are_refused() {
     let out = grundy(&["judge", "poj-1"], b"");
     assert!(!out.status.success());

@@ -461,6 +461,191 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
+/// Input after the end: after a terminator, or after the stated number of
+/// cases. (id, input, output before the error, the whole error.) One
+/// wording everywhere, 1-based line and column.
+const TRAILING: &[(&str, &str, &str, &str)] = &[
+    (
+        "hihocoder-1163",
+        "2\n1 2\n3\n",
+        "Alice\n",
+        "line 3, column 1: expected the end of the input after the N piles, found \"3\"",
+    ),
+    (
+        "poj-2975",
+        "3\n7 11 13\n0\n5 x\n",
+        "3\n",
+        "line 4, column 1: expected the end of the input after the terminating 0, found \"5\"",
+    ),
+    (
+        "hdu-1850",
+        "1\n5\n0 0\n",
+        "1\n",
+        "line 3, column 3: expected the end of the input after the terminating 0, found \"0\"",
+    ),
+    (
+        "hdu-2176",
+        "2\n1 1\n0\n\n\n  junk\n",
+        "No\n",
+        "line 6, column 3: expected the end of the input after the terminating 0, found \"junk\"",
+    ),
+    (
+        "uva-10165",
+        "1 1\n0 1\n",
+        "Yes\n",
+        "line 2, column 3: expected the end of the input after the terminating 0, found \"1\"",
+    ),
+    (
+        "hdu-1536",
+        "2 2 5\n1\n1 3\n0\n0\n",
+        "W\n",
+        "line 5, column 1: expected the end of the input after the terminating 0, found \"0\"",
+    ),
+    (
+        "poj-2960",
+        "1 1\n1\n1 1\n0 end\n",
+        "W\n",
+        "line 4, column 3: expected the end of the input after the terminating 0, found \"end\"",
+    ),
+    (
+        "hdu-1729",
+        "1\n6 2\n0\n1\n",
+        "Case 1:\nYes\n",
+        "line 4, column 1: expected the end of the input after the terminating 0, found \"1\"",
+    ),
+    (
+        "hdu-1848",
+        "1 1 1\n0 0 0\n1 1 1\n",
+        "Fibo\n",
+        "line 3, column 1: expected the end of the input after the terminating 0 0 0, found \"1\"",
+    ),
+    (
+        "hdu-2516",
+        "2\n0\n2\n",
+        "Second win\n",
+        "line 3, column 1: expected the end of the input after the terminating 0, found \"2\"",
+    ),
+    (
+        "hdu-1525",
+        "34 12\n0 0\n15 24\n",
+        "Stan wins\n",
+        "line 3, column 1: expected the end of the input after the terminating 0 0, found \"15\"",
+    ),
+    (
+        "poj-2348",
+        "0 0 0\n",
+        "",
+        "line 1, column 5: expected the end of the input after the terminating 0 0, found \"0\"",
+    ),
+    (
+        "hdu-1907",
+        "1\n2\n1 1\n1\n1 1\n",
+        "John\n",
+        "line 4, column 1: expected the end of the input after its one case, found \"1\"",
+    ),
+    (
+        "poj-3480",
+        "2\n1\n1\n1\n2\n#\n",
+        "Brother\nJohn\n",
+        "line 6, column 1: expected the end of the input after its 2 cases, found \"#\"",
+    ),
+    (
+        "luogu-p2197",
+        "1\n2\n1 1\n1\n",
+        "No\n",
+        "line 4, column 1: expected the end of the input after its one case, found \"1\"",
+    ),
+    (
+        "hdu-3032",
+        "1\n1\n3 4\n",
+        "Alice\n",
+        "line 3, column 3: expected the end of the input after its one case, found \"4\"",
+    ),
+    (
+        "poj-1704",
+        "1\n2\n1 2\n3\n",
+        "Bob will win\n",
+        "line 4, column 1: expected the end of the input after its one case, found \"3\"",
+    ),
+    (
+        "hdu-1846",
+        "1\n4 3 5 5\n",
+        "second\n",
+        "line 2, column 5: expected the end of the input after its one case, found \"5\"",
+    ),
+    (
+        "hdu-2188",
+        "1\n4 3\nx\n",
+        "Rabbit\n",
+        "line 3, column 1: expected the end of the input after its one case, found \"x\"",
+    ),
+    (
+        "hdu-3094",
+        "1\n2\n1 2\n3 4\n",
+        "Alice\n",
+        "line 4, column 1: expected the end of the input after its one case, found \"3\"",
+    ),
+    (
+        "library-checker-nim-product-64",
+        "1\n2 3\n4 5\n",
+        "1\n",
+        "line 3, column 1: expected the end of the input after its one case, found \"4\"",
+    ),
+];
+
+/// The problems read to the end of the input (no terminator, no count):
+/// anything after the last case is read as another case.
+const READ_TO_END: &[&str] = &[
+    "lanqiao-1459",
+    "hdu-2509",
+    "poj-2234",
+    "hdu-2149",
+    "hdu-1847",
+    "hdu-1730",
+    "hdu-2897",
+    "hdu-3537",
+    "hdu-1527",
+    "poj-1067",
+    "poj-3710",
+    "hdu-1517",
+    "poj-2505",
+];
+
+#[test]
+fn input_after_the_end_is_refused_in_one_wording() {
+    for &(id, input, before, message) in TRAILING {
+        let (out, err) = run(id, input);
+        let err = err.unwrap_or_else(|| panic!("{id} accepted {input:?}"));
+        assert_eq!(err, message, "{id} on {input:?}");
+        assert_eq!(out, before, "{id} on {input:?}");
+        // Whitespace and blank lines after the end are fine: cut the input
+        // where the error points (line L, column C) and add some.
+        let place = message.split(':').next().unwrap();
+        let nums: Vec<usize> = place
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (line, column) = (nums[0], nums[1]);
+        let line_start: usize = input.split('\n').take(line - 1).map(|l| l.len() + 1).sum();
+        let cut = line_start + column - 1;
+        let (out, err) = run(id, &format!("{}\n \r\n\t\n", &input[..cut]));
+        assert_eq!(err, None, "{id} on {input:?} cut at {cut}");
+        assert_eq!(out, before, "{id} on {input:?} cut at {cut}");
+    }
+}
+
+#[test]
+fn every_problem_with_an_end_is_tested_for_input_after_it() {
+    for p in grundy_judge::problems() {
+        assert!(
+            TRAILING.iter().any(|c| c.0 == p.id) || READ_TO_END.contains(&p.id),
+            "{} has no test of input after its end",
+            p.id
+        );
+    }
+}
+
 #[test]
 fn bad_input_gets_a_clear_error_and_keeps_earlier_output() {
     for &(id, input, before, message) in CASES {

@@ -40,7 +40,11 @@ fn nim_heaps_up_to_2_pow_64_and_more_piles() {
     let xor = piles.iter().fold(0, |x, &p| x ^ p);
     let input = format!(
         "150\n{}\n",
-        piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+        piles
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     let want = if xor != 0 { "Alice\n" } else { "Bob\n" };
     assert_eq!(beyond("hihocoder-1163", &input), want);
@@ -95,11 +99,7 @@ fn bash_near_2_pow_64() {
     }
     let out = beyond("hdu-1846", &input);
     assert_eq!(out, want);
-    assert_eq!(
-        out.lines().filter(|l| *l == "second").count(),
-        5,
-        "{out}"
-    );
+    assert_eq!(out.lines().filter(|l| *l == "second").count(), 5, "{out}");
 }
 
 /// Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
