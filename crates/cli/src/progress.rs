@@ -14,17 +14,43 @@ pub struct Progress {
     bar: ProgressBar,
     shown: bool,
     first: u64,
+    /// Whether the bar counts work towards a search budget rather than heaps
+    /// towards a goal.
+    search: bool,
 }
 
 impl Progress {
+    /// A bar over the heaps `first..goal`.
     pub fn new(quiet: bool, goal: u64, first: u64) -> Progress {
-        // Hidden at first, so that its rate and ETA count from the start.
-        let bar = ProgressBar::with_draw_target(Some(goal), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
+        Progress::with_template(
+            quiet,
+            goal,
+            first,
+            false,
             "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} heaps, ETA {eta}, {msg}",
         )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
+    }
+
+    /// A bar over a search for a period that stops after `budget` units of
+    /// work (a request only a proof can answer): its end, and so its ETA,
+    /// is the budget's, not the memory limit's.
+    pub fn search(quiet: bool, budget: u64) -> Progress {
+        Progress::with_template(
+            quiet,
+            budget,
+            0,
+            true,
+            "{elapsed_precise} [{bar:20}] searching for a period, {percent}% of the budget, \
+             ETA {eta}: {msg}",
+        )
+    }
+
+    fn with_template(quiet: bool, len: u64, first: u64, search: bool, template: &str) -> Progress {
+        // Hidden at first, so that its rate and ETA count from the start.
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+        let style = ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
         bar.set_style(style);
         bar.set_position(first);
         bar.reset_eta();
@@ -33,7 +59,8 @@ impl Progress {
             started: Instant::now(),
             bar,
             shown: false,
-            first,
+            first: if search { 0 } else { first },
+            search,
         }
     }
 
@@ -43,7 +70,12 @@ impl Progress {
         }
         let elapsed = self.started.elapsed();
         let len = comp.values().len() as u64;
-        self.bar.set_position(len);
+        if self.search {
+            self.bar
+                .set_position(comp.work().min(self.bar.length().unwrap_or(0)));
+        } else {
+            self.bar.set_position(len);
+        }
         if !self.shown {
             if elapsed < Duration::from_secs(1) {
                 return;
@@ -55,8 +87,13 @@ impl Progress {
         let rare = comp
             .rare()
             .map_or(String::new(), |(_, r)| format!(", rare {r}"));
+        let heaps = if self.search {
+            format!("{len} heaps, ")
+        } else {
+            String::new()
+        };
         self.bar.set_message(format!(
-            "{:.0} heaps/s{rare}, largest {}",
+            "{heaps}{:.0} heaps/s{rare}, largest {}",
             rate,
             comp.largest()
         ));

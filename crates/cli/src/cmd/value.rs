@@ -7,10 +7,12 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
 use grundy::games::heap::{parse_rule, Rule};
 use grundy::nimber::Nimber;
-use grundy::sequence::{Limits, NimSequence};
+use grundy::sequence::{Limits, NimSequence, Plan};
 
 use crate::progress::Progress;
 
@@ -39,15 +41,39 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let rule = parse_rule(&args.rule)?;
     let mut progress: Option<Progress> = None;
-    let seq = NimSequence::with_progress(&rule, args.n, Limits::patient(), &mut |run, plan| {
+    let mut searched: Option<Plan> = None;
+    let started = Instant::now();
+    let limits = Limits::patient();
+    let seq = NimSequence::with_progress(&rule, args.n, limits, &mut |run, plan| {
         progress
-            .get_or_insert_with(|| Progress::new(args.quiet, plan.goal, 0))
+            .get_or_insert_with(|| {
+                if plan.needs_proof {
+                    // Only a proof can answer: the run ends at the work
+                    // budget long before the memory limit.
+                    searched = Some(*plan);
+                    Progress::search(args.quiet, plan.work)
+                } else {
+                    Progress::new(args.quiet, plan.goal, 0)
+                }
+            })
             .update(run);
     });
     if let Some(p) = progress.as_mut() {
         p.finish();
     }
-    let seq = seq?;
+    let seq = match (seq, searched) {
+        (Err(grundy::Error::TooLarge(why)), Some(plan)) => {
+            // Say how long the search went on and how to search further.
+            bail!(
+                "{why}; the search for a period stopped at its work budget after {:.1} s \
+                 (about {:.0e} steps); `grundy seq {} --prove` searches on to the memory limit",
+                started.elapsed().as_secs_f64(),
+                plan.work as f64,
+                shell_word(&rule.to_string()),
+            )
+        }
+        (seq, _) => seq?,
+    };
     let value = seq.value(args.n)?;
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -66,6 +92,16 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `word`, quoted for a shell when it holds anything but letters, digits
+/// and `.`.
+fn shell_word(word: &str) -> String {
+    if word.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
+        word.to_string()
+    } else {
+        format!("\"{word}\"")
+    }
 }
 
 /// The JSON object of `value --json`, on one line without its newline (also

@@ -32,9 +32,11 @@ pub(crate) const PROBLEM: Problem = Problem {
 };
 
 const TREES: Field = Field::new("the number of trees N", 0, 99).defined(0, u64::MAX);
-const M: Field = Field::new("the number of vertices m", 1, 99).defined(1, MAX_CASE_NUMBERS);
+// Each tree's vertices are allocated whatever its edges: without the
+// stated bounds, 2^20 keeps that small.
+const M: Field = Field::new("the number of vertices m", 1, 99).defined(1, 1 << 20);
 const K: Field = Field::new("the number of edges k", 0, 499).defined(0, MAX_CASE_NUMBERS);
-const VERTEX: Field = Field::new("a vertex", 1, 99).defined(1, MAX_CASE_NUMBERS);
+const VERTEX: Field = Field::new("a vertex", 1, 99).defined(1, 1 << 20);
 
 fn solve(input: &mut Input<'_>, out: &mut dyn Write) -> Result<()> {
     let mut edges = Vec::new();
