@@ -34,12 +34,11 @@ pub enum JudgeError {
     },
     /// Something after the input's end: after its terminator (a lone `0`)
     /// or its stated number of cases. Trailing whitespace is fine.
-    #[error("{}: expected the end of the input after {after}, found {found:?}", place(*line, *column))]
+    #[error("line {line}, column {column}: expected the end of the input after {after}, found {found:?}")]
     Trailing {
         line: u64,
-        /// 1-based, in bytes; `None` when the line's start was no longer
-        /// buffered.
-        column: Option<usize>,
+        /// 1-based, in bytes.
+        column: u64,
         after: String,
         found: String,
     },
@@ -53,14 +52,6 @@ pub enum JudgeError {
     /// Reading the input or writing the output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
-}
-
-/// "line L, column C", or "line L" when the column is unknown.
-fn place(line: u64, column: Option<usize>) -> String {
-    match column {
-        Some(c) => format!("line {line}, column {c}"),
-        None => format!("line {line}"),
-    }
 }
 
 /// Shorthand for results of the adapters.

@@ -115,6 +115,8 @@ pub struct Input<'a> {
     discarded: u64,
     /// Whether the input started with a byte-order mark (skipped).
     had_bom: bool,
+    /// The offset in the input of the last newline among dropped bytes.
+    last_newline: Option<u64>,
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a file.
@@ -213,6 +215,7 @@ impl<'a> Input<'a> {
             bounds: Bounds::Stated,
             discarded: 0,
             had_bom: false,
+            last_newline: None,
         }
     }
 
@@ -240,6 +243,10 @@ impl<'a> Input<'a> {
     fn fill(&mut self) -> io::Result<bool> {
         if self.eof {
             return Ok(false);
+        }
+        // Remember where the last line began before its bytes are dropped.
+        if let Some(nl) = self.buf[..self.pos].iter().rposition(|&b| b == b'\n') {
+            self.last_newline = Some(self.discarded + nl as u64);
         }
         self.discarded += self.pos as u64;
         self.buf.copy_within(self.pos..self.end, 0);
@@ -425,7 +432,7 @@ impl<'a> Input<'a> {
 
     /// Checks that only whitespace is left once the input's last case
     /// (`after`, e.g. "the terminating 0") has been read: anything more is
-    /// reported at its line and column, 1-based.
+    /// reported at its line and column, 1-based (the column in bytes).
     pub fn finish(&mut self, after: &str) -> Result<()> {
         if !self.at_token()? {
             return Ok(());
@@ -436,16 +443,18 @@ impl<'a> Input<'a> {
         if len > WINDOW {
             found.push('…');
         }
-        // The column is known when the line's start is still buffered (the
-        // buffer is 256 KiB, so all but a line that straddles a refill).
-        let before = &self.buf[..self.pos];
-        let column = match before.iter().rposition(|&b| b == b'\n') {
-            Some(nl) => Some(self.pos - nl),
-            None if self.line == 1 && self.discarded == 0 => {
-                Some(self.pos + 1 - if self.had_bom { BOM.len() } else { 0 })
-            }
-            None => None,
+        // 1-based, in bytes, from the last newline before the token (in the
+        // buffer, or among the bytes refills dropped) or the input's start.
+        let offset = self.discarded + self.pos as u64;
+        let line_start = match self.buf[..self.pos].iter().rposition(|&b| b == b'\n') {
+            Some(nl) => self.discarded + nl as u64 + 1,
+            None => match self.last_newline {
+                Some(nl) => nl + 1,
+                None if self.had_bom => BOM.len() as u64,
+                None => 0,
+            },
         };
+        let column = offset - line_start + 1;
         Err(JudgeError::Trailing {
             line: self.line,
             column,
@@ -580,6 +589,38 @@ mod tests {
         let mut input = Input::new(&mut src);
         let e = input.numbers_into(2, &F, &mut got).unwrap_err().to_string();
         assert!(e.contains("1001, outside"), "{e}");
+    }
+
+    #[test]
+    fn what_follows_the_end_is_placed_by_line_and_column() {
+        let finish = |text: &[u8]| {
+            let mut src = text;
+            let mut input = Input::new(&mut src);
+            input.number(&F).unwrap();
+            input.finish("the end").map_err(|e| e.to_string())
+        };
+        assert_eq!(finish(b"1\n \t\r\n\n"), Ok(()));
+        assert_eq!(
+            finish(b"1\n\n  x y"),
+            Err(
+                "line 3, column 3: expected the end of the input after the end, found \"x\"".into()
+            )
+        );
+        // Read one byte at a time, so every refill drops the line's start.
+        let mut src = Trickle(b"5\n  6\n\t 7 8");
+        let mut input = Input::new(&mut src);
+        input.numbers_into(3, &F, &mut Vec::new()).unwrap();
+        assert_eq!(
+            input.finish("7").unwrap_err().to_string(),
+            "line 3, column 5: expected the end of the input after 7, found \"8\""
+        );
+        // The byte-order mark is not a column.
+        assert_eq!(
+            finish(b"\xef\xbb\xbf7 8"),
+            Err(
+                "line 1, column 3: expected the end of the input after the end, found \"8\"".into()
+            )
+        );
     }
 
     #[test]

@@ -1,19 +1,25 @@
 //! A bounded fuzz harness for every problem's input reader, run by `cargo
 //! test`: random bytes, and valid generated inputs mutated (bytes flipped,
 //! cut, duplicated, a BOM or garbage added). Every run must end with an
-//! answer or a clear error naming a line — never a panic, never unbounded
+//! answer or a clear error naming a line (with the stated bounds and
+//! without them) — never a panic, never unbounded
 //! output. (Hangs would show as a test that does not finish.)
 
-use grundy_judge::{problems, JudgeError, Scale};
+use grundy_judge::{problems, Bounds, JudgeError, Scale};
 use proptest::prelude::*;
 
 /// The output may not grow past this for inputs of a few KiB.
 const MAX_OUTPUT: usize = 1 << 20;
 
 fn check(id: &str, input: &[u8]) -> Result<(), TestCaseError> {
+    check_with(id, input, Bounds::Stated)?;
+    check_with(id, input, Bounds::Defined)
+}
+
+fn check_with(id: &str, input: &[u8], bounds: Bounds) -> Result<(), TestCaseError> {
     let problem = grundy_judge::find(id).unwrap();
     let mut out = Vec::new();
-    let result = problem.solve(&mut &input[..], &mut out);
+    let result = problem.solve_with(&mut &input[..], &mut out, bounds);
     prop_assert!(
         out.len() <= MAX_OUTPUT,
         "{id}: {} bytes of output",
