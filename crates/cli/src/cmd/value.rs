@@ -41,16 +41,19 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let rule = parse_rule(&args.rule)?;
     let mut progress: Option<Progress> = None;
-    let mut searched: Option<Plan> = None;
+    // The plan of a search-only run, and the heaps it reached.
+    let mut searched: Option<(Plan, u64)> = None;
     let started = Instant::now();
     let limits = Limits::patient();
     let seq = NimSequence::with_progress(&rule, args.n, limits, &mut |run, plan| {
+        if plan.needs_proof {
+            searched = Some((*plan, run.values().len() as u64));
+        }
         progress
             .get_or_insert_with(|| {
                 if plan.needs_proof {
-                    // Only a proof can answer: the run ends at the work
-                    // budget long before the memory limit.
-                    searched = Some(*plan);
+                    // Only a proof can answer: the run usually ends at the
+                    // work budget, long before the memory limit.
                     Progress::search(args.quiet, plan.work)
                 } else {
                     Progress::new(args.quiet, plan.goal, 0)
@@ -62,12 +65,15 @@ pub fn run(args: Args) -> Result<()> {
         p.finish();
     }
     let seq = match (seq, searched) {
-        (Err(grundy::Error::TooLarge(why)), Some(plan)) => {
-            // Say how long the search went on and how to search further.
+        (Err(grundy::Error::TooLarge(why)), Some((plan, reached))) => {
+            // Say what ended the search, after how long, and how to go on.
+            let secs = started.elapsed().as_secs_f64();
+            if reached >= plan.goal {
+                bail!("{why}; the search for a period reached the memory limit after {secs:.1} s")
+            }
             bail!(
-                "{why}; the search for a period stopped at its work budget after {:.1} s \
+                "{why}; the search for a period stopped at its work budget after {secs:.1} s \
                  (about {:.0e} steps); `grundy seq {} --prove` searches on to the memory limit",
-                started.elapsed().as_secs_f64(),
                 plan.work as f64,
                 shell_word(&rule.to_string()),
             )
