@@ -442,6 +442,11 @@ impl Position {
                 }
             }
         }
+        // Sums whose components meet the SJ theorem's condition: from their
+        // normal-play values.
+        if let Some(found) = crate::antisg::misere(self, options)? {
+            return Ok(found);
+        }
         self.misere_search(options).map_err(|e| match refusal {
             Some(theory) => Error::Unsupported(format!("{e} (misère quotient: {theory})")),
             None => e,
