@@ -365,3 +365,63 @@ fn huge_heaps_in_every_game_and_sj_sums() {
         assert_eq!(o, Outcome::P, "{next}");
     }
 }
+
+/// A game where the SJ condition fails: `x` has value 0 and a move, but its
+/// only option has value 2. Positions: 0 = over, 1 → {0}, 2 → {0, 1},
+/// 3 → {2}.
+#[derive(Debug)]
+struct Ladder(u64);
+
+impl grundy::game::Game for Ladder {
+    fn name(&self) -> &str {
+        "ladder"
+    }
+    fn args(&self) -> String {
+        self.0.to_string()
+    }
+    fn key(&self) -> Vec<u64> {
+        vec![self.0]
+    }
+    fn moves(&self) -> Box<dyn Iterator<Item = grundy::game::Move> + '_> {
+        let to: &[u64] = match self.0 {
+            1 => &[0],
+            2 => &[0, 1],
+            3 => &[2],
+            _ => &[],
+        };
+        Box::new(
+            to.iter()
+                .map(|&t| grundy::game::Move::to(vec![grundy::game::component(Ladder(t))])),
+        )
+    }
+}
+
+#[test]
+fn sj_is_not_used_where_its_condition_fails() {
+    use grundy::sum::Term;
+    let options = AnalyzeOptions::default();
+    let pos = Position::new(vec![Term::of(vec![grundy::game::component(Ladder(3))])]).unwrap();
+    // Values: 3 has value 0, so the SJ formula would call it won (nim-sum 0,
+    // nothing above 1). It is lost: its one move leaves 2, from which the
+    // opponent moves to 1 and forces the last move on the mover.
+    assert_eq!(grundy::antisg::sj_outcome(&[0]), Outcome::N);
+    assert_eq!(antisg::misere(&pos, &options).unwrap(), None);
+    assert_eq!(
+        pos.analyze(Play::Misere, &options).unwrap().outcome,
+        Outcome::P
+    );
+    // With the condition met (2 and 1 only), the theorem is used and right.
+    let pos = Position::new(vec![Term::of(vec![
+        grundy::game::component(Ladder(2)),
+        grundy::game::component(Ladder(1)),
+    ])])
+    .unwrap();
+    let (outcome, _) = antisg::misere(&pos, &options).unwrap().unwrap();
+    let mut search = grundy::misere::MisereSearch::new(100_000);
+    let wins = search.wins(pos.components().cloned()).unwrap();
+    assert_eq!(outcome, Outcome::from_mover_wins(wins));
+    assert_eq!(
+        outcome,
+        pos.analyze(Play::Misere, &options).unwrap().outcome
+    );
+}
