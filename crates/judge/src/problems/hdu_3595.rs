@@ -91,17 +91,17 @@ fn generate(rng: &mut Rng, scale: Scale, out: &mut dyn Write) -> io::Result<()> 
             leader = pair(rng, top);
         }
         let most = euclid_steps(leader[0], leader[1]);
+        // Mostly the leader decides; now and then any pairs at all.
+        let strict = rng.chance(7, 8);
         line(out, &[n])?;
         line(out, &leader)?;
         for _ in 1..n {
             let mut other = pair(rng, top);
-            if rng.chance(3, 4) {
-                for _ in 0..20 {
-                    if euclid_steps(other[0], other[1]) <= most {
-                        break;
-                    }
-                    other = pair(rng, top);
-                }
+            let mut tries = 0;
+            while strict && euclid_steps(other[0], other[1]) > most {
+                tries += 1;
+                // (1, 1) has a single step, never more than the leader's.
+                other = if tries < 50 { pair(rng, top) } else { [1, 1] };
             }
             line(out, &other)?;
         }
