@@ -37,7 +37,7 @@
 //! opponent plays this way.
 //!
 //! A winning turn therefore moves every component to an option of one step
-//! fewer ([`best_move`]); the same turn is the best a losing player can do.
+//! fewer ([`StepsSearch::best_move`]); the same turn is the best a losing player can do.
 //!
 //! Steps come from closed forms where they are known, and otherwise from a
 //! memoised exhaustive search within a budget ([`StepsSearch`]):
