@@ -7,6 +7,7 @@
 //! exit status 1.
 
 mod cmd;
+mod every;
 mod explain_json;
 mod plot;
 mod progress;

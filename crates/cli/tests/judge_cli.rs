@@ -64,6 +64,7 @@ fn list_names_every_problem_with_a_description() {
         "poj-3710",
         "hdu-1525",
         "poj-2348",
+        "hdu-3595",
         "hdu-1517",
         "poj-2505",
     ];

@@ -79,14 +79,18 @@
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
+//! * [`antisg`]: misère sums from Grundy values where the SJ theorem applies;
 //! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
 //! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
+//! * [`every`]: every-game sums (a move in every component each turn): Smith's steps;
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`, and
 //!   [`cursor`], the text cursor with which each family parses its arguments.
 
+pub mod antisg;
 pub mod cursor;
 pub mod error;
+pub mod every;
 pub mod explain;
 pub mod expr;
 pub mod game;

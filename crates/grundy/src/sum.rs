@@ -15,8 +15,10 @@
 //!
 //! Under misère play there is no such theorem: sums of Nim heaps have a
 //! closed form (see [`nim`]), a single component may have its own theory
-//! ([`Game::misere_outcome`]), and any other sum is searched exhaustively
-//! while small (see [`misere`](crate::misere)).
+//! ([`Game::misere_outcome`]), sums whose components meet the SJ theorem's
+//! condition are read off their Grundy values (see [`antisg`](crate::antisg)),
+//! and any other sum is searched exhaustively while small (see
+//! [`misere`](crate::misere)).
 
 use std::fmt;
 
@@ -441,6 +443,11 @@ impl Position {
                     None => {}
                 }
             }
+        }
+        // Sums whose components meet the SJ theorem's condition: from their
+        // normal-play values.
+        if let Some(found) = crate::antisg::misere(self, options)? {
+            return Ok(found);
         }
         self.misere_search(options).map_err(|e| match refusal {
             Some(theory) => Error::Unsupported(format!("{e} (misère quotient: {theory})")),

@@ -459,6 +459,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "",
         "line 2: expected a heads position (a whole number in 0..=99999999), found \"x\"",
     ),
+    (
+        "hdu-3595",
+        "1\n3 2\n2\n1 1\n1001 1\n",
+        "GG\n",
+        "line 5: a pile p or q is 1001, outside the problem's bounds 1..=1000",
+    ),
+    (
+        "hdu-3595",
+        "2\n3 2\n1\n",
+        "",
+        "the input ended after line 3: expected a pile p or q (a whole number in 1..=1000)",
+    ),
+    (
+        "hdu-3595",
+        "0\n",
+        "",
+        "line 1: the number of games N is 0, outside the problem's bounds 1..=1000",
+    ),
 ];
 
 /// Input after the end: after a terminator, or after the stated number of

@@ -15,6 +15,10 @@ pub struct Args {
     source: ExprSource,
     #[command(flatten)]
     flags: AnalysisFlags,
+    /// Every-game play: on each turn the player moves in every component
+    /// that can move; the last to move wins (decided by Smith's steps).
+    #[arg(long, conflicts_with = "misere")]
+    every: bool,
 }
 
 /// The expression language, for `analyze --help`.
@@ -36,12 +40,17 @@ allowed between tokens; names are case-insensitive.
 Examples:
   grundy analyze \"nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)\"
   grundy analyze --misere \"nim(1,1,2)\"
+  grundy analyze --every \"euclid(3,2) + nim(5)\"
   grundy analyze --json \"stairs(1,5,9)\"
   grundy analyze - < position.txt          (or --file position.txt)";
 
 pub fn run(args: Args) -> Result<()> {
     let text = args.source.text()?;
     let position = parse_position(&text)?;
+    if args.every {
+        let analysis = grundy::every::analyze(&position, &args.flags.options())?;
+        return crate::every::print(&position, &analysis, args.flags.json, args.flags.plain);
+    }
     let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
     render::analysis(&position, &analysis, &args.flags)
 }

@@ -251,9 +251,18 @@ fn value_fn(seq: &NimSequence) -> impl Fn(u64) -> anyhow::Result<u16> + '_ {
     }
 }
 
-/// `/api/analyze?expr=E[&misere=1]`: `grundy analyze E --json [--misere]`.
+/// `/api/analyze?expr=E[&misere=1|&every=1]`: `grundy analyze E --json
+/// [--misere|--every]`.
 pub fn analyze(params: &Params) -> ApiResult {
     let position = position_of(params)?;
+    if flag(params, "every")? {
+        if flag(params, "misere")? {
+            return Err(ApiError::bad("every and misere cannot be used together"));
+        }
+        let analysis = grundy::every::analyze(&position, &options())?;
+        let text = crate::every::json(&position, &analysis)?;
+        return Ok(Reply::json_text(text + "\n"));
+    }
     let analysis = position.analyze(play_of(params)?, &options())?;
     let text = crate::render::analysis_json(&position, &analysis)?;
     Ok(Reply::json_text(text + "\n"))

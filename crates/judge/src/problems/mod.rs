@@ -27,6 +27,7 @@ mod hdu_2897;
 mod hdu_3032;
 mod hdu_3094;
 mod hdu_3537;
+mod hdu_3595;
 mod hihocoder_1163;
 mod lanqiao_1459;
 mod library_checker_nim_product_64;
@@ -71,6 +72,7 @@ pub(crate) static ALL: &[Problem] = &[
     poj_3710::PROBLEM,
     hdu_1525::HDU_1525,
     hdu_1525::POJ_2348,
+    hdu_3595::PROBLEM,
     hdu_1517::HDU_1517,
     hdu_1517::POJ_2505,
 ];

@@ -1,0 +1,227 @@
+//! Misère play of sums read off normal-play Grundy values: anti-SG games and
+//! the SJ theorem.
+//!
+//! An *anti-SG game* is a sum of impartial games played under the misère
+//! rule: the player who makes the last move loses (the player who cannot
+//! move wins). Grundy values do not decide such sums in general — that is
+//! what misère quotients and exhaustive search are for
+//! ([`quotient`](crate::quotient), [`misere`](crate::misere)) — but Jia
+//! Zhihao (2009, "组合游戏略述: 浅谈SG游戏的若干拓展及变形", the *SJ theorem*,
+//! generalising Bouton's misère Nim) showed that they do under one condition.
+//!
+//! **SJ theorem.** In an anti-SG game in which *the game ends as soon as
+//! every component has Grundy value 0*, the player to move wins exactly when
+//!
+//! * the nim-sum of the components' values is not 0 and some component has
+//!   value greater than 1, or
+//! * the nim-sum is 0 and no component has value greater than 1.
+//!
+//! A real sum does not stop early, so the condition must come from the
+//! components themselves. Going through the induction (terminal sums have
+//! every value 0 and are wins for the mover, as claimed; the only claimed
+//! win whose winning move the theorem cannot supply is a sum whose
+//! components all have value 0 but which is not over), the theorem holds
+//! for a real misère sum when, in every component, **every position of
+//! value 0 that has a move has a move to a position of value 1** (then from
+//! such a sum the mover makes one component 1 and leaves a lost sum: all
+//! values at most 1, an odd number of them 1). The other steps use only
+//! the mex property: a component of value `g` has options of every value
+//! below `g`. The induction also needs the sum's components to stay the
+//! "single games" of the theorem, so this module applies it only when no
+//! move anywhere in a component splits it into several.
+//!
+//! Here the condition is decided soundly per component: Nim heaps (value 0
+//! only when empty) and subtraction ranges `sub{a..b}` (a P-heap `qp + r`,
+//! `r < a`, `q ≥ 1`, reaches the heap of residue `a + r`, of value 1) hold
+//! it by theory; any other component is checked exhaustively over every
+//! position it can reach, within a budget. When the condition fails, cannot
+//! be decided within the budget, or a move splits, [`misere`] answers `None`
+//! and the caller falls back on the exhaustive misère search. Nim itself (its
+//! closed form, of which this theorem is the generalisation) is answered
+//! before.
+
+use std::collections::HashSet;
+
+use crate::error::Result;
+use crate::game::{identity, Component, Context, Game, Move};
+use crate::games::heap::{parse_rule, Rule, Subtraction};
+use crate::nim::Outcome;
+use crate::nimber::Nimber;
+use crate::solver::Solver;
+use crate::sum::{AnalyzeOptions, Position, SumMove};
+
+/// The outcome the SJ theorem gives for a sum whose components have the
+/// Grundy values `values` (meaningful only under its condition: see the
+/// [module documentation](self)).
+///
+/// ```
+/// use grundy::antisg::sj_outcome;
+/// use grundy::nim::Outcome;
+/// assert_eq!(sj_outcome(&[1, 1]), Outcome::N);    // nim-sum 0, nothing above 1
+/// assert_eq!(sj_outcome(&[1, 1, 1]), Outcome::P); // nim-sum 1, nothing above 1
+/// assert_eq!(sj_outcome(&[2, 3]), Outcome::N);    // nim-sum 1, something above 1
+/// assert_eq!(sj_outcome(&[2, 2]), Outcome::P);    // nim-sum 0, something above 1
+/// ```
+pub fn sj_outcome(values: &[Nimber]) -> Outcome {
+    let sum = values.iter().fold(0, |x, v| x ^ v);
+    let big = values.iter().any(|&v| v > 1);
+    Outcome::from_mover_wins((sum != 0) == big)
+}
+
+/// Whether a component is known by theory to meet the condition: a Nim heap
+/// or a heap of a subtraction range.
+fn holds_by_theory(c: &dyn Game) -> bool {
+    if c.as_nim().is_some() {
+        return true;
+    }
+    let heap = matches!((&c.key()[..], &c.heaps()[..]), ([n], [h]) if n == h);
+    heap && matches!(
+        parse_rule(c.name()),
+        Ok(Rule::Nim | Rule::Subtraction(Subtraction::Range { .. }))
+    )
+}
+
+/// Whether every position reachable from `c` keeps to one component and
+/// meets the condition, checked exhaustively; `false` also when the check
+/// would visit more than `budget` positions and moves (then the theorem is
+/// not used).
+fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
+    let mut left = budget;
+    let mut seen = HashSet::new();
+    seen.insert(identity(c.as_ref()));
+    let mut todo = vec![c.clone()];
+    while let Some(x) = todo.pop() {
+        let mut options: Vec<Component> = Vec::new();
+        let mut ends = false;
+        for m in x.moves() {
+            let Some(l) = left.checked_sub(1) else {
+                return false;
+            };
+            left = l;
+            match &m.after[..] {
+                [] => ends = true,
+                [one] => options.push(one.clone()),
+                _ => return false,
+            }
+        }
+        if options.is_empty() && !ends {
+            continue;
+        }
+        let Ok(value) = solver.grundy(&x) else {
+            return false;
+        };
+        if value == 0 {
+            let mut reaches_one = false;
+            for y in &options {
+                match solver.grundy(y) {
+                    Ok(1) => reaches_one = true,
+                    Ok(_) => {}
+                    Err(_) => return false,
+                }
+            }
+            if !reaches_one {
+                return false;
+            }
+        }
+        for y in options {
+            if seen.insert(identity(y.as_ref())) {
+                todo.push(y);
+            }
+        }
+    }
+    true
+}
+
+/// Misère play of `position` by the SJ theorem, when its condition holds
+/// for every component (see the [module documentation](self)): the outcome
+/// and the winning moves (at most `options.max_moves + 1`, in component
+/// order). `None` when the theorem cannot be used here.
+///
+/// ```
+/// use grundy::antisg::misere;
+/// use grundy::expr::parse_position;
+/// use grundy::nim::Outcome;
+/// use grundy::sum::AnalyzeOptions;
+/// // Values 0 and 1: nim-sum 1 and nothing above 1, a loss for the mover.
+/// let pos = parse_position("sub{1..3}(4) + nim(1)").unwrap();
+/// let (outcome, moves) = misere(&pos, &AnalyzeOptions::default()).unwrap().unwrap();
+/// assert_eq!((outcome, moves.len()), (Outcome::P, 0));
+/// // Values 2 and 1: win by emptying the Nim heap (values 0, 1 are left)
+/// // or by taking the other heap to value 2 (2, 2: nim-sum 0).
+/// let pos = parse_position("nim(2) + sub{1..3}(5)").unwrap();
+/// let (outcome, moves) = misere(&pos, &AnalyzeOptions::default()).unwrap().unwrap();
+/// assert_eq!(outcome, Outcome::N);
+/// let after: Vec<_> = moves.iter().map(|m| pos.apply(m).unwrap().to_string()).collect();
+/// assert_eq!(after, ["nim(0) + sub{1..3}(5)", "nim(2) + sub{1..3}(2)"]);
+/// ```
+pub fn misere(
+    position: &Position,
+    options: &AnalyzeOptions,
+) -> Result<Option<(Outcome, Vec<SumMove>)>> {
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut solver = Solver::with_theory(options.search_budget, cx);
+    let places = position.places();
+    let mut values = Vec::with_capacity(places.len());
+    for (_, c) in &places {
+        if !holds_by_theory(c.as_ref()) && !holds_by_search(c, &mut solver, options.search_budget) {
+            return Ok(None);
+        }
+        match solver.grundy(c) {
+            Ok(v) => values.push(v),
+            Err(_) => return Ok(None),
+        }
+    }
+    let outcome = sj_outcome(&values);
+    if outcome == Outcome::P {
+        return Ok(Some((outcome, Vec::new())));
+    }
+    let limit = options.max_moves.saturating_add(1);
+    let sum = values.iter().fold(0, |x, v| x ^ v);
+    let big = values.iter().filter(|&&v| v > 1).count();
+    let mut moves = Vec::new();
+    for ((place, c), &v) in places.iter().zip(&values) {
+        // The values this component may move to that leave a lost sum.
+        let mut targets: Vec<Nimber> = [v ^ sum, 0, 1]
+            .into_iter()
+            .filter(|&t| {
+                let big_after = big - usize::from(v > 1) + usize::from(t > 1);
+                let sum_after = sum ^ v ^ t;
+                (sum_after != 0) != (big_after > 0)
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        for t in targets {
+            let room = limit - moves.len();
+            if room == 0 {
+                return Ok(Some((outcome, moves)));
+            }
+            let found: Vec<Move> = match c.moves_to_value(&cx, t, room)? {
+                Some(found) => found,
+                None => {
+                    let mut found = Vec::new();
+                    for m in c.moves() {
+                        let Ok(value) = solver.grundy_of(&m.after) else {
+                            return Ok(None);
+                        };
+                        if value == t {
+                            found.push(m);
+                            if found.len() == room {
+                                break;
+                            }
+                        }
+                    }
+                    found
+                }
+            };
+            moves.extend(
+                found
+                    .into_iter()
+                    .map(|m| Position::sum_move(*place, c.as_ref(), m)),
+            );
+        }
+    }
+    Ok(Some((outcome, moves)))
+}

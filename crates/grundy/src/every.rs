@@ -1,0 +1,539 @@
+//! Every-game sums: each turn the player moves in **every** component that
+//! still has a move; the player who makes the last move wins.
+//!
+//! This is the *continued conjunctive compound* of *Winning Ways* (Berlekamp,
+//! Conway, Guy, chapter 9, "If you can't beat 'em, join 'em!"), after
+//! C. A. B. Smith, "Graphs and composite games", *J. Combin. Theory* 1
+//! (1966) 51–81; competitive programmers know it as Every-SG (Jia Zhihao,
+//! 2009). Grundy values say nothing here: every component is played at every
+//! turn, so what matters is *how long* each one lasts. A player who can win a
+//! component wants it to end as late as possible (it is the last component
+//! to end that decides the sum); a player who must lose one wants it over
+//! quickly.
+//!
+//! **Steps** (Smith's *suspense number*). For a component `x`:
+//!
+//! * `steps(x) = 0` when `x` has no move;
+//! * if some option has an even number of steps, `x` is won by the player to
+//!   move and `steps(x) = 1 + max { steps(y) : y an option, steps(y) even }`
+//!   (odd: the winner drags the game out);
+//! * otherwise `x` is lost and `steps(x) = 1 + min { steps(y) : y an option }`
+//!   (even: the loser ends it fast).
+//!
+//! An option that leaves several components (a take-and-break split) is
+//! itself an every-game sum, and its steps are the largest of theirs.
+//!
+//! **Theorem** (Smith). The steps of an every-game sum are the largest steps
+//! of its components, and the player to move wins exactly when that number
+//! is odd. *Proof sketch:* say the largest steps `m` are odd. The player to
+//! move plays in every component to an option of `steps − 1` (one exists by
+//! the definition). A component of odd steps then faces the opponent with
+//! even steps, whose options are all odd and at least one fewer, and comes
+//! back with even steps again: it is ours to finish, and it loses at most two
+//! steps a round, so the one with `m` steps lasts at least `m` moves. A
+//! component of even steps `e < m` is left to the opponent with `e − 1`,
+//! whose even options have at most `e − 2` steps: it is over within `e`
+//! moves, sooner. The last move of all is therefore ours. With `m` even, the
+//! opponent plays this way.
+//!
+//! A winning turn therefore moves every component to an option of one step
+//! fewer ([`StepsSearch::best_move`]); the same turn is the best a losing player can do.
+//!
+//! Steps come from closed forms where they are known, and otherwise from a
+//! memoised exhaustive search within a budget ([`StepsSearch`]):
+//!
+//! * a Nim heap: 1 (take it all), 0 when empty;
+//! * a subtraction range `sub{a..b}` with period `p = a + b`:
+//!   `steps(n) = 2⌊n/p⌋ + [n mod p ≥ a]` (the P-positions are
+//!   `n mod p < a`; a P-position's options all lie one period lower, an
+//!   N-position's P-options all in its own period);
+//! * any other subtraction set: the steps sequence `s(0), s(1), …` by the
+//!   rule above over `n − k`, up to [`MAX_STEPS_SEQUENCE`];
+//! * Euclid's game ([`euclid_steps`]): following the continued fraction of
+//!   `a/b` — with `a = qb + r`, a divisor gives 1 step, a forced move
+//!   (`q = 1`) one more than `(b, r)`, and a free choice (`q ≥ 2`) one more
+//!   than `(b, r)` when that is lost for its mover, else two more (through
+//!   `(b + r, b)`, whose only move is to `(b, r)`);
+//! * anything else, including octal games and Wythoff's game, by search.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::game::{identity, written, Component, Context, Game, Move};
+use crate::games::euclid::Euclid;
+use crate::games::heap::{parse_rule, Rule, Subtraction};
+use crate::nim::Outcome;
+use crate::sum::{AnalyzeOptions, Position, SumMove};
+
+/// The longest steps sequence computed for a subtraction set without a
+/// closed form (8 bytes per heap).
+pub const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
+
+/// The steps of a position from the steps of its options (see the
+/// [module documentation](self)); `None` means no option.
+///
+/// ```
+/// use grundy::every::steps_from_options;
+/// assert_eq!(steps_from_options([]), 0);
+/// assert_eq!(steps_from_options([1, 1]), 2); // lost: every option is won
+/// assert_eq!(steps_from_options([0, 2, 3]), 3); // won, dragging out through 2
+/// ```
+pub fn steps_from_options(options: impl IntoIterator<Item = u64>) -> u64 {
+    let mut best_even: Option<u64> = None;
+    let mut least: Option<u64> = None;
+    for s in options {
+        if s % 2 == 0 {
+            best_even = Some(best_even.map_or(s, |b| b.max(s)));
+        }
+        least = Some(least.map_or(s, |l| l.min(s)));
+    }
+    match (best_even, least) {
+        (Some(e), _) => e.saturating_add(1),
+        (None, Some(l)) => l.saturating_add(1),
+        (None, None) => 0,
+    }
+}
+
+/// Whether the player to move wins a component (or sum) of `steps` steps.
+pub fn mover_wins(steps: u64) -> bool {
+    steps % 2 == 1
+}
+
+/// The steps of Euclid's game on `(a, b)` (order does not matter), for all
+/// 64-bit numbers, along the Euclidean algorithm (see the
+/// [module documentation](self)).
+///
+/// ```
+/// use grundy::every::euclid_steps;
+/// assert_eq!(euclid_steps(7, 0), 0);
+/// assert_eq!(euclid_steps(6, 3), 1); // take it all
+/// assert_eq!(euclid_steps(3, 2), 2); // 3,2 → 1,2 → 1,0: lost
+/// assert_eq!(euclid_steps(5, 2), 3); // 5,2 → 3,2 (lost for the opponent), then 2 more
+/// ```
+pub fn euclid_steps(a: u64, b: u64) -> u64 {
+    let (mut a, mut b) = (a.max(b), a.min(b));
+    // The quotients met along the way, then folded back from the end.
+    let mut quotients = Vec::new();
+    if b == 0 {
+        return 0;
+    }
+    while a % b != 0 {
+        quotients.push(a / b);
+        (a, b) = (b, a % b);
+    }
+    let mut steps = 1u64; // b divides a: take all of a.
+    for &q in quotients.iter().rev() {
+        let lost_below = !mover_wins(steps);
+        steps += if q == 1 || lost_below { 1 } else { 2 };
+    }
+    steps
+}
+
+/// The steps of a heap of `n` in the subtraction game `sub{lo..hi}`:
+/// `2⌊n/p⌋ + [n mod p ≥ lo]` with `p = lo + hi` (in 128 bits: `p` may
+/// exceed 2^64 − 1, and the result always fits in 64 bits since `p ≥ 2`).
+///
+/// ```
+/// use grundy::every::range_steps;
+/// assert_eq!(range_steps(1, 2, 0), 0);
+/// assert_eq!(range_steps(1, 2, 3), 2);
+/// assert_eq!(range_steps(1, 2, 4), 3);
+/// assert_eq!(range_steps(1, u64::MAX, u64::MAX), 1);
+/// ```
+pub fn range_steps(lo: u64, hi: u64, n: u64) -> u64 {
+    let p = u128::from(lo) + u128::from(hi);
+    let (q, r) = (u128::from(n) / p, u128::from(n) % p);
+    let steps = 2 * q + u128::from(r >= u128::from(lo));
+    u64::try_from(steps).expect("2⌊n/p⌋ + 1 < 2^64 for p ≥ 2")
+}
+
+/// Steps of components: closed forms where known, else a memoised
+/// exhaustive search that visits at most `budget` positions and moves.
+#[derive(Debug)]
+pub struct StepsSearch {
+    cx: Context,
+    budget: usize,
+    used: usize,
+    memo: HashMap<(String, Vec<u64>), u64>,
+    /// Heap rules recognised by name (`None`: not a heap rule).
+    rules: HashMap<String, Option<Rule>>,
+    /// Steps sequences of subtraction sets without a closed form.
+    sequences: HashMap<String, Vec<u64>>,
+}
+
+/// A component being searched: its options, where the walk stands, the
+/// largest steps among the parts of the current option, and the steps of the
+/// options seen.
+struct Frame {
+    id: (String, Vec<u64>),
+    options: Vec<Vec<Component>>,
+    option: usize,
+    part: usize,
+    acc: u64,
+    values: Vec<u64>,
+}
+
+/// What a component is, for the closed forms.
+enum Family {
+    Heap(Rule, u64),
+    Euclid(Euclid),
+    Other,
+}
+
+impl StepsSearch {
+    /// A search with the given budget of positions and moves.
+    pub fn new(budget: usize, cx: Context) -> StepsSearch {
+        StepsSearch {
+            cx,
+            budget,
+            used: 0,
+            memo: HashMap::new(),
+            rules: HashMap::new(),
+            sequences: HashMap::new(),
+        }
+    }
+
+    fn family(&mut self, c: &dyn Game) -> Family {
+        if c.name() == "euclid" {
+            if let (Ok(e), [a, b]) = (Euclid::parse(&c.args()), &c.key()[..]) {
+                if (e.a, e.b) == (*a, *b) {
+                    return Family::Euclid(e);
+                }
+            }
+            return Family::Other;
+        }
+        let rule = self
+            .rules
+            .entry(c.name().to_string())
+            .or_insert_with(|| parse_rule(c.name()).ok())
+            .clone();
+        match (rule, &c.key()[..], &c.heaps()[..]) {
+            (Some(rule), [n], [h]) if n == h => Family::Heap(rule, *n),
+            _ => Family::Other,
+        }
+    }
+
+    /// The steps of `c` from a closed form or a steps sequence, if it has one.
+    fn closed(&mut self, c: &dyn Game) -> Result<Option<u64>> {
+        Ok(match self.family(c) {
+            Family::Euclid(e) => Some(euclid_steps(e.a, e.b)),
+            Family::Heap(Rule::Nim, n) => Some(u64::from(n > 0)),
+            Family::Heap(Rule::Subtraction(Subtraction::Range { lo, hi }), n) => {
+                Some(range_steps(lo, hi, n))
+            }
+            Family::Heap(Rule::Subtraction(set), n) if n <= MAX_STEPS_SEQUENCE => {
+                Some(self.sequence_steps(c.name(), &set, n))
+            }
+            _ => None,
+        })
+    }
+
+    /// `s(n)` of a subtraction set, extending its sequence to `n`.
+    fn sequence_steps(&mut self, name: &str, set: &Subtraction, n: u64) -> u64 {
+        let seq = self.sequences.entry(name.to_string()).or_default();
+        for m in seq.len() as u64..=n {
+            let options = set.members_up_to(m).map(|k| seq[(m - k) as usize]);
+            let s = steps_from_options(options.collect::<Vec<_>>());
+            seq.push(s);
+        }
+        seq[n as usize]
+    }
+
+    fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
+        self.used = self.used.saturating_add(n);
+        if self.used > self.budget {
+            return Err(Error::TooLarge(format!(
+                "the steps of {} (every-game play) have no closed form, and finding them by \
+                 search ran past the budget of {} positions and moves",
+                written(c),
+                self.budget
+            )));
+        }
+        Ok(())
+    }
+
+    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<u64>> {
+        if let Some(&s) = self.memo.get(id) {
+            return Ok(Some(s));
+        }
+        if !c.has_moves() {
+            return Ok(Some(0));
+        }
+        self.closed(c)
+    }
+
+    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
+        self.spend(1, c.as_ref())?;
+        let mut options = Vec::new();
+        for m in c.moves() {
+            self.spend(1, c.as_ref())?;
+            options.push(m.after);
+        }
+        Ok(Frame {
+            id,
+            options,
+            option: 0,
+            part: 0,
+            acc: 0,
+            values: Vec::new(),
+        })
+    }
+
+    /// The steps of `c`.
+    pub fn steps(&mut self, c: &Component) -> Result<u64> {
+        let id = identity(c.as_ref());
+        if let Some(s) = self.lookup(c.as_ref(), &id)? {
+            return Ok(s);
+        }
+        // Iterative, as the Grundy solver: long lines of play need no deep stack.
+        let mut on_stack = HashSet::new();
+        on_stack.insert(id.clone());
+        let mut stack = vec![self.expand(c, id)?];
+        loop {
+            let top = stack.last_mut().expect("a frame");
+            if top.option == top.options.len() {
+                let done = stack.pop().expect("a frame");
+                let s = steps_from_options(done.values);
+                on_stack.remove(&done.id);
+                self.memo.insert(done.id, s);
+                match stack.last_mut() {
+                    None => return Ok(s),
+                    Some(parent) => {
+                        parent.acc = parent.acc.max(s);
+                        parent.part += 1;
+                    }
+                }
+                continue;
+            }
+            if top.part == top.options[top.option].len() {
+                let acc = top.acc;
+                top.values.push(acc);
+                top.option += 1;
+                top.part = 0;
+                top.acc = 0;
+                continue;
+            }
+            let child = top.options[top.option][top.part].clone();
+            let id = identity(child.as_ref());
+            if let Some(s) = self.lookup(child.as_ref(), &id)? {
+                let top = stack.last_mut().expect("a frame");
+                top.acc = top.acc.max(s);
+                top.part += 1;
+                continue;
+            }
+            if !on_stack.insert(id.clone()) {
+                return Err(Error::Unsupported(format!(
+                    "{} repeats along a line of play: it is not a finite game",
+                    written(child.as_ref())
+                )));
+            }
+            let frame = self.expand(&child, id)?;
+            stack.push(frame);
+        }
+    }
+
+    /// The steps of an every-game sum of `parts`: the largest of theirs.
+    pub fn steps_of(&mut self, parts: &[Component]) -> Result<u64> {
+        parts.iter().try_fold(0, |m, c| Ok(m.max(self.steps(c)?)))
+    }
+
+    /// A few moves of `c` among which one is best, for families with a
+    /// closed form; `None` when every move must be looked at.
+    fn candidates(&mut self, c: &Component, steps: u64) -> Result<Option<Vec<Move>>> {
+        Ok(match self.family(c.as_ref()) {
+            Family::Euclid(e) => {
+                // Only (b, r) and (b + r, b) can be lost for the opponent;
+                // a lost position's move is forced.
+                let q = e.move_count();
+                let picks = [e.play(q), q.checked_sub(1).and_then(|t| e.play(t))];
+                Some(
+                    picks
+                        .into_iter()
+                        .flatten()
+                        .map(|m| Move::to(vec![Arc::new(m.to) as Component]))
+                        .collect(),
+                )
+            }
+            // A won Nim heap or range heap: any move to a P-position is best
+            // (they all have the same steps); a lost range heap: any move.
+            Family::Heap(Rule::Nim | Rule::Subtraction(Subtraction::Range { .. }), _) => {
+                if mover_wins(steps) {
+                    c.moves_to_value(&self.cx, 0, 1)?
+                } else {
+                    Some(c.moves().take(1).collect())
+                }
+            }
+            _ => None,
+        })
+    }
+
+    /// The best move of `c` in an every-game (one step fewer: see the
+    /// [module documentation](self)), with the steps it leaves; `None` when
+    /// `c` has no move.
+    pub fn best_move(&mut self, c: &Component) -> Result<Option<(Move, u64)>> {
+        let steps = self.steps(c)?;
+        if steps == 0 {
+            return Ok(None);
+        }
+        let want = steps - 1;
+        let moves: Box<dyn Iterator<Item = Move>> = match self.candidates(c, steps)? {
+            Some(found) => Box::new(found.into_iter()),
+            None => c.moves(),
+        };
+        for m in moves {
+            self.spend(1, c.as_ref())?;
+            if self.steps_of(&m.after)? == want {
+                return Ok(Some((m, want)));
+            }
+        }
+        Err(Error::Unsupported(format!(
+            "no move of {} leaves {want} steps (an inconsistent game)",
+            written(c.as_ref())
+        )))
+    }
+}
+
+/// The every-game analysis of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EveryAnalysis {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Each component's steps, in the order of [`Position::components`].
+    pub steps: Vec<u64>,
+    /// The largest of them: the steps of the sum.
+    pub max_steps: u64,
+    /// The best turn: one move in every component that has one (in
+    /// component order), each to one step fewer. It wins when
+    /// `outcome` is N; otherwise it is the best defence.
+    pub turn: Vec<SumMove>,
+    /// The steps each move of `turn` leaves in its component.
+    pub turn_steps: Vec<u64>,
+}
+
+/// Analyses `position` as an every-game sum.
+///
+/// ```
+/// use grundy::every::analyze;
+/// use grundy::expr::parse_position;
+/// use grundy::nim::Outcome;
+/// use grundy::sum::AnalyzeOptions;
+/// // euclid(3,2) is lost in 2 steps, nim(5) won in 1: the longer game decides.
+/// let pos = parse_position("euclid(3,2) + nim(5)").unwrap();
+/// let a = analyze(&pos, &AnalyzeOptions::default()).unwrap();
+/// assert_eq!((a.steps.clone(), a.outcome), (vec![2, 1], Outcome::P));
+/// assert_eq!(a.turn.len(), 2);
+/// ```
+pub fn analyze(position: &Position, options: &AnalyzeOptions) -> Result<EveryAnalysis> {
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut search = StepsSearch::new(options.search_budget, cx);
+    let mut steps = Vec::new();
+    let mut turn = Vec::new();
+    let mut turn_steps = Vec::new();
+    for (place, c) in position.places() {
+        steps.push(search.steps(c)?);
+        if let Some((m, left)) = search.best_move(c)? {
+            turn.push(Position::sum_move(place, c.as_ref(), m));
+            turn_steps.push(left);
+        }
+    }
+    let max_steps = steps.iter().copied().max().unwrap_or(0);
+    Ok(EveryAnalysis {
+        outcome: Outcome::from_mover_wins(mover_wins(max_steps)),
+        steps,
+        max_steps,
+        turn,
+        turn_steps,
+    })
+}
+
+/// The position after a whole turn: `moves` in distinct components (as
+/// [`EveryAnalysis::turn`] gives them), applied together.
+pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
+    let mut order: Vec<&SumMove> = moves.iter().collect();
+    // From the last component back, so that a split or a removal does not
+    // shift the places of the moves still to apply.
+    order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
+    if order
+        .windows(2)
+        .any(|w| (w[0].term, w[0].part) == (w[1].term, w[1].part))
+    {
+        return Err(Error::IllegalMove(
+            "a turn moves in each component at most once".into(),
+        ));
+    }
+    let mut next = position.clone();
+    for m in order {
+        next = next.apply(m)?;
+    }
+    Ok(next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse_position;
+
+    fn part(s: &str) -> Component {
+        parse_position(s).unwrap().terms[0].parts[0].clone()
+    }
+
+    /// Steps of a lone component without any closed form: the search
+    /// from the moves alone.
+    fn searched(c: &Component) -> u64 {
+        let mut memo: HashMap<(String, Vec<u64>), u64> = HashMap::new();
+        fn go(c: &Component, memo: &mut HashMap<(String, Vec<u64>), u64>) -> u64 {
+            if let Some(&s) = memo.get(&identity(c.as_ref())) {
+                return s;
+            }
+            let opts: Vec<u64> = c
+                .moves()
+                .map(|m| m.after.iter().map(|p| go(p, memo)).max().unwrap_or(0))
+                .collect();
+            let s = steps_from_options(opts);
+            memo.insert(identity(c.as_ref()), s);
+            s
+        }
+        go(c, &mut memo)
+    }
+
+    #[test]
+    fn closed_forms_match_the_recursion() {
+        let mut search = StepsSearch::new(1_000_000, Context::default());
+        for text in [
+            "nim",
+            "sub{1..3}",
+            "sub{2..5}",
+            "sub{1,3,4}",
+            "sub{pow2}",
+            "sub{fib}",
+        ] {
+            for n in 0..60 {
+                let c = part(&format!("{text}({n})"));
+                assert_eq!(search.steps(&c).unwrap(), searched(&c), "{text}({n})");
+            }
+        }
+        for a in 0..40 {
+            for b in 0..40 {
+                let c = part(&format!("euclid({a},{b})"));
+                assert_eq!(euclid_steps(a, b), searched(&c), "euclid({a},{b})");
+            }
+        }
+    }
+
+    #[test]
+    fn huge_numbers_use_closed_forms() {
+        let mut search = StepsSearch::new(1_000, Context::default());
+        let c = part("euclid(12200160415121876738, 7540113804746346429)");
+        // Consecutive Fibonacci numbers: every move forced, about 90 of them.
+        assert!(search.steps(&c).unwrap() > 80);
+        assert_eq!(search.steps(&part("nim(18446744073709551615)")).unwrap(), 1);
+        let big = part("sub{3..18446744073709551615}(18446744073709551615)");
+        assert_eq!(search.steps(&big).unwrap(), 1);
+        let (m, left) = search.best_move(&big).unwrap().unwrap();
+        assert_eq!(left, 0);
+        assert!(search.steps_of(&m.after).unwrap() == 0);
+    }
+}
