@@ -110,12 +110,10 @@ pub fn find_sequence(values: &[u64], shape: Option<ProofShape>) -> SequenceFindi
         if enough(len - n0, p, len) {
             let (preperiod, period) = (n0 as u64, p as u64);
             let certainty = match shape {
-                Some(s) if s.values_needed(preperiod, period) <= len as u128 => {
-                    Certainty::Proved {
-                        window_start: preperiod,
-                        window_end: s.window_end(preperiod, period) as u64,
-                    }
-                }
+                Some(s) if s.values_needed(preperiod, period) <= len as u128 => Certainty::Proved {
+                    window_start: preperiod,
+                    window_end: s.window_end(preperiod, period) as u64,
+                },
                 _ => observed,
             };
             return SequenceFinding {
@@ -126,7 +124,10 @@ pub fn find_sequence(values: &[u64], shape: Option<ProofShape>) -> SequenceFindi
     }
     for p in 1..=len / 3 {
         let last = len - 1;
-        let Some(saltus) = values[last].checked_sub(values[last - p]).filter(|&s| s > 0) else {
+        let Some(saltus) = values[last]
+            .checked_sub(values[last - p])
+            .filter(|&s| s > 0)
+        else {
             continue;
         };
         let n0 = tail_start(values, p, |a, b| b.checked_sub(a) == Some(saltus));
@@ -166,7 +167,8 @@ impl Slope {
 
     /// Whether `x` is consistent with the table.
     pub fn contains(&self, x: f64) -> bool {
-        self.lo_num as f64 <= x * self.lo_den as f64 && x * (self.hi_den as f64) < self.hi_num as f64
+        self.lo_num as f64 <= x * self.lo_den as f64
+            && x * (self.hi_den as f64) < self.hi_num as f64
     }
 }
 
@@ -235,7 +237,8 @@ pub fn find_lines(points: &[(u64, u64)], bound: u64) -> LinesPattern {
     let set: HashSet<(u64, u64)> = points.iter().copied().collect();
     let mut sorted: Vec<(u64, u64)> = set.iter().copied().collect();
     sorted.sort_unstable();
-    if !sorted.is_empty() && sorted.iter().all(|&(a, b)| a == b) && sorted.len() as u64 == bound + 1 {
+    if !sorted.is_empty() && sorted.iter().all(|&(a, b)| a == b) && sorted.len() as u64 == bound + 1
+    {
         return LinesPattern::Diagonal;
     }
     // Lines through the origin: the reduced slopes, each seen at least 3 times.
@@ -461,9 +464,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // Two lines b = 2a and a = 2b.
-        let lines: Vec<(u64, u64)> = (0..=10u64)
-            .flat_map(|a| [(a, 2 * a), (2 * a, a)])
-            .collect();
+        let lines: Vec<(u64, u64)> = (0..=10u64).flat_map(|a| [(a, 2 * a), (2 * a, a)]).collect();
         assert_eq!(
             find_lines(&lines, 20),
             LinesPattern::Lines {

@@ -159,7 +159,9 @@ fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)>
     let rule = parse_rule(rule).map_err(py_err)?;
     py.detach(|| -> Result<_, Error> {
         let seq = NimSequence::new(&rule, to, Limits::default())?;
-        let values = (0..=to).map(|n| seq.value(n)).collect::<Result<Vec<_>, _>>()?;
+        let values = (0..=to)
+            .map(|n| seq.value(n))
+            .collect::<Result<Vec<_>, _>>()?;
         let period = seq.period();
         let rest = serde_json::json!({
             "rule": rule.to_string(),
@@ -372,12 +374,13 @@ impl Def {
         };
         let out = out.map_err(|e| {
             let what = format!(
-                "moves({}) raised {}",
+                "moves({}) raised {}: {}",
                 self.repr(py, id),
                 e.get_type(py)
                     .name()
                     .map(|n| n.to_string())
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                e.value(py)
             );
             let wrapped = GrundyError::new_err(what);
             wrapped.set_cause(py, Some(e));
@@ -703,12 +706,11 @@ impl Rules {
         let a = self.run(|| position.analyze(Play::Misere, &self.options()))?;
         let mut out = Vec::new();
         for m in &a.winning_moves {
-            let parts: Vec<Bound<'py, PyAny>> = m
-                .mv
-                .after
-                .iter()
-                .map(|c| self.def.position(py, c.key()[0]))
-                .collect::<PyResult<_>>()?;
+            let parts: Vec<Bound<'py, PyAny>> =
+                m.mv.after
+                    .iter()
+                    .map(|c| self.def.position(py, c.key()[0]))
+                    .collect::<PyResult<_>>()?;
             if parts.len() == 1 {
                 out.push(parts.into_iter().next().expect("one part"));
             } else {
@@ -733,11 +735,7 @@ impl Rules {
 /// games, as the JSON object of `grundy analyze --json`.
 #[pyfunction]
 #[pyo3(signature = (items, misere=false, max_moves=10_000))]
-fn analyze_sum(
-    items: &Bound<'_, PyTuple>,
-    misere: bool,
-    max_moves: usize,
-) -> PyResult<String> {
+fn analyze_sum(items: &Bound<'_, PyTuple>, misere: bool, max_moves: usize) -> PyResult<String> {
     let mut terms = Vec::new();
     let mut games: Vec<Arc<Def>> = Vec::new();
     for item in items.iter() {

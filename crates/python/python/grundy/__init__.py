@@ -260,11 +260,21 @@ def sequence(rule, n):
     """``G(0..n)`` of a heap rule and its period when proved.
 
     >>> s = sequence("sub{1..5}", 20)
-    >>> s.period, s.preperiod, list(s.values[:8])
+    >>> s.period, s.preperiod, [int(v) for v in s.values[:8]]
     (6, 0, [0, 1, 2, 3, 4, 5, 0, 1])
     """
     values, rest = _grundy.sequence(_rule(rule), _count(n, "n"))
     return Sequence(values, _json.loads(rest))
+
+
+def value(rule, n):
+    """One Grundy value of a heap rule, for any ``n`` below 2^64 once the
+    rule's period is proved (``grundy value RULE N``).
+
+    >>> value("kayles", 10**18)
+    1
+    """
+    return _grundy.value(_rule(rule), _count(n, "n"))
 
 
 def _rule(rule):
