@@ -35,19 +35,19 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde::Serialize;
 
 create_exception!(
-    _grundy,
+    grundy,
     GrundyError,
     PyValueError,
     "An error of the grundy engine, with the command line's message."
 );
 create_exception!(
-    _grundy,
+    grundy,
     BudgetExceeded,
     GrundyError,
     "A search or computation that would run past its budget."
 );
 create_exception!(
-    _grundy,
+    grundy,
     LoopyGameError,
     GrundyError,
     "A game in which a position repeats along a line of play."
@@ -286,22 +286,6 @@ impl Split {
         }
         Ok(true)
     }
-}
-
-/// Names already given to games, so that two games never share one (the
-/// engine identifies a position by its game's name and its number).
-static GAMES: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-fn unique_name(wanted: &str) -> String {
-    let mut names = GAMES.lock().unwrap_or_else(|e| e.into_inner());
-    let mut name = wanted.to_string();
-    let mut k = 1;
-    while names.contains(&name) {
-        k += 1;
-        name = format!("{wanted}_{k}");
-    }
-    names.push(name.clone());
-    name
 }
 
 /// One game defined in Python: its moves, the positions seen (numbered),
@@ -602,7 +586,7 @@ impl Rules {
         }
         Ok(Rules {
             def: Arc::new(Def {
-                name: unique_name(name),
+                name: name.to_string(),
                 moves,
                 index: PyDict::new(py).unbind(),
                 positions: PyList::empty(py).unbind(),
@@ -613,7 +597,7 @@ impl Rules {
         })
     }
 
-    /// The name the engine knows the game by (unique).
+    /// The name the game is written with.
     #[getter]
     fn name(&self) -> String {
         self.def.name.clone()
@@ -745,6 +729,14 @@ fn analyze_sum(items: &Bound<'_, PyTuple>, misere: bool, max_moves: usize) -> Py
         } else if let Ok(part) = item.cast::<Part>() {
             let pos = part.get().pos.clone();
             if !games.iter().any(|d| Arc::ptr_eq(d, &pos.def)) {
+                // The engine knows a position by its game's name and number.
+                if games.iter().any(|d| d.name == pos.def.name) {
+                    return Err(GrundyError::new_err(format!(
+                        "two different games in this sum are named {:?}: give them different names \
+                         (Game(..., name=...))",
+                        pos.def.name
+                    )));
+                }
                 games.push(pos.def.clone());
             }
             terms.push(Term::of(vec![Arc::new(pos) as Component]));

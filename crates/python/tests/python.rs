@@ -7,7 +7,7 @@
 //! makes a virtual environment in `target/tmp/python/venv` with pytest and
 //! NumPy from PyPI (once; later runs reuse it), and runs pytest on
 //! `tests/py`, the doctests of the package and the examples of
-//! `docs/python.md`. What is missing FAILS this test, it is never skipped:
+//! `docs/python.md` and of the README. What is missing FAILS this test, it is never skipped:
 //! Python 3 with `venv` (on Debian, as root, `apt-get install python3-venv`
 //! is tried), and PyPI for the first run.
 //!
@@ -122,6 +122,7 @@ fn the_python_package_passes_its_tests() {
         .arg(crate_dir.join("tests/py"))
         .arg(pkg.join("__init__.py"))
         .arg(root.join("docs/python.md"))
+        .arg(root.join("README.md"))
         .current_dir(&work)
         .env("PYTHONPATH", &pkg_root)
         .env("PYTHONDONTWRITEBYTECODE", "1")

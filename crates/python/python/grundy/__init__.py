@@ -354,7 +354,8 @@ class Game:
 
     @property
     def name(self):
-        """The name the game is written with in sums (made unique)."""
+        """The name the game is written with in sums (two games in one sum
+        must have different names)."""
         return self._rules.name
 
     def _pos(self, pos):

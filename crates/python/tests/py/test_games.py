@@ -209,9 +209,11 @@ def test_moves_that_ask_for_their_own_values_are_refused():
         g.value(3)
 
 
-def test_game_names_are_unique_and_sums_need_a_part():
+def test_games_in_one_sum_need_different_names_and_sums_need_a_part():
     a, b = Game(moves=lambda n: [], name="same"), Game(moves=lambda n: [], name="same")
-    assert a.name != b.name
+    with pytest.raises(grundy.GrundyError, match='two different games in this sum are named "same"'):
+        Sum(a.at(1), b.at(1)).analyze()
+    assert Sum(a.at(1), a.at(2), "nim(0)").grundy == 0
     with pytest.raises(TypeError, match="a sum takes expressions"):
         Sum(3).analyze()
     with pytest.raises(grundy.GrundyError, match="empty"):
