@@ -98,6 +98,7 @@ pub mod games;
 pub mod misere;
 pub mod nim;
 pub mod nimber;
+pub mod pattern;
 pub mod period;
 pub mod quotient;
 pub mod sequence;

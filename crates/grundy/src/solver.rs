@@ -80,6 +80,14 @@ impl Solver {
         self.budget
     }
 
+    /// A fresh budget of `budget` positions and moves for the next calls,
+    /// keeping every value found so far (a long-lived solver answering many
+    /// questions about one game).
+    pub fn renew(&mut self, budget: usize) {
+        self.budget = budget;
+        self.used = 0;
+    }
+
     fn refuse(&self, c: &dyn Game) -> Error {
         Error::TooLarge(format!(
             "the Grundy value of {}({}) is not known from theory, and finding it by search \
