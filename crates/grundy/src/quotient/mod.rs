@@ -111,7 +111,7 @@ use crate::error::{Error, Result};
 use crate::games::heap::{Rule, Subtraction};
 use crate::period::{Period, Proof, ProofShape};
 
-pub use read::{solve_misere, MisereAnswer};
+pub use read::{quotient_covering, solve_misere, MisereAnswer, ANALYSIS_LIMITS};
 
 /// An element of a quotient, by number: `0` is the identity.
 pub type Element = u32;
