@@ -25,6 +25,48 @@
 //!   outcome of a sum `x = h_1 + … + h_k` of heaps is read off
 //!   `Φ(h_1)·…·Φ(h_k)`: a P-position exactly when the product lies in `P`.
 //!
+//! # An example: misère 0.75
+//!
+//! In 0.75 a move takes one token (leaving the rest as one heap, or the
+//! whole heap taken: digit 7 of the first place) or two tokens (leaving
+//! one or two heaps: digit 5 of the second). Its quotient on the heaps
+//! `0..=12` has order 8:
+//!
+//! ```text
+//! generators: a = heap 1, b = heap 2, c = heap 5
+//! relations:  a² = 1, bc = ab, c² = b², b³ = b
+//! P = {a, b²}
+//! Φ: 0 ↦ 1, 1 ↦ a, 2 ↦ b, 3 ↦ a, 4 ↦ b, 5 ↦ c, 6 ↦ b, 7 ↦ c, 8 ↦ b,
+//!    9 ↦ ab², 10 ↦ b, 11 ↦ ab², 12 ↦ b
+//! ```
+//!
+//! To play `3 + 5 + 7` read `Φ(3)·Φ(5)·Φ(7) = a·c·c = ab²`, which is not in
+//! `P`: the player to move wins, and a winning move is one that moves the
+//! product into `P`. Taking one token from the heap of 3 and splitting the
+//! rest into `1 + 1` (element `a² = 1`) leaves `1·c·c = b² ∈ P`: it wins;
+//! leaving a heap of 2 instead gives `b·c·c = b³ = b ∉ P`: it loses.
+//!
+//! ```
+//! use grundy::games::heap::parse_rule;
+//! use grundy::nim::Outcome;
+//! use grundy::quotient::{Quotient, QuotientLimits};
+//! let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+//! assert_eq!((q.order(), q.p_portion().len()), (8, 2));
+//! assert_eq!(q.word(q.product(&[3, 5, 7]).unwrap()), "ab^2");
+//! assert_eq!(q.outcome(&[3, 5, 7]).unwrap(), Outcome::N);
+//! // Every winning move moves the product into P.
+//! let answer = q.winning_moves(&[3, 5, 7], 100).unwrap();
+//! for (i, mv) in &answer.moves {
+//!     let mut rest: Vec<u64> = [3u64, 5, 7].iter().enumerate()
+//!         .filter(|&(j, _)| j != *i).map(|(_, &h)| h).collect();
+//!     rest.extend(&mv.leaves);
+//!     assert_eq!(q.outcome(&rest).unwrap(), Outcome::P);
+//! }
+//! // Φ is proved periodic (period 2), so heaps of any size are covered.
+//! assert_eq!(q.period().map(|p| p.period), Some(2));
+//! assert_eq!(q.outcome(&[1_000_000_001]).unwrap(), q.outcome(&[41]).unwrap());
+//! ```
+//!
 //! # The construction (heap by heap)
 //!
 //! Start from `Q_0 = {1}`, `P = ∅` (the empty game is a misère N-position).
