@@ -11,8 +11,14 @@
 //! known), `mex` and `reason` (the family's theorem in words, or `null`)),
 //! `derivation` (normal play with a non-zero nim-sum: `bit`, `holders`,
 //! `row`, `from_value`, `to_value`, `moves`), `misere`
-//! (`{"case":"nim","big","ones"}` or `{"case":"search"}`), `winning_moves`
-//! and `winning_moves_truncated`. A `mex` is `null` for large components,
+//! (`{"case":"nim","big","ones"}`, `{"case":"search"}`, or for heaps of one
+//! take-and-break or subtraction rule `{"case":"quotient","rule","order",
+//! "computed_to","period","preperiod","generators":[{"name","heap"}],
+//! "elements":[{"heap","element","word"}],"product","product_word",
+//! "in_p_portion","p_portion":[words],"moves":[{"product","word"}]}` — the
+//! heaps' elements of the misère quotient, their product, and for each
+//! winning move (in the order of `winning_moves`) the product it leaves, in
+//! the P-portion), `winning_moves` and `winning_moves_truncated`. A `mex` is `null` for large components,
 //! else `{"options":[{"words","leaves","value"}],"values":[..]}`, `leaves`
 //! being the components the option leaves, written (`["kayles(1)",
 //! "kayles(2)"]`, `[]` for nothing). Every move is `{"heap","from","to",
@@ -22,6 +28,7 @@
 
 use grundy::explain::{Explanation, MisereCase};
 use grundy::game::written;
+use grundy::quotient::generator_name;
 use grundy::sum::{Position, SumMove};
 use serde_json::{json, Value};
 
@@ -74,6 +81,27 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
     let misere = e.misere.as_ref().map(|m| match m {
         MisereCase::Nim { big, ones } => json!({ "case": "nim", "big": big, "ones": ones }),
         MisereCase::Search => json!({ "case": "search" }),
+        MisereCase::Quotient(c) => json!({
+            "case": "quotient",
+            "rule": c.rule,
+            "order": c.order,
+            "computed_to": c.computed_to,
+            "period": c.period.map(|p| p.1),
+            "preperiod": c.period.map(|p| p.0),
+            "generators": c.generators.iter().enumerate()
+                .map(|(i, h)| json!({ "name": generator_name(i), "heap": h }))
+                .collect::<Vec<_>>(),
+            "elements": c.elements.iter()
+                .map(|(h, x, w)| json!({ "heap": h, "element": x, "word": w }))
+                .collect::<Vec<_>>(),
+            "product": c.product,
+            "product_word": c.product_word,
+            "in_p_portion": c.in_p,
+            "p_portion": c.p_portion,
+            "moves": c.after.iter()
+                .map(|(x, w)| json!({ "product": x, "word": w }))
+                .collect::<Vec<_>>(),
+        }),
     });
     json!({
         "play": e.play,

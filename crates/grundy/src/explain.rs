@@ -18,13 +18,20 @@
 //!    the nim-sum 0. Any other component with an option of value `g' ⊕ s`
 //!    wins too — even when that is larger than `g'`.
 //!
-//! Misère Nim adds the endgame rule (see [`nim`](crate::nim)); other misère
-//! sums are settled by a component's own theory or by exhaustive search.
+//! Misère Nim adds the endgame rule (see [`nim`](crate::nim)). A misère sum
+//! of heaps of one take-and-break or subtraction rule is read from the
+//! rule's misère quotient (see [`quotient`](crate::quotient)): each heap
+//! pretends to be an element of a finite commutative monoid, the sum is a
+//! P-position exactly when the product of those elements lies in the
+//! P-portion, and a move wins exactly when it moves the product into the
+//! P-portion. Other misère sums are settled by a component's own theory or
+//! by exhaustive search.
 
 use crate::error::{Error, Result};
 use crate::game::{Component, Context, Move};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
+use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
 use crate::solver::Solver;
 use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
@@ -106,9 +113,42 @@ pub enum MisereCase {
     /// play as in normal Nim, except that the move which would leave only
     /// heaps of 0 and 1 leaves an odd number of 1-heaps.
     Nim { big: usize, ones: usize },
+    /// Heaps of one take-and-break or subtraction rule: read from the
+    /// rule's misère quotient.
+    Quotient(QuotientCase),
     /// Any other sum: exhaustive search of the game tree (or a lone
     /// component's own misère theory).
     Search,
+}
+
+/// A misère sum of heaps of one rule, read from the rule's misère quotient
+/// `Q`: the heaps' elements, their product, and whether it lies in `P`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientCase {
+    /// The rule, as written by its `Display`.
+    pub rule: String,
+    /// `|Q|`.
+    pub order: usize,
+    /// The largest heap `N` the quotient was computed for …
+    pub computed_to: u64,
+    /// … and the proved period of Φ (`(preperiod, period)`), which covers
+    /// every heap beyond `N`.
+    pub period: Option<(u64, u64)>,
+    /// For each row (one heap each): its size, its element `Φ(size)` and
+    /// that element written over the generators.
+    pub elements: Vec<(u64, Element, String)>,
+    /// The generators `a, b, …`: the heap each stands for.
+    pub generators: Vec<u64>,
+    /// The product of the rows' elements, as a number and as a word.
+    pub product: Element,
+    pub product_word: String,
+    /// Whether the product lies in the P-portion (then the position is P).
+    pub in_p: bool,
+    /// The P-portion's elements, as words.
+    pub p_portion: Vec<String>,
+    /// For each winning move, in order: the product it leaves (in `P`), as a
+    /// number and a word.
+    pub after: Vec<(Element, String)>,
 }
 
 /// Why one winning move wins.
@@ -126,6 +166,9 @@ pub enum Reason {
     /// Misère search: it moves to a position the exhaustive search proves
     /// lost for the opponent.
     Search,
+    /// Misère quotient: it moves the product of the heaps' elements to
+    /// `after`, an element of the P-portion.
+    Quotient { after: Element },
 }
 
 /// What one move does to the values (normal play).
@@ -164,13 +207,25 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
         (Play::Normal, Some(bit)) => Some(derive(&cx, &rows, nim_sum.unwrap_or(0), bit)?),
         _ => None,
     };
-    let misere = (play == Play::Misere).then(|| match position.nim_heaps() {
+    let mut misere = (play == Play::Misere).then(|| match position.nim_heaps() {
         Some(sizes) => MisereCase::Nim {
             big: sizes.iter().filter(|&&h| h >= 2).count(),
             ones: sizes.iter().filter(|&&h| h == 1).count(),
         },
-        None => MisereCase::Search,
+        None => match quotient_case(&rows, &analysis.winning_moves) {
+            Some(case) => MisereCase::Quotient(case),
+            None => MisereCase::Search,
+        },
     });
+    // The analysis and the quotient must agree (both read the same
+    // quotient); if they do not, say "search" rather than explain wrongly.
+    if let Some(MisereCase::Quotient(case)) = &misere {
+        let agrees = case.in_p == (analysis.outcome == Outcome::P)
+            && case.after.len() == analysis.winning_moves.len();
+        if !agrees {
+            misere = Some(MisereCase::Search);
+        }
+    }
     let mut reasons = Vec::new();
     for mv in &analysis.winning_moves {
         reasons.push(match (play, &misere, nim_sum) {
@@ -183,6 +238,9 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
             }
             (Play::Normal, _, None) => Reason::Theory,
             (Play::Misere, Some(MisereCase::Nim { .. }), _) => Reason::MisereNim,
+            (Play::Misere, Some(MisereCase::Quotient(case)), _) => Reason::Quotient {
+                after: case.after[reasons.len()].0,
+            },
             (Play::Misere, _, _) => Reason::Search,
         });
     }
@@ -196,6 +254,71 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
         winning_moves: analysis.winning_moves,
         reasons,
         truncated: analysis.truncated,
+    })
+}
+
+/// The quotient's account of a misère sum whose rows are all single heaps
+/// of one take-and-break or subtraction rule (`None` otherwise, or when the
+/// quotient is out of reach — the analysis then searched). `moves` are the
+/// analysis' winning moves; each must move the product into `P`.
+fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
+    let first = rows.first()?;
+    let rule = crate::games::heap::parse_rule(&first.name).ok()?;
+    if !matches!(
+        rule,
+        crate::games::heap::Rule::TakeBreak(_) | crate::games::heap::Rule::Subtraction(_)
+    ) {
+        return None;
+    }
+    let mut sizes = Vec::with_capacity(rows.len());
+    for r in rows {
+        match (r.component.noun(), &r.component.heaps()[..]) {
+            ("heap", [h]) if r.name == first.name => sizes.push(*h),
+            _ => return None,
+        }
+    }
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    let q = quotient_covering(&rule, largest, ANALYSIS_LIMITS).ok()?;
+    let m = q.monoid();
+    let elems: Vec<Element> = sizes
+        .iter()
+        .map(|&h| q.phi(h))
+        .collect::<Result<_>>()
+        .ok()?;
+    let product = elems.iter().fold(q.identity(), |acc, &e| m.mul(acc, e));
+    let mut after = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let i = mv.heap?;
+        let rest = elems
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(q.identity(), |acc, (_, &e)| m.mul(acc, e));
+        let x = mv
+            .to
+            .iter()
+            .try_fold(rest, |acc, &h| Some(m.mul(acc, q.phi(h).ok()?)))?;
+        if !m.is_p(x) {
+            return None;
+        }
+        after.push((x, q.word(x)));
+    }
+    Some(QuotientCase {
+        rule: rule.to_string(),
+        order: q.order(),
+        computed_to: q.heaps(),
+        period: q.period().map(|p| (p.preperiod, p.period)),
+        elements: sizes
+            .iter()
+            .zip(&elems)
+            .map(|(&h, &e)| (h, e, q.word(e)))
+            .collect(),
+        generators: q.generator_heaps().to_vec(),
+        product,
+        product_word: q.word(product),
+        in_p: m.is_p(product),
+        p_portion: q.p_portion().into_iter().map(|x| q.word(x)).collect(),
+        after,
     })
 }
 
@@ -359,6 +482,33 @@ mod tests {
         )
         .unwrap();
         assert!(e.reasons.iter().all(|&r| r == Reason::Search));
+    }
+
+    #[test]
+    fn misere_kayles_is_read_from_its_quotient() {
+        let pos = parse_position("kayles(4, 7, 9)").unwrap();
+        let e = explain(&pos, Play::Misere).unwrap();
+        let Some(MisereCase::Quotient(case)) = &e.misere else {
+            panic!(
+                "heaps of one rule are read from the quotient: {:?}",
+                e.misere
+            )
+        };
+        assert_eq!(case.elements.len(), 3);
+        assert_eq!(case.in_p, e.outcome == Outcome::P);
+        assert_eq!(case.after.len(), e.winning_moves.len());
+        assert_eq!(e.reasons.len(), e.winning_moves.len());
+        // Each winning move leaves a position the search proves lost, and
+        // its product is in the P-portion.
+        let mut search = crate::misere::MisereSearch::new(1_000_000);
+        for (mv, r) in e.winning_moves.iter().zip(&e.reasons) {
+            let Reason::Quotient { after } = *r else {
+                panic!("quotient reasons")
+            };
+            assert!(case.after.iter().any(|a| a.0 == after));
+            let next = pos.apply(mv).unwrap();
+            assert!(!search.wins(next.components().cloned()).unwrap());
+        }
     }
 
     #[test]

@@ -1,8 +1,33 @@
-//! Misère play of arbitrary sums, by exhaustive search.
+//! Misère play of arbitrary sums, by exhaustive search — and the
+//! definitions behind its exact theory, the misère quotient.
 //!
 //! Misère play (the last player to move loses) has no Sprague–Grundy theorem:
 //! the values of the components do not decide a sum. Nim is the exception
-//! and has its closed form in [`nim`](crate::nim). Everything else is
+//! and has its closed form in [`nim`](crate::nim). Sums of heaps of one
+//! take-and-break or subtraction rule are read from the rule's misère
+//! quotient ([`quotient`](crate::quotient)), which rests on these
+//! definitions (T. E. Plambeck, *Taming the wild in impartial combinatorial
+//! games*, INTEGERS 5 (2005) G05; T. E. Plambeck and A. N. Siegel, *Misère
+//! quotients for impartial games*, J. Combin. Theory Ser. A 115 (2008),
+//! arXiv:math/0609825; A. N. Siegel, *Misère games and misère
+//! quotients*, Games of No Chance 5):
+//!
+//! * A set `A` of games is **closed** when it holds every option of each
+//!   of its games and the sum of any two of them (the heaps of a rule and
+//!   all their sums, for instance).
+//! * `G` and `H` are **indistinguishable modulo `A`**, `G ≡ H (mod A)`,
+//!   when `G + X` and `H + X` have the same misère outcome for every `X` in
+//!   `A`. This is an equivalence compatible with `+`, so its classes form a
+//!   commutative monoid, the **misère quotient** `Q(A)`.
+//! * The **P-portion** `P ⊆ Q(A)` is the set of classes of misère
+//!   P-positions (well defined: take `X = 0`).
+//! * The **pretending function** `Φ: A → Q(A)` sends each game to its
+//!   class. It is a homomorphism, `Φ(G + H) = Φ(G)·Φ(H)`, so a sum of heaps
+//!   is a misère P-position exactly when the product of its heaps' elements
+//!   lies in `P`, and a move wins exactly when it moves that product into
+//!   `P`.
+//!
+//! Everything else is
 //! answered here exactly, from the definition — a position is a win for the
 //! player to move when it has no move at all, or a move to a position that is
 //! a loss — with memoisation (through [`StateSearch`], which knows games only

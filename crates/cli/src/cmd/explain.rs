@@ -11,6 +11,7 @@ use grundy::explain::{explain, Explanation, MisereCase, Reason, Row};
 use grundy::expr::parse_position;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::high_bit;
+use grundy::quotient::generator_name;
 use grundy::sum::Position;
 
 use crate::ui::{self, Numbers, Ui};
@@ -135,7 +136,8 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         Play::Misere => "misère play: whoever makes the last move loses",
     };
     s += &format!("{} ({rule})\n\n", ui.bold(&format!("Position: {position}")));
-    let misere_search = e.play == Play::Misere && e.misere == Some(MisereCase::Search);
+    let misere_search = e.play == Play::Misere
+        && matches!(e.misere, Some(MisereCase::Search | MisereCase::Quotient(_)));
 
     // Step 1: every part's value.
     s += &format!(
@@ -238,6 +240,49 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                 );
             }
         }
+        (Play::Misere, Some(MisereCase::Quotient(c))) => {
+            let reach = match c.period {
+                Some((pre, p)) => format!(
+                    "proved periodic: Φ(n + {p}) = Φ(n) for n ≥ {pre}, so it covers every heap"
+                ),
+                None => format!("computed for heaps up to {}", c.computed_to),
+            };
+            let gens: Vec<String> = c
+                .generators
+                .iter()
+                .enumerate()
+                .map(|(i, h)| format!("{} = heap {h}", generator_name(i)))
+                .collect();
+            s += &format!(
+                "  Misère play of heaps of {} is read from its misère quotient Q, a commutative monoid of\n  {} elements ({reach}; generators {}). Each heap pretends to be an element of Q (Φ):\n",
+                c.rule,
+                c.order,
+                if gens.is_empty() { "none".to_string() } else { gens.join(", ") }
+            );
+            for (row, (h, _, word)) in e.rows.iter().zip(&c.elements) {
+                s += &format!("    {}: Φ({h}) = {word}\n", label(row));
+            }
+            let p_list = if c.p_portion.len() <= 16 {
+                format!("{{{}}}", c.p_portion.join(", "))
+            } else {
+                format!(
+                    "({} elements; see `grundy quotient {}`)",
+                    c.p_portion.len(),
+                    c.rule
+                )
+            };
+            s += &format!(
+                "  The sum is the product of its heaps' elements: {} = {}. The P-portion (the elements\n  of P-positions) is {p_list}.\n  The product {} in the P-portion, so {verdict}.\n",
+                c.elements.iter().map(|x| x.2.as_str()).collect::<Vec<_>>().join(" · "),
+                c.product_word,
+                if c.in_p { "lies" } else { "does not lie" }
+            );
+            if c.in_p {
+                s += "  Why: no move leads to a product in the P-portion (every option is an N-position).\n";
+            } else {
+                s += "  Why: a winning move changes one heap so that the product of the elements lands in the\n  P-portion (step 4).\n";
+            }
+        }
         (Play::Misere, _) => {
             s += &format!(
                 "  Misère play has no nim-sum rule for this sum (the values above are for normal play);\n  an exhaustive search of the game tree shows that {verdict}.\n"
@@ -325,7 +370,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                 e.winning_moves.len(),
                 if e.truncated { ", list cut short" } else { "" }
             );
-            for (mv, r) in e.winning_moves.iter().zip(&e.reasons) {
+            for (k, (mv, r)) in e.winning_moves.iter().zip(&e.reasons).enumerate() {
                 let why = match *r {
                     Reason::Value { before, after } if after > before => format!(
                         " — raises that part's value from {before} to {after} = {before} ⊕ {total}: a move to any\n      option of value g ⊕ s wins, a larger one included"
@@ -340,6 +385,13 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                     Reason::Search => {
                         " — moves to a position the search proves lost for the opponent".into()
                     }
+                    Reason::Quotient { .. } => match &e.misere {
+                        Some(MisereCase::Quotient(c)) => format!(
+                            " — leaves the product {}, in the P-portion",
+                            c.after[k].1
+                        ),
+                        _ => String::new(),
+                    },
                 };
                 s += &format!(
                     "    `{}`  {}{why}\n",

@@ -4,10 +4,14 @@
 
 use std::io::{IsTerminal, Write};
 
-use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
 use grundy::games::heap::parse_rule;
 use grundy::period::Proof;
-use grundy::quotient::{generator_name, write_word, Quotient, QuotientLimits};
+use grundy::quotient::{
+    generator_name, write_word, Checkpoint, Quotient, QuotientLimits, CHECKPOINT_FORMAT,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -27,6 +31,18 @@ pub struct Args {
     /// The most elements the quotient may have before the run stops.
     #[arg(long, value_name = "K", default_value_t = QuotientLimits::default().max_order)]
     max_order: usize,
+    /// Stop after this many seconds (checked after each heap), saying how
+    /// far the run got.
+    #[arg(long, value_name = "SECONDS")]
+    max_seconds: Option<f64>,
+    /// Save the computation to FILE when it ends — finished or stopped by a
+    /// limit — so that `--resume FILE` can carry it on.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Carry on a computation saved by `--save` (same rule; the saved
+    /// quotient is proved again before use).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -34,34 +50,113 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let rule = parse_rule(&args.rule)?;
+    if let Some(s) = args.max_seconds {
+        if !(s.is_finite() && s > 0.0) {
+            bail!("--max-seconds {s}: expected a positive number of seconds");
+        }
+    }
     let limits = QuotientLimits {
         max_order: args.max_order,
+        max_seconds: args.max_seconds,
         ..QuotientLimits::default()
     };
+    let from = args.resume.as_deref().map(load).transpose()?;
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(args.to);
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} heap {pos}/{len} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        if let Some(c) = &from {
+            bar.set_position(c.heaps);
+        }
         bar
     });
-    let result = Quotient::compute_with(&rule, args.to, false, limits, |p| {
-        if let Some(bar) = &bar {
-            bar.set_position(p.heap);
-            bar.set_message(format!("order {}", p.order));
-        }
-    });
+    let (result, checkpoint) =
+        Quotient::compute_resumable(&rule, args.to, from.as_ref(), false, limits, |p| {
+            if let Some(bar) = &bar {
+                bar.set_position(p.heap);
+                bar.set_message(format!("order {}", p.order));
+            }
+        });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let q = result?;
+    let saved = match (&args.save, &checkpoint) {
+        (Some(path), Some(c)) => {
+            save(path, c)?;
+            Some((path, c))
+        }
+        _ => None,
+    };
+    let q = match (result, saved) {
+        (Ok(q), _) => q,
+        (Err(e), Some((path, c))) => bail!(
+            "{e}\n(heaps 0..{} of order {} are saved in {}: carry on with --resume {} and a larger limit)",
+            c.heaps,
+            c.order(),
+            path.display(),
+            path.display()
+        ),
+        (Err(e), None) => {
+            let hint = checkpoint
+                .map(|c| {
+                    format!(
+                        "\n(heaps 0..{} of order {} were done; --save FILE keeps them for --resume)",
+                        c.heaps,
+                        c.order()
+                    )
+                })
+                .unwrap_or_default();
+            bail!("{e}{hint}")
+        }
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&to_json(&q))?)?;
     } else {
         write_text(&mut out, &q)?;
     }
+    Ok(())
+}
+
+/// Reads a checkpoint written by `--save`.
+fn load(path: &Path) -> Result<Checkpoint> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--resume {}: cannot read the file", path.display()))?;
+    let not_ours = || {
+        format!(
+            "--resume {}: not a quotient saved by `grundy quotient --save`",
+            path.display()
+        )
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).with_context(not_ours)?;
+    match value.get("format").and_then(serde_json::Value::as_u64) {
+        Some(f) if f == u64::from(CHECKPOINT_FORMAT) => {}
+        Some(f) => bail!(
+            "--resume {}: the quotient was saved in format {f}; this version of grundy reads format {CHECKPOINT_FORMAT}",
+            path.display()
+        ),
+        None => bail!(not_ours()),
+    }
+    serde_json::from_value(value).with_context(|| {
+        format!(
+            "--resume {}: not a quotient saved by `grundy quotient --save`",
+            path.display()
+        )
+    })
+}
+
+/// Writes a checkpoint (to a temporary file first, so that an interrupted
+/// write never leaves a damaged one behind).
+fn save(path: &Path, c: &Checkpoint) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, serde_json::to_string(c)?)
+        .with_context(|| format!("--save {}: cannot write {}", path.display(), tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("--save {}: cannot write the file", path.display()))?;
     Ok(())
 }
 

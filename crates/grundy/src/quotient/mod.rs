@@ -25,6 +25,48 @@
 //!   outcome of a sum `x = h_1 + … + h_k` of heaps is read off
 //!   `Φ(h_1)·…·Φ(h_k)`: a P-position exactly when the product lies in `P`.
 //!
+//! # An example: misère 0.75
+//!
+//! In 0.75 a move takes one token (leaving the rest as one heap, or the
+//! whole heap taken: digit 7 of the first place) or two tokens (leaving
+//! one or two heaps: digit 5 of the second). Its quotient on the heaps
+//! `0..=12` has order 8:
+//!
+//! ```text
+//! generators: a = heap 1, b = heap 2, c = heap 5
+//! relations:  a² = 1, bc = ab, c² = b², b³ = b
+//! P = {a, b²}
+//! Φ: 0 ↦ 1, 1 ↦ a, 2 ↦ b, 3 ↦ a, 4 ↦ b, 5 ↦ c, 6 ↦ b, 7 ↦ c, 8 ↦ b,
+//!    9 ↦ ab², 10 ↦ b, 11 ↦ ab², 12 ↦ b
+//! ```
+//!
+//! To play `3 + 5 + 7` read `Φ(3)·Φ(5)·Φ(7) = a·c·c = ab²`, which is not in
+//! `P`: the player to move wins, and a winning move is one that moves the
+//! product into `P`. Taking one token from the heap of 3 and splitting the
+//! rest into `1 + 1` (element `a² = 1`) leaves `1·c·c = b² ∈ P`: it wins;
+//! leaving a heap of 2 instead gives `b·c·c = b³ = b ∉ P`: it loses.
+//!
+//! ```
+//! use grundy::games::heap::parse_rule;
+//! use grundy::nim::Outcome;
+//! use grundy::quotient::{Quotient, QuotientLimits};
+//! let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+//! assert_eq!((q.order(), q.p_portion().len()), (8, 2));
+//! assert_eq!(q.word(q.product(&[3, 5, 7]).unwrap()), "ab^2");
+//! assert_eq!(q.outcome(&[3, 5, 7]).unwrap(), Outcome::N);
+//! // Every winning move moves the product into P.
+//! let answer = q.winning_moves(&[3, 5, 7], 100).unwrap();
+//! for (i, mv) in &answer.moves {
+//!     let mut rest: Vec<u64> = [3u64, 5, 7].iter().enumerate()
+//!         .filter(|&(j, _)| j != *i).map(|(_, &h)| h).collect();
+//!     rest.extend(&mv.leaves);
+//!     assert_eq!(q.outcome(&rest).unwrap(), Outcome::P);
+//! }
+//! // Φ is proved periodic (period 2), so heaps of any size are covered.
+//! assert_eq!(q.period().map(|p| p.period), Some(2));
+//! assert_eq!(q.outcome(&[1_000_000_001]).unwrap(), q.outcome(&[41]).unwrap());
+//! ```
+//!
 //! # The construction (heap by heap)
 //!
 //! Start from `Q_0 = {1}`, `P = ∅` (the empty game is a misère N-position).
@@ -105,13 +147,13 @@ mod verify;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::games::heap::{Rule, Subtraction};
 use crate::period::{Period, Proof, ProofShape};
 
-pub use read::{solve_misere, MisereAnswer};
+pub use read::{quotient_covering, solve_misere, MisereAnswer, ANALYSIS_LIMITS};
 
 /// An element of a quotient, by number: `0` is the identity.
 pub type Element = u32;
@@ -273,40 +315,72 @@ impl Quotient {
         to: u64,
         stop_when_periodic: bool,
         limits: QuotientLimits,
-        mut progress: impl FnMut(Progress),
+        progress: impl FnMut(Progress),
     ) -> Result<Quotient> {
+        Quotient::compute_resumable(rule, to, None, stop_when_periodic, limits, progress).0
+    }
+
+    /// As [`Quotient::compute_with`], starting from a [`Checkpoint`] saved
+    /// by an earlier run (checked against the rule and proved again before
+    /// use), and returning, whatever the outcome, the checkpoint of the last
+    /// heap completed — so that a run stopped by a limit can be carried on.
+    pub fn compute_resumable(
+        rule: &Rule,
+        to: u64,
+        from: Option<&Checkpoint>,
+        stop_when_periodic: bool,
+        limits: QuotientLimits,
+        mut progress: impl FnMut(Progress),
+    ) -> (Result<Quotient>, Option<Checkpoint>) {
         match rule {
             Rule::TakeBreak(_) | Rule::Subtraction(_) => {}
             _ => {
-                return Err(Error::Unsupported(format!(
-                    "misère quotients are computed for take-and-break codes and subtraction sets, not {rule}"
-                )))
+                return (
+                    Err(Error::Unsupported(format!(
+                        "misère quotients are computed for take-and-break codes and subtraction sets, not {rule}"
+                    ))),
+                    None,
+                )
             }
         }
         let cap = limits.max_order.saturating_mul(4).max(64) as u64;
         if to > cap {
-            return Err(Error::TooLarge(format!(
-                "--to {to}: a misère quotient is built heap by heap; at most {cap} heaps \
-                 with this size limit"
-            )));
+            return (
+                Err(Error::TooLarge(format!(
+                    "--to {to}: a misère quotient is built heap by heap; at most {cap} heaps \
+                     with this size limit"
+                ))),
+                None,
+            );
         }
         let started = Instant::now();
-        let mut b = build::Builder::new(rule.clone(), limits.max_order);
+        let mut b = match from {
+            None => build::Builder::new(rule.clone(), limits.max_order),
+            Some(c) => match c.restore(rule, limits) {
+                Ok(b) => b,
+                Err(e) => return (Err(e), None),
+            },
+        };
         let shape = proof_shape(rule);
         let mut period = None;
         let mut states = 0;
+        let stopped = |b: &build::Builder, e: Error| (Err(e), Some(Checkpoint::of(b)));
         while b.heaps_done() < to {
             if let Some(limit) = limits.max_seconds {
                 if started.elapsed().as_secs_f64() > limit {
-                    return Err(Error::TooLarge(format!(
-                        "the misère quotient of {rule} was stopped after {limit} s at heap {} \
+                    let e = Error::TooLarge(format!(
+                        "the misère quotient of {rule} was stopped after {limit} s: heaps 0..{} are done \
                          (order {} so far)",
                         b.heaps_done(),
                         b.monoid.order
-                    )));
+                    ));
+                    return stopped(&b, e);
                 }
             }
-            states = b.step(limits.max_states)?;
+            states = match b.step(limits.max_states) {
+                Ok(s) => s,
+                Err(e) => return stopped(&b, e),
+            };
             progress(Progress {
                 heap: b.heaps_done(),
                 order: b.monoid.order,
@@ -323,6 +397,7 @@ impl Quotient {
         if period.is_none() {
             period = shape.and_then(|s| find_period(&b.phi, s));
         }
+        let checkpoint = Checkpoint::of(&b);
         // Each step proved its quotient; the last proof covers all heaps.
         let (words, generator_heaps, relations) = presentation(&b.monoid, &b.phi);
         let mut q = Quotient {
@@ -340,7 +415,7 @@ impl Quotient {
         };
         q.tame = q.nim_images();
         q.seconds = started.elapsed().as_secs_f64();
-        Ok(q)
+        (Ok(q), Some(checkpoint))
     }
 
     /// The rule.
@@ -466,6 +541,160 @@ impl Quotient {
     /// Wall-clock seconds the computation took.
     pub fn seconds(&self) -> f64 {
         self.seconds
+    }
+}
+
+/// The version of the [`Checkpoint`] format; a checkpoint of another
+/// version is refused.
+pub const CHECKPOINT_FORMAT: u32 = 1;
+
+/// A quotient computation saved after some heaps, to be carried on by
+/// [`Quotient::compute_resumable`] (`grundy quotient --save/--resume`).
+/// It holds the proved quotient `Q_N` with what the next step needs (each
+/// element's representative sum); a resumed run proves it again first, so
+/// an edited or damaged checkpoint is refused, never trusted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// [`CHECKPOINT_FORMAT`] when written.
+    pub format: u32,
+    /// The rule, as written by its `Display`.
+    pub rule: String,
+    /// `N`: the heaps `0..=N` are done.
+    pub heaps: u64,
+    order: usize,
+    mul: Vec<Element>,
+    p: Vec<bool>,
+    phi: Vec<Element>,
+    reps: Vec<Vec<u64>>,
+}
+
+impl Checkpoint {
+    fn of(b: &build::Builder) -> Checkpoint {
+        Checkpoint {
+            format: CHECKPOINT_FORMAT,
+            rule: b.rule.to_string(),
+            heaps: b.heaps_done(),
+            order: b.monoid.order,
+            mul: b.monoid.mul.clone(),
+            p: b.monoid.p.clone(),
+            phi: b.phi.clone(),
+            reps: b.reps.clone(),
+        }
+    }
+
+    /// The order of the quotient saved.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// The builder this checkpoint saved, after checking that it belongs to
+    /// `rule`, is well formed, and passes the proof again.
+    fn restore(&self, rule: &Rule, limits: QuotientLimits) -> Result<build::Builder> {
+        let bad = |why: String| {
+            Error::Unsupported(format!("the saved quotient cannot be resumed: {why}"))
+        };
+        if self.format != CHECKPOINT_FORMAT {
+            return Err(bad(format!(
+                "it is in format {}, and this version of grundy reads format {CHECKPOINT_FORMAT}",
+                self.format
+            )));
+        }
+        if self.rule != rule.to_string() {
+            return Err(bad(format!(
+                "it was computed for {}, not {rule}",
+                self.rule
+            )));
+        }
+        let order = self.order;
+        let fits = |x: &Element| (*x as usize) < order;
+        let well_formed = order >= 1
+            && order.checked_mul(order) == Some(self.mul.len())
+            && self.p.len() == order
+            && self.reps.len() == order
+            && self.heaps.checked_add(1) == Some(self.phi.len() as u64)
+            && self.mul.iter().all(fits)
+            && self.phi.iter().all(fits)
+            && self
+                .reps
+                .iter()
+                .flatten()
+                .all(|&h| h >= 1 && h <= self.heaps);
+        if !well_formed {
+            return Err(bad(
+                "its tables are inconsistent (the file is damaged)".into()
+            ));
+        }
+        if order > limits.max_order {
+            return Err(Error::TooLarge(format!(
+                "the saved quotient of {rule} has order {order}, above the limit of {} elements; raise the limit",
+                limits.max_order
+            )));
+        }
+        let monoid = Monoid {
+            mul: self.mul.clone(),
+            order,
+            p: self.p.clone(),
+        };
+        // A commutative monoid with identity 0, associative (checked with
+        // a heap's element in the middle: every element is a product of
+        // those).
+        let m = |a: usize, b: usize| self.mul[a * order + b] as usize;
+        let gens: HashSet<usize> = self.phi.iter().map(|&g| g as usize).collect();
+        let lawful = (0..order).all(|a| m(0, a) == a)
+            && (0..order).all(|a| (0..order).all(|b| m(a, b) == m(b, a)))
+            && gens
+                .iter()
+                .all(|&g| (0..order).all(|a| (0..order).all(|b| m(m(a, g), b) == m(a, m(g, b)))));
+        if !lawful {
+            return Err(bad(
+                "its table is not a commutative monoid (the file is damaged)".into(),
+            ));
+        }
+        // The options' elements follow from Φ and the rule.
+        let options: Vec<Vec<Element>> = (0..self.phi.len() as u64)
+            .map(|h| {
+                let mut o: Vec<Element> = rule
+                    .moves(h)
+                    .map(|mv| {
+                        mv.leaves
+                            .iter()
+                            .fold(0, |acc, &x| monoid.mul(acc, self.phi[x as usize]))
+                    })
+                    .collect();
+                o.sort_unstable();
+                o.dedup();
+                o
+            })
+            .collect();
+        // Each representative must have its element, and the whole must
+        // pass the proof that made it.
+        for (x, rep) in self.reps.iter().enumerate() {
+            let e = rep
+                .iter()
+                .fold(0, |acc, &h| monoid.mul(acc, self.phi[h as usize]));
+            if e as usize != x {
+                return Err(bad(
+                    "a representative does not have its element (the file is damaged)".into(),
+                ));
+            }
+        }
+        match verify::verify(&monoid, &self.phi, &options, &self.reps, limits.max_states) {
+            Ok(_) => {}
+            Err(verify::Failure::Limit(e)) => return Err(e),
+            Err(verify::Failure::Wrong(_)) => {
+                return Err(bad(
+                    "it does not pass the proof (the file was edited or damaged)".into(),
+                ))
+            }
+        }
+        Ok(build::Builder {
+            rule: rule.clone(),
+            monoid,
+            phi: self.phi.clone(),
+            options,
+            reps: self.reps.clone(),
+            max_order: limits.max_order,
+        })
     }
 }
 

@@ -242,6 +242,14 @@ pub fn quotient_covering(
     Ok(q)
 }
 
+/// What the analysis of a position may spend on a quotient: bounded up
+/// front, 30 s at most.
+pub const ANALYSIS_LIMITS: QuotientLimits = QuotientLimits {
+    max_order: 2_000,
+    max_states: 4_000_000,
+    max_seconds: Some(30.0),
+};
+
 /// Misère play of a sum of heaps of one take-and-break or subtraction rule,
 /// read from the rule's misère quotient: the outcome and every winning move
 /// (at most `max_moves`, by heap index). `None` for rules that have no
@@ -252,11 +260,6 @@ pub fn solve_misere(rule: &Rule, heaps: &[u64], max_moves: usize) -> Option<Resu
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     Some((|| {
-        // Bounded up front: the analysis gives the quotient 30 s at most.
-        let limits = QuotientLimits {
-            max_seconds: Some(30.0),
-            ..QuotientLimits::default()
-        };
-        quotient_covering(rule, largest, limits)?.winning_moves(heaps, max_moves)
+        quotient_covering(rule, largest, ANALYSIS_LIMITS)?.winning_moves(heaps, max_moves)
     })())
 }
