@@ -150,6 +150,26 @@ fn marks_portable(low: &[u16], high: &[u16], range: std::ops::Range<usize>) -> u
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
+/// The stamps equal to `gen` as a bit set: bit `b` of `bits[w]` is set
+/// when `stamps[64 w + b] == gen` (`stamps.len() == 64 * bits.len()`).
+/// `simd` as in [`take_hits`].
+#[inline]
+pub fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64], simd: bool) {
+    assert_eq!(stamps.len(), 64 * bits.len());
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above); lengths asserted.
+        return unsafe { avx2::stamps_to_bits(stamps, gen, bits) };
+    }
+    let _ = simd;
+    for (word, s) in bits.iter_mut().zip(stamps.chunks_exact(64)) {
+        *word = s
+            .iter()
+            .enumerate()
+            .fold(0, |w, (b, &t)| w | ((t == gen) as u64) << b);
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Bits512;
@@ -249,6 +269,26 @@ mod avx2 {
             i += 32;
         }
         super::take_hits_portable(low, high, bits, remaining, taken, i..len)
+    }
+
+    /// See [`super::stamps_to_bits`]: eight stamps a compare, their sign
+    /// bits gathered by a movemask.
+    ///
+    /// # Safety
+    /// AVX2, and `stamps.len() == 64 * bits.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64]) {
+        let g = _mm256_set1_epi32(gen as i32);
+        for (w, word) in bits.iter_mut().enumerate() {
+            let mut x = 0u64;
+            for q in 0..8 {
+                // SAFETY: 64 w + 8 q + 8 <= 64 bits.len() == stamps.len().
+                let s = _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
+                let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
+                x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
+            }
+            *word = x;
+        }
     }
 
     /// See [`super::marks_below_128`]: each value `v` becomes the bit
@@ -366,6 +406,24 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stamps_to_bits_paths_agree() {
+        let raw = values(1024, 9, 4);
+        let stamps: Vec<u32> = raw.iter().map(|&v| 7 + v as u32).collect();
+        for gen in 6..12 {
+            for words in [1, 3, 16] {
+                let plain: Vec<u64> = (0..words)
+                    .map(|w| (0..64).fold(0, |x, b| x | ((stamps[64 * w + b] == gen) as u64) << b))
+                    .collect();
+                for simd in [false, true] {
+                    let mut bits = vec![0u64; words];
+                    stamps_to_bits(&stamps[..64 * words], gen, &mut bits, simd);
+                    assert_eq!(bits, plain, "simd {simd} gen {gen}");
                 }
             }
         }
