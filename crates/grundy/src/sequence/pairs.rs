@@ -54,8 +54,19 @@ pub fn take_hits(
     }
     #[cfg(target_arch = "x86_64")]
     if simd && simd_available() {
+        // Only the quarters of the bit set (128 values each) up to the last
+        // one holding a value are looked up: values above it test as absent
+        // all the same.
+        let last = bits.iter().rposition(|&b| b != 0).unwrap_or(0) / 16;
         // SAFETY: AVX2 is available (checked just above).
-        return unsafe { avx2::take_hits(low, high, bits, remaining, &mut taken) };
+        return unsafe {
+            match last {
+                0 => avx2::take_hits::<1>(low, high, bits, remaining, &mut taken),
+                1 => avx2::take_hits::<2>(low, high, bits, remaining, &mut taken),
+                2 => avx2::take_hits::<3>(low, high, bits, remaining, &mut taken),
+                _ => avx2::take_hits::<4>(low, high, bits, remaining, &mut taken),
+            }
+        };
     }
     let _ = simd;
     take_hits_portable(low, high, bits, remaining, &mut taken, 0..low.len())
@@ -205,15 +216,17 @@ mod avx2 {
     /// See [`super::take_hits`]. Blocks of 32 pairs are tested at once:
     /// the values are packed to bytes (`v >> 3`, saturated, so that values
     /// of 2048 and more test as absent, and `v & 7`), the byte `bits[v >> 3]`
-    /// is looked up with four 16-byte shuffles (a shuffle yields 0 where its
-    /// index has bit 7 set, which the saturating add arranges for every index
-    /// outside its quarter), and its bit `v & 7` tested. The pairs of a block
-    /// with a hit are then taken in order by the portable code.
+    /// is looked up with one 16-byte shuffle for each of the first `Q`
+    /// quarters of `bits` (a shuffle yields 0 where its index has bit 7
+    /// set, which the saturating add arranges for every index outside its
+    /// quarter), and its bit `v & 7` tested. The pairs of a block with a hit
+    /// are then taken in order by the portable code.
     ///
     /// # Safety
-    /// AVX2, and `low.len() == high.len()`.
+    /// AVX2, `low.len() == high.len()`, `1 <= Q <= 4`, and `bits` empty
+    /// past its first `Q` quarters.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn take_hits(
+    pub unsafe fn take_hits<const Q: usize>(
         low: &[u16],
         high: &[u16],
         bits: &mut Bits512,
@@ -222,13 +235,14 @@ mod avx2 {
     ) -> Option<usize> {
         let len = low.len();
         let quarters = |bits: &Bits512| {
-            // SAFETY: 16 k + 16 <= 64 bytes for k < 4.
+            // SAFETY: 16 k + 16 <= 64 bytes for k < Q <= 4.
             let quarter = |k: usize| {
                 _mm256_broadcastsi128_si256(_mm_loadu_si128(
                     bits.as_ptr().add(16 * k) as *const __m128i
                 ))
             };
-            [quarter(0), quarter(1), quarter(2), quarter(3)]
+            let tables: [__m256i; Q] = std::array::from_fn(quarter);
+            tables
         };
         let mut tables = quarters(bits);
         let one_bit = _mm256_setr_epi8(
