@@ -23,7 +23,7 @@
 //! The search for those rare values scans the first pairs in order (finding
 //! most of them at once), then *hunts* for the last few directly: for a
 //! wanted `v` and a frequent common value `y`, the heaps of value `y ⊕ v`
-//! (listed by value for heaps below 2^20) are checked for a partner of
+//! (the first few of each value are listed) are checked for a partner of
 //! value `y`. Each check succeeds with about the frequency of `y`, where a
 //! pair of the ordered scan rarely yields a hard value. What the hunt misses
 //! within its budget is left to the ordered scan, so it never changes a
@@ -76,10 +76,6 @@ const PAR_BLOCK: usize = 1 << 15;
 /// Pairs of each splitting digit scanned in order before the targeted hunt
 /// for the rare values still missing.
 const PREFIX: usize = 2048;
-
-/// Heaps `1..INDEXED` are listed by value for the targeted hunt (4 bytes a
-/// heap, so at most 4 MiB).
-const INDEXED: usize = 1 << 20;
 
 /// The hunt tries partner values among this many most frequent common
 /// values…
@@ -147,8 +143,11 @@ pub struct Sparse {
     want_range: std::ops::Range<usize>,
     generation: u32,
     work: u64,
-    /// `by_value[x]`: the heaps `1..INDEXED` of value `x`, ascending.
-    by_value: Vec<Vec<u32>>,
+    /// `by_value[x]`: the first heaps `≥ 1` of value `x`, ascending (the
+    /// first `by_value_len[x]` entries; at most the hunt's budget, all it
+    /// looks at, in one cache line).
+    by_value: Vec<[u32; HUNT_BUDGET]>,
+    by_value_len: Vec<u8>,
     /// The most frequent common values, most frequent first.
     frequent: Vec<u16>,
     /// `last[v]`: the partner value that last found `v` in the hunt, tried
@@ -222,6 +221,7 @@ impl Sparse {
             generation: 0,
             work: 0,
             by_value: Vec::new(),
+            by_value_len: Vec::new(),
             frequent: Vec::new(),
             last: vec![0; VALUES],
             simd: pairs::simd_available(),
@@ -370,15 +370,22 @@ impl Sparse {
         self.frequent = common;
     }
 
-    /// Lists heap `h` (of value `v`) by value, if it is within the index.
+    /// Lists heap `h` (of value `v`) by value, if it is among the first of
+    /// its value (heaps are listed in ascending order).
     #[inline]
     fn index(&mut self, h: usize, v: u16) {
-        if (1..INDEXED).contains(&h) {
-            let v = v as usize;
-            if v >= self.by_value.len() {
-                self.by_value.resize_with(v + 1, Vec::new);
-            }
-            self.by_value[v].push(h as u32);
+        let v = v as usize;
+        if h == 0 {
+            return;
+        }
+        if v >= self.by_value.len() {
+            self.by_value.resize(v + 1, [0; HUNT_BUDGET]);
+            self.by_value_len.resize(v + 1, 0);
+        }
+        let len = self.by_value_len[v] as usize;
+        if len < HUNT_BUDGET {
+            self.by_value[v][len] = h as u32;
+            self.by_value_len[v] += 1;
         }
     }
 
@@ -391,10 +398,25 @@ impl Sparse {
     fn hunt(&mut self, g: &[u16], n: usize, remaining: &mut usize) {
         let mut wanted = [0u16; HUNT_MAX];
         let mut count = 0;
-        for v in self.want_range.clone() {
-            if self.want.bytes[v] != 0 && count < HUNT_MAX {
-                wanted[count] = v as u16;
-                count += 1;
+        if self.want.small {
+            // The same values, ascending, from the bit set.
+            'bytes: for (i, &byte) in self.want.bits.iter().enumerate() {
+                let mut b = byte;
+                while b != 0 {
+                    if count == HUNT_MAX {
+                        break 'bytes;
+                    }
+                    wanted[count] = (i * 8 + b.trailing_zeros() as usize) as u16;
+                    count += 1;
+                    b &= b - 1;
+                }
+            }
+        } else {
+            for v in self.want_range.clone() {
+                if self.want.bytes[v] != 0 && count < HUNT_MAX {
+                    wanted[count] = v as u16;
+                    count += 1;
+                }
             }
         }
         for &v in &wanted[..count] {
@@ -412,14 +434,15 @@ impl Sparse {
         let first = (last != 0).then_some(last);
         for y in first.into_iter().chain(self.frequent.iter().copied()) {
             let x = (y ^ v) as usize;
-            let Some(heaps) = self.by_value.get(x) else {
+            let Some(&len) = self.by_value_len.get(x) else {
                 continue;
             };
+            let heaps = self.by_value[x];
             for &k in &self.splits {
                 let Some(rest) = n.checked_sub(k) else {
                     continue;
                 };
-                for &a in heaps.iter().take(HUNT_BUDGET) {
+                for &a in &heaps[..len as usize] {
                     let a = a as usize;
                     // Heaps are ascending: past here `rest - a` would be empty.
                     if a >= rest {
@@ -980,7 +1003,8 @@ impl Engine for Sparse {
         self.rare_values.clear();
         self.next_revision = FIRST_REVISION;
         self.by_value.clear();
-        for (h, &v) in values.iter().enumerate().take(INDEXED) {
+        self.by_value_len.clear();
+        for (h, &v) in values.iter().enumerate() {
             self.index(h, v);
         }
         if values.len() >= FIRST_REVISION {
