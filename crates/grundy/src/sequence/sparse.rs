@@ -45,9 +45,13 @@
 //!   the rare heaps: for a rare heap `r` the partners of heaps
 //!   `n, n + 1, …` are adjacent, and those below `n` are already known. The
 //!   few pairs left (small `r`, or `r` near `n`) are marked heap by heap.
+//! * While every value is below 1024, the stamps of a heap are read back as
+//!   a bit set (eight stamps a compare), so that the mex, the least unmarked
+//!   common value and the set of wanted rare values are word operations.
 //! * The proof scan tests 32 pairs a step against a bitmap of the wanted
-//!   values (AVX2 byte shuffles, see [`pairs`]), with a portable fallback
-//!   that gives the same values and the same count of pairs examined.
+//!   values (AVX2 byte shuffles, one per 128 values up to the largest
+//!   wanted, see [`pairs`]), with a portable fallback that gives the same
+//!   values and the same count of pairs examined.
 //!
 //! # Parallel scans
 //!
@@ -733,9 +737,13 @@ impl Sparse {
             });
         self.want.small = c <= 512;
         let mut wanted = 0;
-        for i in 0..words.min(c.div_ceil(64)) {
+        let (common, marked) = (&self.common_bits, &marked);
+        for (i, (&common, &marked)) in common.iter().zip(marked).enumerate() {
+            if i >= words.min(c.div_ceil(64)) {
+                break;
+            }
             // Rare, unmarked, in m..c (bits below m are all marked).
-            let mut w = !self.common_bits[i] & !marked[i];
+            let mut w = !common & !marked;
             if (i + 1) * 64 > c {
                 w &= (1u64 << (c - i * 64)) - 1;
             }
