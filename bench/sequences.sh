@@ -4,11 +4,14 @@
 #
 #   bash bench/sequences.sh            # everything (about 13 minutes on 2 cores)
 #   QUICK=1 bash bench/sequences.sh    # fewer runs, smaller naive baselines
+#   NO_OGSOLVE=1 bash bench/sequences.sh   # without the ogsolve comparison
 #
 # Prints medians (wall and CPU time), the naive/sparse ratio, the time per doubling
 # of the heap count, the 1- vs 2-thread speed-up and, when REFERENCE names a
 # directory of published frequency tables (files CODE-1048576.txt of
 # `value frequency` lines), a byte comparison of the 2^20 histograms with them.
+# Last, the same binary side by side with ogsolve rc2 (bench/ogsolve.sh:
+# medians of CPU time and ratios, values compared first).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -148,4 +151,12 @@ if [ -n "$ref" ] && [ -d "$ref" ]; then
     done
 else
     echo "SKIPPED: set REFERENCE to a directory of frequency tables"
+fi
+
+echo
+echo "-- against ogsolve rc2, one thread (bench/ogsolve.sh with this binary) --"
+if [ -z "${NO_OGSOLVE:-}" ]; then
+    GRUNDY="$G" RUNS="$runs" bash "$root/bench/ogsolve.sh" | tail -n +2
+else
+    echo "SKIPPED (NO_OGSOLVE is set)"
 fi

@@ -46,9 +46,17 @@ fn sparse_equals_naive_on_every_octal_code_with_up_to_three_digits() {
     for c in &codes {
         let rule = code(c);
         let naive = fill(&mut Naive::new(&rule), 1500);
-        let sparse = fill(&mut Sparse::new(&rule).expect("octal"), 1500);
-        if let Some(n) = (0..naive.len()).find(|&n| naive[n] != sparse[n]) {
-            panic!("{c}: G({n}) naive {} sparse {}", naive[n], sparse[n]);
+        // The default engine (vector kernels where the machine has them)
+        // and the portable one, on the same run.
+        for simd in [true, false] {
+            let mut engine = Sparse::new(&rule).expect("octal").with_simd(simd);
+            let sparse = fill(&mut engine, 1500);
+            if let Some(n) = (0..naive.len()).find(|&n| naive[n] != sparse[n]) {
+                panic!(
+                    "{c} (simd {simd}): G({n}) naive {} sparse {}",
+                    naive[n], sparse[n]
+                );
+            }
         }
         // A period proved on the way must hold on every value computed.
         let mut finder = PeriodFinder::new(rule.proof_shape().expect("octal"));
@@ -76,8 +84,10 @@ fn sparse_equals_naive_on_long_runs_of_sparse_games() {
         (Rule::Grundys, 6000),
     ] {
         let naive = fill(&mut Naive::new(&rule), n);
-        let sparse = fill(&mut Sparse::new(&rule).expect("sparse rule"), n);
-        assert_eq!(naive, sparse, "{rule}");
+        for simd in [true, false] {
+            let mut engine = Sparse::new(&rule).expect("sparse rule").with_simd(simd);
+            assert_eq!(naive, fill(&mut engine, n), "{rule} (simd {simd})");
+        }
     }
 }
 

@@ -54,8 +54,19 @@ pub fn take_hits(
     }
     #[cfg(target_arch = "x86_64")]
     if simd && simd_available() {
+        // Only the quarters of the bit set (128 values each) up to the last
+        // one holding a value are looked up: values above it test as absent
+        // all the same.
+        let last = bits.iter().rposition(|&b| b != 0).unwrap_or(0) / 16;
         // SAFETY: AVX2 is available (checked just above).
-        return unsafe { avx2::take_hits(low, high, bits, remaining, &mut taken) };
+        return unsafe {
+            match last {
+                0 => avx2::take_hits::<1>(low, high, bits, remaining, &mut taken),
+                1 => avx2::take_hits::<2>(low, high, bits, remaining, &mut taken),
+                2 => avx2::take_hits::<3>(low, high, bits, remaining, &mut taken),
+                _ => avx2::take_hits::<4>(low, high, bits, remaining, &mut taken),
+            }
+        };
     }
     let _ = simd;
     take_hits_portable(low, high, bits, remaining, &mut taken, 0..low.len())
@@ -150,6 +161,26 @@ fn marks_portable(low: &[u16], high: &[u16], range: std::ops::Range<usize>) -> u
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
+/// The stamps equal to `gen` as a bit set: bit `b` of `bits[w]` is set
+/// when `stamps[64 w + b] == gen` (`stamps.len() == 64 * bits.len()`).
+/// `simd` as in [`take_hits`].
+#[inline]
+pub fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64], simd: bool) {
+    assert_eq!(stamps.len(), 64 * bits.len());
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above); lengths asserted.
+        return unsafe { avx2::stamps_to_bits(stamps, gen, bits) };
+    }
+    let _ = simd;
+    for (word, s) in bits.iter_mut().zip(stamps.chunks_exact(64)) {
+        *word = s
+            .iter()
+            .enumerate()
+            .fold(0, |w, (b, &t)| w | ((t == gen) as u64) << b);
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Bits512;
@@ -185,15 +216,17 @@ mod avx2 {
     /// See [`super::take_hits`]. Blocks of 32 pairs are tested at once:
     /// the values are packed to bytes (`v >> 3`, saturated, so that values
     /// of 2048 and more test as absent, and `v & 7`), the byte `bits[v >> 3]`
-    /// is looked up with four 16-byte shuffles (a shuffle yields 0 where its
-    /// index has bit 7 set, which the saturating add arranges for every index
-    /// outside its quarter), and its bit `v & 7` tested. The pairs of a block
-    /// with a hit are then taken in order by the portable code.
+    /// is looked up with one 16-byte shuffle for each of the first `Q`
+    /// quarters of `bits` (a shuffle yields 0 where its index has bit 7
+    /// set, which the saturating add arranges for every index outside its
+    /// quarter), and its bit `v & 7` tested. The pairs of a block with a hit
+    /// are then taken in order by the portable code.
     ///
     /// # Safety
-    /// AVX2, and `low.len() == high.len()`.
+    /// AVX2, `low.len() == high.len()`, `1 <= Q <= 4`, and `bits` empty
+    /// past its first `Q` quarters.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn take_hits(
+    pub unsafe fn take_hits<const Q: usize>(
         low: &[u16],
         high: &[u16],
         bits: &mut Bits512,
@@ -202,13 +235,14 @@ mod avx2 {
     ) -> Option<usize> {
         let len = low.len();
         let quarters = |bits: &Bits512| {
-            // SAFETY: 16 k + 16 <= 64 bytes for k < 4.
+            // SAFETY: 16 k + 16 <= 64 bytes for k < Q <= 4.
             let quarter = |k: usize| {
                 _mm256_broadcastsi128_si256(_mm_loadu_si128(
                     bits.as_ptr().add(16 * k) as *const __m128i
                 ))
             };
-            [quarter(0), quarter(1), quarter(2), quarter(3)]
+            let tables: [__m256i; Q] = std::array::from_fn(quarter);
+            tables
         };
         let mut tables = quarters(bits);
         let one_bit = _mm256_setr_epi8(
@@ -249,6 +283,26 @@ mod avx2 {
             i += 32;
         }
         super::take_hits_portable(low, high, bits, remaining, taken, i..len)
+    }
+
+    /// See [`super::stamps_to_bits`]: eight stamps a compare, their sign
+    /// bits gathered by a movemask.
+    ///
+    /// # Safety
+    /// AVX2, and `stamps.len() == 64 * bits.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64]) {
+        let g = _mm256_set1_epi32(gen as i32);
+        for (w, word) in bits.iter_mut().enumerate() {
+            let mut x = 0u64;
+            for q in 0..8 {
+                // SAFETY: 64 w + 8 q + 8 <= 64 bits.len() == stamps.len().
+                let s = _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
+                let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
+                x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
+            }
+            *word = x;
+        }
     }
 
     /// See [`super::marks_below_128`]: each value `v` becomes the bit
@@ -366,6 +420,24 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stamps_to_bits_paths_agree() {
+        let raw = values(1024, 9, 4);
+        let stamps: Vec<u32> = raw.iter().map(|&v| 7 + v as u32).collect();
+        for gen in 6..12 {
+            for words in [1, 3, 16] {
+                let plain: Vec<u64> = (0..words)
+                    .map(|w| (0..64).fold(0, |x, b| x | ((stamps[64 * w + b] == gen) as u64) << b))
+                    .collect();
+                for simd in [false, true] {
+                    let mut bits = vec![0u64; words];
+                    stamps_to_bits(&stamps[..64 * words], gen, &mut bits, simd);
+                    assert_eq!(bits, plain, "simd {simd} gen {gen}");
                 }
             }
         }

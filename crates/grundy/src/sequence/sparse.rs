@@ -23,7 +23,7 @@
 //! The search for those rare values scans the first pairs in order (finding
 //! most of them at once), then *hunts* for the last few directly: for a
 //! wanted `v` and a frequent common value `y`, the heaps of value `y ⊕ v`
-//! (listed by value for heaps below 2^20) are checked for a partner of
+//! (the first few of each value are listed) are checked for a partner of
 //! value `y`. Each check succeeds with about the frequency of `y`, where a
 //! pair of the ordered scan rarely yields a hard value. What the hunt misses
 //! within its budget is left to the ordered scan, so it never changes a
@@ -45,9 +45,13 @@
 //!   the rare heaps: for a rare heap `r` the partners of heaps
 //!   `n, n + 1, …` are adjacent, and those below `n` are already known. The
 //!   few pairs left (small `r`, or `r` near `n`) are marked heap by heap.
+//! * While every value is below 1024, the stamps of a heap are read back as
+//!   a bit set (eight stamps a compare), so that the mex, the least unmarked
+//!   common value and the set of wanted rare values are word operations.
 //! * The proof scan tests 32 pairs a step against a bitmap of the wanted
-//!   values (AVX2 byte shuffles, see [`pairs`]), with a portable fallback
-//!   that gives the same values and the same count of pairs examined.
+//!   values (AVX2 byte shuffles, one per 128 values up to the largest
+//!   wanted, see [`pairs`]), with a portable fallback that gives the same
+//!   values and the same count of pairs examined.
 //!
 //! # Parallel scans
 //!
@@ -77,10 +81,6 @@ const PAR_BLOCK: usize = 1 << 15;
 /// for the rare values still missing.
 const PREFIX: usize = 2048;
 
-/// Heaps `1..INDEXED` are listed by value for the targeted hunt (4 bytes a
-/// heap, so at most 4 MiB).
-const INDEXED: usize = 1 << 20;
-
 /// The hunt tries partner values among this many most frequent common
 /// values…
 const HUNT_VALUES: usize = 12;
@@ -90,6 +90,10 @@ const HUNT_BUDGET: usize = 16;
 
 /// The hunt runs only when at most this many values are still wanted.
 const HUNT_MAX: usize = 8;
+
+/// While every value is below this, the marks of a heap are read as a bit
+/// set (at most 16 words).
+const MARK_BITS: usize = 1024;
 
 /// Heaps whose rare-pair marks are made in one pass over the rare heaps
 /// (the current one and the next `AHEAD - 1`).
@@ -119,6 +123,8 @@ pub struct Sparse {
     mask: u16,
     /// `rare[v]`: value `v` is rare for the current mask.
     rare: Vec<bool>,
+    /// The values below [`MARK_BITS`] that are common, as a bit set.
+    common_bits: [u64; MARK_BITS / 64],
     /// Heaps `≥ 1` with rare values, ascending.
     rare_heaps: Vec<u32>,
     /// `rare_values[i]` is the value of heap `rare_heaps[i]` (read in order,
@@ -141,8 +147,11 @@ pub struct Sparse {
     want_range: std::ops::Range<usize>,
     generation: u32,
     work: u64,
-    /// `by_value[x]`: the heaps `1..INDEXED` of value `x`, ascending.
-    by_value: Vec<Vec<u32>>,
+    /// `by_value[x]`: the first heaps `≥ 1` of value `x`, ascending (the
+    /// first `by_value_len[x]` entries; at most the hunt's budget, all it
+    /// looks at, in one cache line).
+    by_value: Vec<[u32; HUNT_BUDGET]>,
+    by_value_len: Vec<u8>,
     /// The most frequent common values, most frequent first.
     frequent: Vec<u16>,
     /// `last[v]`: the partner value that last found `v` in the hunt, tried
@@ -197,6 +206,7 @@ impl Sparse {
             strict,
             mask: 0,
             rare: vec![true; VALUES],
+            common_bits: [0; MARK_BITS / 64],
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
             hist: Histogram::default(),
@@ -215,6 +225,7 @@ impl Sparse {
             generation: 0,
             work: 0,
             by_value: Vec::new(),
+            by_value_len: Vec::new(),
             frequent: Vec::new(),
             last: vec![0; VALUES],
             simd: pairs::simd_available(),
@@ -338,6 +349,10 @@ impl Sparse {
             for v in 0..VALUES {
                 self.rare[v] = is_rare(v as u16, best);
             }
+            self.common_bits = [0; MARK_BITS / 64];
+            for v in (0..MARK_BITS).filter(|&v| !self.rare[v]) {
+                self.common_bits[v / 64] |= 1 << (v % 64);
+            }
             self.rare_heaps = (1..values.len())
                 .filter(|&h| self.rare[values[h] as usize])
                 .map(|h| h as u32)
@@ -359,15 +374,22 @@ impl Sparse {
         self.frequent = common;
     }
 
-    /// Lists heap `h` (of value `v`) by value, if it is within the index.
+    /// Lists heap `h` (of value `v`) by value, if it is among the first of
+    /// its value (heaps are listed in ascending order).
     #[inline]
     fn index(&mut self, h: usize, v: u16) {
-        if (1..INDEXED).contains(&h) {
-            let v = v as usize;
-            if v >= self.by_value.len() {
-                self.by_value.resize_with(v + 1, Vec::new);
-            }
-            self.by_value[v].push(h as u32);
+        let v = v as usize;
+        if h == 0 {
+            return;
+        }
+        if v >= self.by_value.len() {
+            self.by_value.resize(v + 1, [0; HUNT_BUDGET]);
+            self.by_value_len.resize(v + 1, 0);
+        }
+        let len = self.by_value_len[v] as usize;
+        if len < HUNT_BUDGET {
+            self.by_value[v][len] = h as u32;
+            self.by_value_len[v] += 1;
         }
     }
 
@@ -380,10 +402,25 @@ impl Sparse {
     fn hunt(&mut self, g: &[u16], n: usize, remaining: &mut usize) {
         let mut wanted = [0u16; HUNT_MAX];
         let mut count = 0;
-        for v in self.want_range.clone() {
-            if self.want.bytes[v] != 0 && count < HUNT_MAX {
-                wanted[count] = v as u16;
-                count += 1;
+        if self.want.small {
+            // The same values, ascending, from the bit set.
+            'bytes: for (i, &byte) in self.want.bits.iter().enumerate() {
+                let mut b = byte;
+                while b != 0 {
+                    if count == HUNT_MAX {
+                        break 'bytes;
+                    }
+                    wanted[count] = (i * 8 + b.trailing_zeros() as usize) as u16;
+                    count += 1;
+                    b &= b - 1;
+                }
+            }
+        } else {
+            for v in self.want_range.clone() {
+                if self.want.bytes[v] != 0 && count < HUNT_MAX {
+                    wanted[count] = v as u16;
+                    count += 1;
+                }
             }
         }
         for &v in &wanted[..count] {
@@ -401,14 +438,15 @@ impl Sparse {
         let first = (last != 0).then_some(last);
         for y in first.into_iter().chain(self.frequent.iter().copied()) {
             let x = (y ^ v) as usize;
-            let Some(heaps) = self.by_value.get(x) else {
+            let Some(&len) = self.by_value_len.get(x) else {
                 continue;
             };
+            let heaps = self.by_value[x];
             for &k in &self.splits {
                 let Some(rest) = n.checked_sub(k) else {
                     continue;
                 };
-                for &a in heaps.iter().take(HUNT_BUDGET) {
+                for &a in &heaps[..len as usize] {
                     let a = a as usize;
                     // Heaps are ascending: past here `rest - a` would be empty.
                     if a >= rest {
@@ -617,36 +655,32 @@ impl Sparse {
             }
             self.work += end as u64;
         }
-        let m = self.mex(n)?;
-        if !self.rare[m as usize] {
-            return Ok(m);
-        }
-        // The candidate is rare: find the least unmarked common value `c`,
-        // and look among the common ⊕ common splits for the rare values
-        // below it that are not marked yet.
-        let c = (m as usize..VALUES)
-            .find(|&v| !self.rare[v] && !self.marked(v))
-            .unwrap_or(VALUES);
-        let mut remaining = 0;
-        self.want.small = c <= 512;
-        for v in m as usize..c {
-            if self.rare[v] && !self.marked(v) {
-                self.want.bytes[v] = 1;
-                if self.want.small {
-                    self.want.bits[v >> 3] |= 1 << (v & 7);
-                }
-                remaining += 1;
-            }
-        }
-        self.want_range = m as usize..c;
+        let (m, c, remaining) = match self.candidates(n)? {
+            Candidates::Common(m) => return Ok(m),
+            Candidates::Rare { m, c, wanted } => (m, c, wanted),
+        };
+        self.want_range = m..c;
         self.scan_needed(g, n, remaining);
         // The values still wanted are the rare values missing from the
         // options; the least of them (or else c) is the mex.
-        let missing = (m as usize..c).find(|&v| self.want.bytes[v] != 0);
-        self.want.bytes[m as usize..c]
-            .iter_mut()
-            .for_each(|w| *w = 0);
-        self.want.bits = [0; 64];
+        let missing = if self.want.small {
+            // Every wanted value is in the bit set (and below c).
+            let first = self.want.bits.iter().position(|&b| b != 0);
+            first.map(|i| i * 8 + self.want.bits[i].trailing_zeros() as usize)
+        } else {
+            (m..c).find(|&v| self.want.bytes[v] != 0)
+        };
+        if self.want.small {
+            for (i, byte) in self.want.bits.iter_mut().enumerate() {
+                while *byte != 0 {
+                    self.want.bytes[i * 8 + byte.trailing_zeros() as usize] = 0;
+                    *byte &= *byte - 1;
+                }
+            }
+        } else {
+            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            self.want.bits = [0; 64];
+        }
         match missing {
             Some(v) => Ok(v as u16),
             None if c < VALUES => Ok(c as u16),
@@ -656,6 +690,115 @@ impl Sparse {
             }),
         }
     }
+
+    /// From the marks of heap `n` (every option with a common value made):
+    /// the mex `m` when it is common (the value of the heap); otherwise `m`,
+    /// the least unmarked common value `c`, and the rare values of `m..c`
+    /// not marked yet, put in the wanted set (returning how many).
+    ///
+    /// While every value so far is below [`MARK_BITS`], the marks are read
+    /// as a bit set, so that each answer is a few word operations.
+    fn candidates(&mut self, n: usize) -> Result<Candidates> {
+        let largest = self.hist.largest().unwrap_or(0) as usize;
+        // Every option (a value, or the xor of two) is below `bound`.
+        let bound = (largest + 1).next_power_of_two();
+        if bound > MARK_BITS {
+            return self.candidates_scalar(n);
+        }
+        let words = bound.div_ceil(64);
+        let mut marked = [0u64; MARK_BITS / 64];
+        pairs::stamps_to_bits(
+            &self.seen[..words * 64],
+            self.generation,
+            &mut marked[..words],
+            self.simd,
+        );
+        // Nothing at or above `bound` is marked.
+        let first_zero = |bits: &[u64]| {
+            bits.iter()
+                .position(|&w| w != u64::MAX)
+                .map_or(words * 64, |i| i * 64 + bits[i].trailing_ones() as usize)
+        };
+        let m = first_zero(&marked[..words]);
+        if !self.rare[m] {
+            return Ok(Candidates::Common(m as u16));
+        }
+        // Unmarked common values; the least is c (past the words read,
+        // every value is unmarked).
+        let c = (0..words)
+            .find_map(|i| {
+                let free = self.common_bits[i] & !marked[i];
+                (free != 0).then(|| i * 64 + free.trailing_zeros() as usize)
+            })
+            .unwrap_or_else(|| {
+                (words * 64..VALUES)
+                    .find(|&v| !self.rare[v])
+                    .unwrap_or(VALUES)
+            });
+        self.want.small = c <= 512;
+        let mut wanted = 0;
+        let (common, marked) = (&self.common_bits, &marked);
+        for (i, (&common, &marked)) in common.iter().zip(marked).enumerate() {
+            if i >= words.min(c.div_ceil(64)) {
+                break;
+            }
+            // Rare, unmarked, in m..c (bits below m are all marked).
+            let mut w = !common & !marked;
+            if (i + 1) * 64 > c {
+                w &= (1u64 << (c - i * 64)) - 1;
+            }
+            wanted += w.count_ones() as usize;
+            if self.want.small {
+                self.want.bits[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
+            }
+            while w != 0 {
+                self.want.bytes[i * 64 + w.trailing_zeros() as usize] = 1;
+                w &= w - 1;
+            }
+        }
+        for v in (words * 64).min(c)..c {
+            if self.rare[v] {
+                self.want.bytes[v] = 1;
+                if self.want.small {
+                    self.want.bits[v >> 3] |= 1 << (v & 7);
+                }
+                wanted += 1;
+            }
+        }
+        Ok(Candidates::Rare { m, c, wanted })
+    }
+
+    /// [`Self::candidates`] value by value, for heaps with large values.
+    fn candidates_scalar(&mut self, n: usize) -> Result<Candidates> {
+        let m = self.mex(n)? as usize;
+        if !self.rare[m] {
+            return Ok(Candidates::Common(m as u16));
+        }
+        let c = (m..VALUES)
+            .find(|&v| !self.rare[v] && !self.marked(v))
+            .unwrap_or(VALUES);
+        let mut wanted = 0;
+        self.want.small = c <= 512;
+        for v in m..c {
+            if self.rare[v] && !self.marked(v) {
+                self.want.bytes[v] = 1;
+                if self.want.small {
+                    self.want.bits[v >> 3] |= 1 << (v & 7);
+                }
+                wanted += 1;
+            }
+        }
+        Ok(Candidates::Rare { m, c, wanted })
+    }
+}
+
+/// What the marks of a heap tell, before the common ⊕ common splits.
+enum Candidates {
+    /// The mex is common: it is the heap's value.
+    Common(u16),
+    /// The mex `m` is rare; `c` is the least unmarked common value, and
+    /// `wanted` rare values of `m..c` are still to be found.
+    Rare { m: usize, c: usize, wanted: usize },
 }
 
 /// Stamps `seen[x ^ g[rest - r]] = gen` for the rare heaps `r` (ascending,
@@ -720,15 +863,19 @@ fn mark_rare_ahead(
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
         assert!((last as usize) <= base && base - first as usize + AHEAD <= g.len());
     }
+    // The AHEAD partners of a rare heap are read as one word and xored
+    // with its value copied into every lane.
+    const _: () = assert!(AHEAD * 16 == 64);
     let mut buf = [[0u16; AHEAD]; BLOCK];
     for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
         for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
             let p = base - r as usize;
-            for (j, v) in b.iter_mut().enumerate() {
-                // SAFETY: p + j < p + AHEAD <= g.len(), asserted above for
-                // every heap of the ascending list.
-                *v = x ^ unsafe { *g.get_unchecked(p + j) };
-            }
+            // SAFETY: p + AHEAD <= g.len(), asserted above for every heap
+            // of the ascending list; [u16; AHEAD] has no invalid values.
+            let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
+            let word = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
+            // Lane j of the word holds g[p + j] ^ x, in either byte order.
+            *b = unsafe { std::mem::transmute::<u64, [u16; AHEAD]>(word) };
         }
         for b in &buf[..hs.len()] {
             for j in 0..AHEAD {
@@ -859,11 +1006,13 @@ impl Engine for Sparse {
         self.hist = Histogram::of(values.get(1..).unwrap_or(&[]));
         self.mask = 0;
         self.rare.iter_mut().for_each(|r| *r = true);
+        self.common_bits = [0; MARK_BITS / 64];
         self.rare_heaps.clear();
         self.rare_values.clear();
         self.next_revision = FIRST_REVISION;
         self.by_value.clear();
-        for (h, &v) in values.iter().enumerate().take(INDEXED) {
+        self.by_value_len.clear();
+        for (h, &v) in values.iter().enumerate() {
             self.index(h, v);
         }
         if values.len() >= FIRST_REVISION {
