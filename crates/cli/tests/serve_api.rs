@@ -480,8 +480,16 @@ fn bad_requests_get_400_with_the_message_and_column() {
     s.bad(&format!("/api/analyze?expr={long}"));
     s.bad("/api/value?rule=grundys&n=1099511627776");
     s.bad("/api/analyze?expr=grundys(1099511627776)");
-    // Misère search beyond the engine's budget is refused, not run.
-    s.bad("/api/analyze?expr=kayles(40%2C41%2C42%2C43%2C44%2C45)&misere=1");
+    // Misère search beyond the engine's budget is refused, not run. (A sum
+    // of one heap rule would first try its misère quotient, for up to 30 s.)
+    let v = s.bad("/api/analyze?expr=nim(1000000)+%2B+kayles(30)&misere=1");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("exhaustive search ran past its budget"),
+        "{v}"
+    );
     // Not found, not allowed, too large.
     let (status, v) = s.get("/api/nothing");
     assert_eq!(status, 404, "{v}");
