@@ -5,7 +5,8 @@
 # run (the tame game 0.31 to the same N; its quotient has order 6).
 #
 #   bash bench/quotient.sh          # RUNS=5
-#   QUICK=1 bash bench/quotient.sh  # RUNS=3, without Kayles to 30
+#   QUICK=1 bash bench/quotient.sh  # RUNS=3, without the long runs
+#                                   # (Kayles to 30, Dawson's Kayles to 29, 0.137 to 28)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,8 +30,8 @@ median() {
     for ((i = 0; i < runs; i++)); do cpu "$@"; done | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 
-games=("0.75 40" "0.31 40" "0.07 24" "0.137 20" "0.77 24" "0.6 16")
-[ -z "${QUICK:-}" ] && games+=("0.77 30")
+games=("0.75 40" "0.31 40" "0.07 24" "0.137 20" "0.77 24" "0.6 16" "4.7 14")
+[ -z "${QUICK:-}" ] && games+=("0.77 30" "0.07 29" "0.137 28")
 
 printf '%-8s %4s %6s %10s %8s %s\n' game N order "cpu s" ratio period
 for g in "${games[@]}"; do

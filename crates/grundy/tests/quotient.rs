@@ -156,9 +156,11 @@ fn published_quotients() {
 
 #[test]
 fn dawsons_kayles_to_heap_30_stops_with_a_clear_message() {
-    // Siegel reports |Q_30(0.07)| = 360. This construction proves Q_n(0.07)
-    // through heap 24 and then cannot find a candidate within the limits:
-    // it must say where it stopped, never answer wrongly.
+    // |Q_30(0.07)| = 360 is attributed to Siegel (not confirmed from the
+    // papers here). This construction proves Q_n(0.07) through heap 29
+    // (order 176) with the default limits and then cannot find a candidate
+    // within them; with a limit of 100 elements it stops at heap 25. Either
+    // way it must say where it stopped, never answer wrongly.
     let limits = QuotientLimits {
         max_order: 100,
         ..QuotientLimits::default()
@@ -223,4 +225,55 @@ fn analyze_misere_reads_the_quotient() {
     assert!(pos
         .analyze(Play::Misere, &AnalyzeOptions::default())
         .is_ok());
+}
+
+#[test]
+fn deeper_wild_quotients_agree_with_exhaustive_search() {
+    // Past the heaps where the first candidate fails its proof (Dawson's
+    // Kayles from heap 10, 4.7 from heap 9): the refined bases.
+    for (code, n, seed) in [("0.07", 18, 21), ("4.7", 11, 22), ("0.137", 16, 23)] {
+        let q = cross_check(code, n, 300, seed);
+        assert_eq!(q.order() % 2, 0, "{code}");
+    }
+}
+
+#[test]
+fn a_saved_computation_resumes_to_the_same_quotient() {
+    let rule = Rule::dawsons_kayles();
+    let limits = QuotientLimits::default();
+    let (first, saved) = Quotient::compute_resumable(&rule, 12, None, false, limits, |_| {});
+    first.unwrap();
+    let saved = saved.expect("a checkpoint");
+    assert_eq!(saved.heaps, 12);
+    let (resumed, _) = Quotient::compute_resumable(&rule, 16, Some(&saved), false, limits, |_| {});
+    let resumed = resumed.unwrap();
+    let direct = Quotient::compute(&rule, 16, limits).unwrap();
+    assert_eq!(resumed.table(), direct.table());
+    assert_eq!(resumed.pretending(), direct.pretending());
+    assert_eq!(resumed.p_portion(), direct.p_portion());
+    // Another rule is refused with a clear message.
+    let (other, _) = Quotient::compute_resumable(
+        &parse_rule("0.77").unwrap(),
+        16,
+        Some(&saved),
+        false,
+        limits,
+        |_| {},
+    );
+    let text = other.unwrap_err().to_string();
+    assert!(text.contains("computed for 0.07"), "{text}");
+    // A limit stops a run with a checkpoint of the heaps done.
+    let small = QuotientLimits {
+        max_order: 20,
+        ..limits
+    };
+    let (stopped, at) = Quotient::compute_resumable(&rule, 30, None, false, small, |_| {});
+    assert!(stopped.is_err());
+    let at = at.expect("the heaps done are kept");
+    assert!(
+        at.heaps >= 9 && at.order() <= 20,
+        "{} {}",
+        at.heaps,
+        at.order()
+    );
 }

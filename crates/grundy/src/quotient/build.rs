@@ -13,7 +13,7 @@ use crate::games::heap::Rule;
 const MAX_POWERS: usize = 64;
 
 /// How many candidates one heap may try before the construction gives up.
-const MAX_ATTEMPTS: usize = 12;
+const MAX_ATTEMPTS: usize = 40;
 
 /// What one step of the construction needs to remember.
 #[derive(Clone, Debug)]
@@ -76,10 +76,40 @@ impl Builder {
             self.options.push(Vec::new());
             return Ok(0);
         }
+        // The base of each attempt: Q_{n−1} first. After a failed proof,
+        // Q_{n−1} paired with the counts of every heap the counterexamples
+        // named, while that product stays small; once it would not, the
+        // failed candidate's image of the smaller heaps (a correct bipartite
+        // monoid for them that refines Q_{n−1}: the reduction is a
+        // congruence that keeps their P) paired with the counts of the
+        // heaps named last — it keeps what earlier attempts learned without
+        // multiplying the counts of every heap ever named.
+        let mut failed: Option<Builder> = None;
+        // Every heap named so far (counted over Q_{n−1} while that base
+        // stays small), and the heaps named last (counted over the failed
+        // candidate's image once it does not).
+        let mut all_named: Vec<u64> = Vec::new();
+        let mut all_cap = 2u8;
         let mut tracked: Vec<u64> = Vec::new();
         let mut cap = 2u8;
+        let mut last_error = None;
         for _attempt in 0..MAX_ATTEMPTS {
-            let candidate = self.candidate(n, &tracked, cap)?;
+            let small = self.base_fits(&all_named, all_cap);
+            let candidate = match &failed {
+                Some(f) if !small => self.candidate(n, f, &tracked, cap),
+                _ => self.candidate(n, self, &all_named, all_cap),
+            };
+            let candidate = match candidate {
+                Ok(c) => c,
+                // A candidate over a failed one's image may come out too
+                // large (that image can be finer than needed); forget it.
+                Err(e) if failed.is_some() && !small => {
+                    failed = None;
+                    last_error = Some(e);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             let verdict = verify::verify(
                 &candidate.monoid,
                 &candidate.phi,
@@ -94,17 +124,33 @@ impl Builder {
                 }
                 Err(verify::Failure::Limit(e)) => return Err(e),
                 Err(verify::Failure::Wrong(heaps)) => {
-                    let before = tracked.len();
-                    for h in heaps {
-                        if h < n && self.rule.has_moves(h) && !tracked.contains(&h) {
-                            tracked.push(h);
+                    let mut named: Vec<u64> = heaps
+                        .into_iter()
+                        .filter(|&h| h < n && self.rule.has_moves(h))
+                        .collect();
+                    named.sort_unstable();
+                    named.dedup();
+                    if named.iter().all(|h| all_named.contains(h)) {
+                        all_cap = all_cap.saturating_add(2);
+                    }
+                    for &h in &named {
+                        if !all_named.contains(&h) {
+                            all_named.push(h);
                         }
                     }
-                    if tracked.len() == before {
+                    if named.iter().all(|h| tracked.contains(h)) {
+                        // Nothing new was learned: count further.
                         cap = cap.saturating_add(2);
+                    } else {
+                        tracked = named;
+                        cap = 2;
                     }
+                    failed = Some(candidate);
                 }
             }
+        }
+        if let Some(e) = last_error {
+            return Err(e);
         }
         Err(Error::Unsupported(format!(
             "the misère quotient of {} could not be constructed at heap {n} \
@@ -118,10 +164,10 @@ impl Builder {
     /// A candidate for `Q_n` over the base: the elements of `Q_{n−1}`
     /// paired with the counts of the `tracked` heaps (counts past `cap + 1`
     /// folded back by 2).
-    fn candidate(&self, n: u64, tracked: &[u64], cap: u8) -> Result<Builder> {
-        let base = Base::new(self, tracked, cap)?;
+    fn candidate(&self, n: u64, src: &Builder, tracked: &[u64], cap: u8) -> Result<Builder> {
+        let base = Base::new(src, n, self.monoid.order, tracked, cap)?;
         let order = base.len();
-        let image = |heaps: &[u64]| base.image(self, heaps);
+        let image = |heaps: &[u64]| base.image(heaps);
         let mut opts: Vec<u32> = self.rule.moves(n).map(|mv| image(&mv.leaves)).collect();
         opts.sort_unstable();
         opts.dedup();
@@ -323,6 +369,16 @@ impl Builder {
         })
     }
 
+    /// Whether the base `Q_{n−1} × counts of tracked` stays within a small
+    /// bound (an upper bound of its size: every count combination).
+    fn base_fits(&self, tracked: &[u64], cap: u8) -> bool {
+        let per = u64::from(cap) + 2;
+        let bound = tracked
+            .iter()
+            .try_fold(self.monoid.order as u64, |acc, _| acc.checked_mul(per));
+        bound.is_some_and(|b| b <= (self.max_order as u64).saturating_mul(8))
+    }
+
     fn too_large(&self, n: u64, order: usize) -> Error {
         Error::TooLarge(format!(
             "the misère quotient of {} grew past the limit of {} elements at heap {n} \
@@ -372,16 +428,20 @@ pub(crate) fn refine(
     }
 }
 
-/// The base of a step: the submonoid of `Q_{n−1} × ℕ^tracked` (how many
-/// heaps of each tracked size; counts folded past `cap + 1`) generated by the heaps below `n`, with a fewest-token
-/// representative of each element. It is a bipartite monoid that is correct
-/// for the heaps below `n` (it refines `Q_{n−1}`), only not reduced.
+/// The base of a step: the submonoid of `M × ℕ^tracked` (how many heaps of
+/// each tracked size; counts folded past `cap + 1`) generated by the heaps
+/// below `n`, with a fewest-token representative of each element, where `M`
+/// is `Q_{n−1}` or a failed candidate (whose image of the heaps below `n`
+/// refines `Q_{n−1}`). It is a bipartite monoid that is correct for the
+/// heaps below `n`, only not reduced.
 struct Base {
     elems: Vec<(Element, Vec<u8>)>,
     index: HashMap<(Element, Vec<u8>), u32>,
     reps: Vec<Vec<u64>>,
     p: Vec<bool>,
     q: Monoid,
+    /// The element of `M` of each heap below `n`.
+    phi: Vec<Element>,
     cap: u8,
     tracked: Vec<u64>,
 }
@@ -396,8 +456,7 @@ fn fold(c: u8, cap: u8) -> u8 {
 }
 
 impl Base {
-    fn new(b: &Builder, tracked: &[u64], cap: u8) -> Result<Base> {
-        let n = b.phi.len() as u64;
+    fn new(b: &Builder, n: u64, reached: usize, tracked: &[u64], cap: u8) -> Result<Base> {
         let limit = b.max_order.saturating_mul(64);
         let mut base = Base {
             elems: Vec::new(),
@@ -405,6 +464,7 @@ impl Base {
             reps: Vec::new(),
             p: Vec::new(),
             q: b.monoid.clone(),
+            phi: b.phi[..n as usize].to_vec(),
             cap,
             tracked: Vec::new(),
         };
@@ -423,7 +483,7 @@ impl Base {
                     "the misère quotient of {} needs a base of more than {limit} elements at heap {n} \
                      (order {} through heap {}); raise the limit or ask for fewer heaps",
                     b.rule,
-                    b.monoid.order,
+                    reached,
                     n - 1
                 )));
             }
@@ -461,10 +521,10 @@ impl Base {
     }
 
     /// The base element of a sum of heaps below `n`.
-    fn image(&self, b: &Builder, heaps: &[u64]) -> u32 {
+    fn image(&self, heaps: &[u64]) -> u32 {
         let mut e = (0 as Element, vec![0u8; self.tracked.len()]);
         for &h in heaps {
-            e.0 = self.q.mul(e.0, b.phi[h as usize]);
+            e.0 = self.q.mul(e.0, self.phi[h as usize]);
             if let Some(i) = self.tracked.iter().position(|&t| t == h) {
                 e.1[i] = fold(e.1[i] + 1, self.cap);
             }

@@ -104,11 +104,17 @@
 //! told apart positions that `Q_{n−1}` identifies — for Dawson's Kayles this
 //! first happens at heap 10), the step is redone over a finer base: the
 //! elements of `Q_{n−1}` paired with the counts of the heaps named in the
-//! counterexample (counts folded by `h^(c+2) = h^c`). That base is a correct,
-//! unreduced bipartite monoid for the smaller heaps, so the step's recursion
-//! applies to it; a few rounds usually suffice, and when they do not (or a
-//! limit is reached) the construction stops with an error naming the heap and
-//! the order reached. No answer is ever given without the proof.
+//! counterexamples (counts folded by `h^(c+2) = h^c`), while that product is
+//! small; beyond, the failed candidate's image of the smaller heaps (it
+//! refines `Q_{n−1}`, since the reduction is a congruence that keeps their
+//! P-positions) paired with the counts of the heaps named last. Either base
+//! is a correct, unreduced bipartite monoid for the smaller heaps, so the
+//! step's recursion applies to it. When the base is still too coarse the
+//! recursion, read on one representative per element, can produce a
+//! candidate far larger than the quotient; the construction then stops with
+//! an error naming the heap and the order reached (Dawson's Kayles reaches
+//! heap 29, order 176, and stops at heap 30). No answer is ever given
+//! without the proof.
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
