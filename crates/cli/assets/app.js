@@ -172,15 +172,20 @@ for (const t of tabs) {
 
 // ---------------------------------------------------------------- analyse
 
+// As for explanations below: only the reply to the latest request is shown.
+let analyseRequest = 0;
+
 async function analyse() {
   const expr = $("analyse-expr").value;
   const misere = $("analyse-misere").checked;
   const out = $("analyse-result");
+  const request = ++analyseRequest;
   try {
     const [a, ex] = await Promise.all([
       api("/api/analyze", { expr, misere }),
       api("/api/explain", { expr, misere }),
     ]);
+    if (request !== analyseRequest) return;
     clearError($("analyse-error"));
     out.replaceChildren();
     out.append(verdictLine(a.outcome, a.play));
@@ -207,6 +212,7 @@ async function analyse() {
     if (ex.winning_moves.length === 0) moves.append(el("li", {}, "none: every move leaves the opponent a winning position"));
     out.append(moves);
   } catch (err) {
+    if (request !== analyseRequest) return;
     out.replaceChildren();
     showError($("analyse-error"), err, expr);
   }
@@ -396,12 +402,18 @@ function optionText(o) {
   return `${left} → ${o.value}`;
 }
 
+// Each explanation request is numbered; a reply to an older one (the page's
+// first explanation, say, answered after the one just typed) is dropped.
+let explainRequest = 0;
+
 async function explainPosition() {
   const expr = $("explain-expr").value;
   const misere = $("explain-misere").checked;
   const out = $("explain-result");
+  const request = ++explainRequest;
   try {
     const e = await api("/api/explain", { expr, misere });
+    if (request !== explainRequest) return;
     clearError($("explain-error"));
     out.replaceChildren();
     const s1 = el("div", { class: "step", id: "explain-step1" },
@@ -457,6 +469,7 @@ async function explainPosition() {
     }
     out.append(s1, s2, s3, s4);
   } catch (err) {
+    if (request !== explainRequest) return;
     out.replaceChildren();
     showError($("explain-error"), err, expr);
   }

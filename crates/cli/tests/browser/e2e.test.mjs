@@ -225,7 +225,12 @@ test("explain: the mex of each small heap over its options", async () => {
   await page.click("#tab-explain");
   await page.fill("#explain-expr", "kayles(4)");
   await page.press("#explain-expr", "Enter");
-  await page.waitForFunction(() => /heap 1 \(kayles\), size 4/.test(document.querySelector("#explain-step1")?.textContent));
+  // The page explains its default position on load; wait for the typed one
+  // (one part only), not that first answer.
+  await page.waitForFunction(() => {
+    const step1 = document.querySelector("#explain-step1");
+    return /heap 1 \(kayles\), size 4/.test(step1?.textContent) && step1.querySelectorAll(".mex").length === 1;
+  });
   const step1 = await page.textContent("#explain-step1");
   // Kayles: from 4, leave 3 (3), 2 (2), 1+2 (3), 1+1 (0): G(4) = mex{0,2,3} = 1.
   assert.match(step1, /G\(4\) = mex\{0, 2, 3\} = 1/);
