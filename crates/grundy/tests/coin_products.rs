@@ -102,8 +102,8 @@ impl Board {
     /// The coins turned by each move with this corner.
     fn flips_at(&self, corner: usize) -> Vec<u32> {
         let mut out = Vec::new();
+        let c = self.coin(corner);
         {
-            let c = self.coin(corner);
             let mut sets: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
             for (i, &rule) in self.factors.iter().enumerate() {
                 let choices = factor_moves(rule, rule.first(), c[i]);
@@ -377,7 +377,7 @@ fn moves_in_words_and_at_the_prompt() {
     let wins = one.moves_to_value(&cx, 0, 100).unwrap().unwrap();
     let words: Vec<String> = wins.iter().map(|m| one.describe(m, "board 1")).collect();
     assert!(
-        words.contains(&"turn coins (1,2), (1,3), (2,2) and (2,3)".to_string()),
+        words.contains(&"turn coins (1,1), (1,3), (2,1) and (2,3)".to_string()),
         "{words:?}"
     );
     let mv = one.read_move("2,3 1,1 (1,3) (2,1)", "board 1").unwrap();

@@ -235,6 +235,7 @@ impl CoinProduct {
                     .zip(&at)
                     .map(|(&rule, &x)| {
                         rule.turns_at(x)
+                            .take_while(move |t| rule != Rule::Ruler || t.count() <= MAX_TURNED)
                             .filter(|t| t.count() <= MAX_TURNED)
                             .take(share.max(1))
                             .collect()
