@@ -45,10 +45,10 @@ fn boards_analyse_with_values_and_winning_moves() {
         ("corners((1,2),(3,3))", "P", 0),
         ("corners((1,2),(3,5))", "N", 2 ^ 15),
         ("corners((2,3),(2,3))", "N", 1),
-        // ruler(3) ⊗ ruler(5) = 1, ruler(2) ⊗ ruler(2) = 3.
+        // ruler(3) ⊗ ruler(5) = 1, ruler(2) ⊗ ruler(2) = 3; mock(1) ⊗ ruler(2) = 2 ⊗ 2 = 3.
         ("ruler*ruler((3,5),(2,2))", "N", 2),
         ("turtles*turtles*turtles((1,2,3))", "N", 1),
-        ("mock*ruler((0,1),(1,2))", "N", 1 ^ 4),
+        ("mock*ruler((0,1),(1,2))", "N", 1 ^ 3),
         ("twins(0,3,5) + moebius(6,9)", "N", 3 ^ 5 ^ 31 ^ 103),
         (
             "corners((18446744073709551615,18446744073709551615))",
@@ -61,14 +61,9 @@ fn boards_analyse_with_values_and_winning_moves() {
         assert_eq!(v["grundy"], value, "{expr}");
         let wins = v["winning_moves"].as_array().unwrap();
         assert_eq!(wins.is_empty(), outcome == "P", "{expr}");
-        // Every winning move's `after`, substituted, gives a P-position.
-        for m in wins {
-            let mut terms: Vec<String> = v["terms"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| t["name"].as_str().unwrap().to_string())
-                .collect();
+        // Winning moves' `after`, substituted, give P-positions (the first 20).
+        for m in wins.iter().take(20) {
+            let mut terms: Vec<String> = expr.split(" + ").map(str::to_string).collect();
             let t = m["term"].as_u64().unwrap() as usize;
             terms[t] = m["after"].as_str().unwrap().to_string();
             assert_eq!(json(&terms.join(" + "))["outcome"], "P", "{expr}: {m}");
