@@ -23,7 +23,7 @@
 //! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
-//! | coin-turning games | `turtles(1,4,9)`, `mock(0,1,2,3)`, `ruler(3,8)` | [`coins`] |
+//! | coin-turning games | `turtles(1,4,9)`, `twins(0,3)`, `mock(0,1,2,3)`, `moebius(1,6)`, `ruler(3,8)`, `corners((1,2))`, `ruler*ruler((3,5))` | [`coins`] |
 
 pub mod auction;
 pub mod boxes;

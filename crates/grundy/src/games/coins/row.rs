@@ -1,33 +1,12 @@
-//! Coin-turning games (Berlekamp, Conway and Guy, *Winning Ways*, ch. 14).
+//! One row of coins under a one-dimensional rule: Turning Turtles, Twins,
+//! Mock Turtles, Moebius and Ruler (see the [module](super) table).
 //!
-//! A row of coins, numbered left to right, some showing heads. A move turns
-//! over a set of coins allowed by the rule; the rightmost coin turned must go
-//! from heads to tails (the others may go either way). Coins interact —
-//! turning a tails coin makes it heads — so a whole row is one component.
-//!
-//! **Theorem** (*Winning Ways*, "the coins are independent"): the row plays
-//! exactly like the sum of rows with one heads coin each. Turning a tails
-//! coin to heads adds a game, turning a heads coin to tails cancels one
-//! (`G ⊕ G = 0`), so the value of a row is the nim-sum of the values of its
-//! heads coins, and a move changes it by the nim-sum of the values of the
-//! coins it turns, heads or tails. Winning moves (moves to value `t`) are
-//! therefore the allowed sets whose rightmost coin is heads and whose values
-//! nim-add to `G ⊕ t`, which each rule below solves in closed form.
-//!
-//! | rule | written | a move turns | value of a heads coin at `x` |
-//! |---|---|---|---|
-//! | Turning Turtles | `turtles(1,4,9)` | one or two coins | `x` (coins from 1: Nim) |
-//! | Mock Turtles | `mock(0,1,2,3)` | one, two or three coins | the `x`-th odious number, `2x` or `2x+1` (coins from 0) |
-//! | Ruler | `ruler(3,8)` | a run of consecutive coins ending at the rightmost | the largest power of 2 dividing `x` (coins from 1) |
-//!
-//! Odious numbers have an odd number of 1 bits: 1, 2, 4, 7, 8, 11, 13, 14, …;
-//! coin 0 of Mock Turtles is worth 1. Heads positions may be written as runs,
-//! `ruler(1-1000)`, and a position written twice is the same coin (never
-//! cancelled). A Ruler move may turn a run of 10^18 coins, so a row is kept
-//! as its runs of heads, never coin by coin.
+//! The heads are kept as runs, never coin by coin, so that a Ruler row of
+//! 10^18 heads is answered at once.
 
 use std::sync::Arc;
 
+use super::moebius;
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Move};
@@ -39,8 +18,12 @@ use crate::sum::Term;
 pub enum Rule {
     /// One or two coins.
     Turtles,
+    /// Exactly two coins (coins from 0: coin 0 can never be turned first).
+    Twins,
     /// One, two or three coins.
     Mock,
+    /// One to five coins (coins from 1, up to [`moebius::MAX`]).
+    Moebius,
     /// Any run of consecutive coins.
     Ruler,
 }
@@ -54,7 +37,9 @@ impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::Turtles => "turtles",
+            Rule::Twins => "twins",
             Rule::Mock => "mock",
+            Rule::Moebius => "moebius",
             Rule::Ruler => "ruler",
         }
     }
@@ -63,17 +48,19 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         match name {
             "turtles" => Some(Rule::Turtles),
+            "twins" => Some(Rule::Twins),
             "mock" => Some(Rule::Mock),
+            "moebius" => Some(Rule::Moebius),
             "ruler" => Some(Rule::Ruler),
             _ => None,
         }
     }
 
-    /// The first coin of the row: 0 for Mock Turtles, else 1.
+    /// The first coin of the row: 0 for Mock Turtles and Twins, else 1.
     pub fn first(self) -> u64 {
         match self {
-            Rule::Mock => 0,
-            Rule::Turtles | Rule::Ruler => 1,
+            Rule::Mock | Rule::Twins => 0,
+            Rule::Turtles | Rule::Ruler | Rule::Moebius => 1,
         }
     }
 
@@ -81,7 +68,27 @@ impl Rule {
     pub fn last(self) -> u64 {
         match self {
             Rule::Mock => MOCK_MAX,
-            Rule::Turtles | Rule::Ruler => u64::MAX,
+            Rule::Moebius => moebius::MAX,
+            Rule::Turtles | Rule::Twins | Rule::Ruler => u64::MAX,
+        }
+    }
+
+    /// Why [`Rule::last`] bounds the coins, for error messages.
+    fn bound_reason(self) -> &'static str {
+        match self {
+            Rule::Mock => " (the value of coin x is 2x or 2x+1, which must fit in 64 bits)",
+            Rule::Moebius => " (Moebius values come from a table computed by the mex rule)",
+            _ => "",
+        }
+    }
+
+    /// The most coins one move may turn (`None`: any run, for Ruler).
+    pub fn max_turned(self) -> Option<u64> {
+        match self {
+            Rule::Turtles | Rule::Twins => Some(2),
+            Rule::Mock => Some(3),
+            Rule::Moebius => Some(5),
+            Rule::Ruler => None,
         }
     }
 
@@ -108,7 +115,9 @@ impl Rule {
             return 0;
         }
         match self {
-            Rule::Turtles => xor_below(n),
+            // Twins numbers coins from 0 and coin 0 is worth 0: the same sums.
+            Rule::Turtles | Rule::Twins => xor_below(n),
+            Rule::Moebius => u128::from(moebius::prefix(n)),
             // 2x for every x, plus 1 for each evil x (even number of 1 bits);
             // of each pair 2k, 2k+1 exactly one is evil.
             Rule::Mock => {
@@ -131,6 +140,109 @@ impl Rule {
     /// The nim-sum of the values of coins `a..b` (half-open).
     fn range_value(self, a: u128, b: u128) -> u128 {
         self.prefix(a) ^ self.prefix(b)
+    }
+
+    /// The nim-sum of the values of the coins of `turn` (what turning them
+    /// changes the value by).
+    pub fn turn_value(self, turn: &Turn) -> Nimber {
+        narrow(turn.runs.iter().fold(0, |acc, &(a, b)| {
+            acc ^ self.range_value(u128::from(a), u128::from(b) + 1)
+        }))
+    }
+
+    /// Whether `turn` has the shape the rule allows (how many coins, a run
+    /// for Ruler, inside the coins' range); the rightmost coin's side is
+    /// not looked at.
+    pub fn check_shape(self, turn: &Turn) -> std::result::Result<(), String> {
+        let Some(&(low, _)) = turn.runs.first() else {
+            return Err("turn at least one coin".into());
+        };
+        if low < self.first() {
+            return Err(format!(
+                "coins are numbered from {}, found {low}",
+                self.first()
+            ));
+        }
+        let high = turn.rightmost();
+        if high > self.last() {
+            return Err(format!("coins go up to {}, found {high}", self.last()));
+        }
+        let count: u128 = turn.runs.iter().map(|&(a, b)| u128::from(b - a) + 1).sum();
+        match self {
+            Rule::Turtles if count > 2 => Err("Turning Turtles turns one or two coins".into()),
+            Rule::Twins if count != 2 => Err("Twins turns exactly two coins".into()),
+            Rule::Mock if count > 3 => Err("Mock Turtles turns one, two or three coins".into()),
+            Rule::Moebius if count > 5 => Err("Moebius turns one to five coins".into()),
+            Rule::Ruler if turn.runs.len() > 1 => {
+                Err("Ruler turns a run of consecutive coins".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Every turn whose rightmost coin is `r`, lazily (Ruler: shortest run
+    /// first).
+    pub fn turns_at(self, r: u64) -> Box<dyn Iterator<Item = Turn>> {
+        let first = self.first();
+        let below = first..r.max(first);
+        match self {
+            Rule::Turtles => Box::new(
+                std::iter::once(Turn::single(&[r]))
+                    .chain(below.map(move |a| Turn::single(&[a, r]))),
+            ),
+            Rule::Twins => Box::new(below.map(move |a| Turn::single(&[a, r]))),
+            Rule::Mock => Box::new(std::iter::once(Turn::single(&[r])).chain(below.flat_map(
+                move |b| {
+                    std::iter::once(Turn::single(&[b, r]))
+                        .chain((first..b).map(move |a| Turn::single(&[a, b, r])))
+                },
+            ))),
+            Rule::Moebius => Box::new(moebius::subsets_below(first, r, 4).map(move |mut s| {
+                s.push(r);
+                Turn::single(&s)
+            })),
+            Rule::Ruler => Box::new(
+                std::iter::once(Turn::single(&[r]))
+                    .chain(below.rev().map(move |a| Turn { runs: vec![(a, r)] })),
+            ),
+        }
+    }
+
+    /// Appends to `found` up to `room` turns whose rightmost coin is `r` and
+    /// whose coins' values nim-add to `v`, in closed form.
+    pub fn turns_worth(self, r: u64, v: Nimber, room: usize, found: &mut Vec<Turn>) {
+        if room == 0 || v == 0 {
+            return;
+        }
+        match self {
+            Rule::Turtles => {
+                if r == v {
+                    found.push(Turn::single(&[r]));
+                } else if (r ^ v) < r && r ^ v >= 1 {
+                    found.push(Turn::single(&[r ^ v, r]));
+                }
+            }
+            Rule::Twins => {
+                if (r ^ v) < r {
+                    found.push(Turn::single(&[r ^ v, r]));
+                }
+            }
+            Rule::Ruler => {
+                // The run a..=r is worth gray(r) ⊕ gray(a−1).
+                let before = gray_inverse((r ^ (r >> 1)) ^ v);
+                if before < r {
+                    found.push(Turn {
+                        runs: vec![(before + 1, r)],
+                    });
+                }
+            }
+            Rule::Mock => mock_turns(r, v, room, found),
+            Rule::Moebius => {
+                for coins in moebius::turns_worth(r, v, room) {
+                    found.push(Turn::single(&coins));
+                }
+            }
+        }
     }
 }
 
@@ -206,6 +318,11 @@ impl Turn {
             .join(" ")
     }
 
+    /// How many coins are turned (up to 2^64).
+    pub fn count(&self) -> u128 {
+        self.runs.iter().map(|&(a, b)| u128::from(b - a) + 1).sum()
+    }
+
     fn from_points(points: &[u128]) -> Turn {
         Turn {
             runs: points
@@ -215,7 +332,8 @@ impl Turn {
         }
     }
 
-    fn single(coins: &[u64]) -> Turn {
+    /// The turn of the coins `coins` (any order, each once).
+    pub fn single(coins: &[u64]) -> Turn {
         let mut points = Vec::new();
         for &x in coins {
             toggle(&mut points, u128::from(x), u128::from(x) + 1);
@@ -281,9 +399,9 @@ impl CoinRow {
                 return Err(invalid(
                     rule,
                     format!(
-                        "coins go up to {} (the value of coin x is 2x or 2x+1, which must fit \
-                         in 64 bits), found {b}",
-                        rule.last()
+                        "coins go up to {}{}, found {b}",
+                        rule.last(),
+                        rule.bound_reason()
                     ),
                 ));
             }
@@ -335,28 +453,7 @@ impl CoinRow {
     /// Whether the rule allows turning `turn` here: the right shape, inside
     /// the row, the rightmost coin heads.
     pub fn check(&self, turn: &Turn) -> std::result::Result<(), String> {
-        let Some(&(low, _)) = turn.runs.first() else {
-            return Err("turn at least one coin".into());
-        };
-        if low < self.rule.first() {
-            return Err(format!(
-                "coins are numbered from {}, found {low}",
-                self.rule.first()
-            ));
-        }
-        let count: u128 = turn.runs.iter().map(|&(a, b)| u128::from(b - a) + 1).sum();
-        match self.rule {
-            Rule::Turtles if count > 2 => {
-                return Err("Turning Turtles turns one or two coins".into())
-            }
-            Rule::Mock if count > 3 => {
-                return Err("Mock Turtles turns one, two or three coins".into())
-            }
-            Rule::Ruler if turn.runs.len() > 1 => {
-                return Err("Ruler turns a run of consecutive coins".into())
-            }
-            _ => {}
-        }
+        self.rule.check_shape(turn)?;
         let r = turn.rightmost();
         if !self.is_heads(r) {
             return Err(format!(
@@ -394,19 +491,7 @@ impl CoinRow {
     /// the other coins.
     pub fn turns(&self) -> Box<dyn Iterator<Item = Turn> + '_> {
         let rule = self.rule;
-        let first = rule.first();
-        Box::new(self.heads_descending().flat_map(move |r| {
-            let one = std::iter::once(Turn::single(&[r]));
-            let rest: Box<dyn Iterator<Item = Turn>> = match rule {
-                Rule::Turtles => Box::new((first..r).map(move |a| Turn::single(&[a, r]))),
-                Rule::Mock => Box::new((first..r).flat_map(move |b| {
-                    std::iter::once(Turn::single(&[b, r]))
-                        .chain((first..b).map(move |a| Turn::single(&[a, b, r])))
-                })),
-                Rule::Ruler => Box::new((first..r).rev().map(move |a| Turn { runs: vec![(a, r)] })),
-            };
-            one.chain(rest)
-        }))
+        Box::new(self.heads_descending().flat_map(move |r| rule.turns_at(r)))
     }
 
     /// Up to `limit` turns to rows of value `target`, by rightmost coin
@@ -432,26 +517,7 @@ impl CoinRow {
         for c in self.points.rchunks(2) {
             let (lo, hi) = (narrow(c[0]), narrow(c[1] - 1));
             for r in self.candidates(lo, hi, d) {
-                match rule {
-                    Rule::Turtles => {
-                        if r == d {
-                            found.push(Turn::single(&[r]));
-                        } else if (r ^ d) < r && r ^ d >= 1 {
-                            found.push(Turn::single(&[r ^ d, r]));
-                        }
-                    }
-                    Rule::Ruler => {
-                        // The run a..=r is worth gray(r) ⊕ gray(a−1).
-                        let g = (r ^ (r >> 1)) ^ d;
-                        let before = gray_inverse(g);
-                        if before < r {
-                            found.push(Turn {
-                                runs: vec![(before + 1, r)],
-                            });
-                        }
-                    }
-                    Rule::Mock => mock_turns(r, d, limit - found.len(), &mut found),
-                }
+                rule.turns_worth(r, d, limit - found.len(), &mut found);
                 if found.len() >= limit {
                     found.truncate(limit);
                     return found;
@@ -465,8 +531,9 @@ impl CoinRow {
     /// turn worth `d ≠ 0`, right to left — all but O(64) of them have one,
     /// so the walk costs O(limit) whatever the size of the run.
     ///
-    /// * Turtles: `r ⊕ d < r` (or `r = d`) exactly when `r` has the highest
-    ///   bit of `d`.
+    /// * Turtles and Twins: `r ⊕ d < r` (or `r = d`) exactly when `r` has
+    ///   the highest bit of `d`.
+    /// * Moebius: every heads coin (the row is at most [`moebius::MAX`] long).
     /// * Ruler: the run `a..=r` is worth `gray(r) ⊕ gray(a−1)` (see
     ///   [`Rule::prefix`]); `gray⁻¹(gray(r) ⊕ d)` first differs from `r` at
     ///   the highest bit of `d`, so it is below `r` exactly when `r` has it.
@@ -479,7 +546,10 @@ impl CoinRow {
     fn candidates(&self, lo: u64, hi: u64, d: Nimber) -> Box<dyn Iterator<Item = u64>> {
         let high = |x: u64| 63 - x.leading_zeros();
         match self.rule {
-            Rule::Turtles | Rule::Ruler => Box::new(descending_with_bit(lo, hi, high(d))),
+            Rule::Turtles | Rule::Twins | Rule::Ruler => {
+                Box::new(descending_with_bit(lo, hi, high(d)))
+            }
+            Rule::Moebius => Box::new((lo..=hi).rev()),
             Rule::Mock if d.count_ones() % 2 == 0 => {
                 Box::new(descending_with_bit(lo, hi, high(d >> 1)))
             }
@@ -603,7 +673,11 @@ impl Game for CoinRow {
     }
 
     fn has_moves(&self) -> bool {
-        !self.points.is_empty()
+        // A Twins coin 0 can never be the rightmost of two coins turned.
+        match (self.rule, &self.points[..]) {
+            (Rule::Twins, [0, 1]) => false,
+            _ => !self.points.is_empty(),
+        }
     }
 
     fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
@@ -627,6 +701,13 @@ impl Game for CoinRow {
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
         let each = match self.rule {
             Rule::Turtles => "a heads coin at x is worth x (Turning Turtles is Nim)",
+            Rule::Twins => {
+                "a heads coin at x is worth x (Twins, coins from 0: Turning Turtles shifted)"
+            }
+            Rule::Moebius => {
+                "a heads coin at x is worth the mex of the nim-sums of at most four coins \
+                 left of it (Moebius: 1, 2, 4, 8, 16, 31, 32, 64, 103, …)"
+            }
             Rule::Mock => {
                 "a heads coin at x is worth the x-th odious number, 2x or 2x+1 (Mock Turtles)"
             }
@@ -666,26 +747,7 @@ impl Game for CoinRow {
     }
 
     fn read_move(&self, text: &str, _label: &str) -> std::result::Result<Move, String> {
-        let mut runs = Vec::new();
-        for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
-            let (a, b) = match token.split_once('-') {
-                Some((a, b)) => (coin(a)?, coin(b)?),
-                None => (coin(token)?, coin(token)?),
-            };
-            if a > b {
-                return Err(format!("the run {token} is backwards"));
-            }
-            runs.push((a, b));
-        }
-        runs.sort_unstable();
-        if let Some(w) = runs.windows(2).find(|w| w[0].1 >= w[1].0) {
-            return Err(format!("coin {} is named twice", w[1].0));
-        }
-        let mut points = Vec::new();
-        for (a, b) in runs {
-            toggle(&mut points, u128::from(a), u128::from(b) + 1);
-        }
-        let turn = Turn::from_points(&points);
+        let turn = read_turn(text)?;
         self.check(&turn)?;
         Ok(self.to_move(&turn))
     }
@@ -710,6 +772,31 @@ impl Game for CoinRow {
         }
         lines
     }
+}
+
+/// Coins typed at the `play` prompt: `4 9`, `3-8`, `1,2,3` (each coin
+/// once).
+pub(crate) fn read_turn(text: &str) -> std::result::Result<Turn, String> {
+    let mut runs = Vec::new();
+    for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
+        let (a, b) = match token.split_once('-') {
+            Some((a, b)) => (coin(a)?, coin(b)?),
+            None => (coin(token)?, coin(token)?),
+        };
+        if a > b {
+            return Err(format!("the run {token} is backwards"));
+        }
+        runs.push((a, b));
+    }
+    runs.sort_unstable();
+    if let Some(w) = runs.windows(2).find(|w| w[0].1 >= w[1].0) {
+        return Err(format!("coin {} is named twice", w[1].0));
+    }
+    let mut points = Vec::new();
+    for (a, b) in runs {
+        toggle(&mut points, u128::from(a), u128::from(b) + 1);
+    }
+    Ok(Turn::from_points(&points))
 }
 
 fn coin(text: &str) -> std::result::Result<u64, String> {
@@ -741,9 +828,8 @@ impl CoinRow {
     }
 }
 
-/// The registered parser: `mock(0, 1, 2-5)`, heads positions and runs.
-pub(crate) fn parse_term(word: &str, _start: usize, p: &mut Cursor) -> Result<Term> {
-    let rule = Rule::from_name(&word.to_ascii_lowercase()).expect("registered names only");
+/// Parses the heads of a row under `rule` after its name: `(0, 1, 2-5)`.
+pub(crate) fn parse_row(rule: Rule, word: &str, p: &mut Cursor) -> Result<Term> {
     p.expect('(', &format!("'(' and heads positions after {word}"))?;
     let mut runs = Vec::new();
     if !p.eat(')') {
@@ -776,18 +862,6 @@ pub(crate) fn parse_term(word: &str, _start: usize, p: &mut Cursor) -> Result<Te
     Ok(Term::new(rule.name(), vec![Arc::new(row) as Component]))
 }
 
-/// Whether `name` is a coin-turning rule.
-pub(crate) fn accepts(name: &str) -> bool {
-    Rule::from_name(name).is_some()
-}
-
-/// The family's entry in the expression language.
-pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
-    accepts,
-    shown: "turtles, mock, ruler",
-    parse: parse_term,
-};
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -810,6 +884,20 @@ mod tests {
             out.push(mask ^ top);
             match rule {
                 Rule::Turtles => out.extend((0..r).map(|a| mask ^ top ^ 1 << a)),
+                // Exactly two coins: no move turns the top one alone.
+                Rule::Twins => {
+                    out.pop();
+                    out.extend((0..r).map(|a| mask ^ top ^ 1 << a));
+                }
+                // Up to four more coins below: every subset of 0..r of size ≤ 4.
+                Rule::Moebius => {
+                    out.pop();
+                    for others in 0..top {
+                        if others.count_ones() <= 4 {
+                            out.push(mask ^ top ^ others);
+                        }
+                    }
+                }
                 Rule::Mock => {
                     for b in 0..r {
                         out.push(mask ^ top ^ 1 << b);
@@ -876,8 +964,15 @@ mod tests {
             got.sort_unstable();
             assert_eq!(got, want, "{rule:?} moves of {mask:b}");
             // Moves to every value, from theory, are exactly those by search.
+            // (Moebius rows of 10 and 11 coins have hundreds of targets each:
+            // every 7th is checked there, all of them on 9 coins.)
             let targets: BTreeSet<u64> = want.iter().map(|&m| g[m as usize]).collect();
-            for &t in targets.iter().chain([&0, &1000]) {
+            let step = if rule == Rule::Moebius && mask >= 1 << 9 {
+                7
+            } else {
+                1
+            };
+            for &t in targets.iter().step_by(step).chain([&0, &1000]) {
                 let mut by_search: Vec<u32> = want
                     .iter()
                     .copied()
@@ -905,6 +1000,16 @@ mod tests {
     }
 
     #[test]
+    fn twins_against_exhaustive_search() {
+        check_exhaustively(Rule::Twins, 11);
+    }
+
+    #[test]
+    fn moebius_against_exhaustive_search() {
+        check_exhaustively(Rule::Moebius, 11);
+    }
+
+    #[test]
     fn mock_against_exhaustive_search() {
         check_exhaustively(Rule::Mock, 10);
     }
@@ -925,6 +1030,24 @@ mod tests {
         );
         let ruler: Vec<u64> = (1..17).map(|x| Rule::Ruler.coin_value(x)).collect();
         assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16]);
+        // Moebius on the book's 18 coins; Twins is Nim from coin 0.
+        let moebius: Vec<u64> = (1..=18).map(|x| Rule::Moebius.coin_value(x)).collect();
+        assert_eq!(
+            moebius,
+            [1, 2, 4, 8, 16, 31, 32, 64, 103, 128, 171, 213, 256, 301, 342, 439, 475, 494]
+        );
+        // 2^9 of the 2^18 head sets of those coins are P-positions.
+        let lost = (0..1u32 << 18)
+            .filter(|m| {
+                (0..18)
+                    .filter(|i| m >> i & 1 == 1)
+                    .fold(0, |a, i| a ^ moebius[i])
+                    == 0
+            })
+            .count();
+        assert_eq!(lost, 512);
+        let twins: Vec<u64> = (0..6).map(|x| Rule::Twins.coin_value(x)).collect();
+        assert_eq!(twins, [0, 1, 2, 3, 4, 5]);
     }
 
     #[test]
