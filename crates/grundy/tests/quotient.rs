@@ -277,3 +277,29 @@ fn a_saved_computation_resumes_to_the_same_quotient() {
         at.order()
     );
 }
+
+/// Heaps beyond the computed table are read through the proved period; their
+/// winning moves must be those of a quotient computed past them. (A heap's
+/// options are not its reduced heap's options: the shortcut that skipped a
+/// heap by its reduced heap's options dropped `sub{1}(10) → 9`.)
+#[test]
+fn heaps_beyond_the_table_keep_every_winning_move() {
+    for code in ["sub{1}", "sub{1..2}", "sub{1,3,4}", "0.75", "0.31"] {
+        let rule = parse_rule(code).unwrap();
+        let far = Quotient::compute(&rule, 48, QuotientLimits::default()).unwrap();
+        for to in 2..=8 {
+            let near = Quotient::compute(&rule, to, QuotientLimits::default()).unwrap();
+            if near.period().is_none() {
+                continue;
+            }
+            for h in to + 1..=40 {
+                for other in [0, 1, 2, 5] {
+                    let heaps = [h, other];
+                    let got = near.winning_moves(&heaps, 1000).unwrap();
+                    let want = far.winning_moves(&heaps, 1000).unwrap();
+                    assert_eq!(got, want, "{code} to {to}, heaps {heaps:?}");
+                }
+            }
+        }
+    }
+}

@@ -58,24 +58,17 @@ impl Quotient {
         for (i, &h) in heaps.iter().enumerate() {
             let others = m.mul(prefix[i], suffix[i + 1]);
             // A heap whose options all miss P (given the rest) is skipped
-            // without walking its moves.
-            if h <= self.heaps() {
-                if !self
+            // without walking its moves. Only for heaps within the table:
+            // the options of a heap beyond it are not the options of its
+            // reduced heap (those may fall below the preperiod), and its
+            // moves are read from the period below anyway.
+            if h <= self.heaps()
+                && !self
                     .option_elements(h)
                     .iter()
                     .any(|&r| m.is_p(m.mul(others, r)))
-                {
-                    continue;
-                }
-            } else {
-                let canon = self.period.expect("phi succeeded").reduce(h);
-                if !self
-                    .option_elements(canon)
-                    .iter()
-                    .any(|&r| m.is_p(m.mul(others, r)))
-                {
-                    continue;
-                }
+            {
+                continue;
             }
             let wins = |leaves: &[u64]| -> Result<bool> {
                 let x = leaves
