@@ -68,11 +68,15 @@ impl Quotient {
                     continue;
                 }
             } else {
+                // The periodicity proof gives heaps beyond N the option
+                // elements of their reduced heap only from heap 1 on (a
+                // preperiod of 0 may reduce a heap to the empty heap 0).
                 let canon = self.period.expect("phi succeeded").reduce(h);
-                if !self
-                    .option_elements(canon)
-                    .iter()
-                    .any(|&r| m.is_p(m.mul(others, r)))
+                if canon >= 1
+                    && !self
+                        .option_elements(canon)
+                        .iter()
+                        .any(|&r| m.is_p(m.mul(others, r)))
                 {
                     continue;
                 }
