@@ -62,6 +62,7 @@ impl Ui {
             .replace('●', "o")
             .replace('…', "...")
             .replace('−', "-")
+            .replace('Φ', "Phi")
     }
 
     fn paint(&self, style: Style, text: &str) -> String {

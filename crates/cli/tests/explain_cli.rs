@@ -130,3 +130,46 @@ fn a_game_can_be_scripted_through_stdin() {
     // G(7) = 0, and 3+4 leaves G(3) xor G(4) = 1: the computer answers.
     assert!(text.contains("Computer (move 2): "), "{text}");
 }
+
+#[test]
+fn misere_heaps_of_one_rule_show_the_quotient_product() {
+    let text = stdout(&["explain", "kayles(4,7,9)", "--misere"]);
+    for line in [
+        "is read from its misere quotient Q",
+        "heap 1 (kayles): Phi(4) = a",
+        "The product does not lie in the P-portion",
+        "leaves the product b^2, in the P-portion",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in:\n{text}");
+    }
+    let out = grundy(&["explain", "kayles(4,7,9)", "--misere", "--json"], "");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = &json["misere"];
+    assert_eq!(m["case"], "quotient");
+    assert_eq!(m["in_p_portion"], false);
+    assert_eq!(m["elements"].as_array().unwrap().len(), 3);
+    let moves = json["winning_moves"].as_array().unwrap().len();
+    assert_eq!(m["moves"].as_array().unwrap().len(), moves);
+}
+
+#[test]
+fn quotient_resume_refuses_another_rule() {
+    let dir = std::env::temp_dir().join(format!("grundy-quot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("q.json");
+    let f = file.to_str().unwrap();
+    stdout(&[
+        "quotient", "0.07", "--to", "12", "--save", f, "--json", "-q",
+    ]);
+    let again = stdout(&[
+        "quotient", "0.07", "--to", "14", "--resume", f, "--json", "-q",
+    ]);
+    let direct = stdout(&["quotient", "0.07", "--to", "14", "--json", "-q"]);
+    assert_eq!(again, direct);
+    let out = grundy(&["quotient", "0.77", "--to", "14", "--resume", f], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("computed for 0.07, not 0.77"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
