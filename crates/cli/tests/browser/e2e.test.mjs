@@ -77,7 +77,11 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   const { page, errors } = await openPage();
   await page.fill("#analyse-expr", "nim(3,4,5)");
   await page.press("#analyse-expr", "Enter");
-  await page.waitForFunction(() => document.querySelector("#analyse-terms li")?.textContent === "nim: value 2");
+  // The page analyses its default position on load; wait for the typed one.
+  await page.waitForFunction(() => {
+    const terms = document.querySelectorAll("#analyse-terms li");
+    return terms.length === 1 && terms[0].textContent === "nim: value 2";
+  });
   assert.match(await page.textContent("#verdict"), /player to move wins/);
   // Three heaps and the nim-sum row; 3 bit columns; the deciding one is 2^1.
   assert.equal(await page.locator("#analyse-result table.nimsum tbody tr").count(), 4);
