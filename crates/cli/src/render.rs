@@ -5,45 +5,11 @@ use std::io::Write;
 use anyhow::Result;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::high_bit;
+use grundy::report::AnalysisReport;
 use grundy::sum::{Analysis, Position};
-use serde::Serialize;
 
 use crate::cmd::AnalysisFlags;
 use crate::ui::Ui;
-
-/// The JSON object of `nim` and `analyze`. `outcome`, `grundy` and
-/// `winning_moves` are a contract; the other fields may grow.
-#[derive(Serialize)]
-struct AnalysisJson<'a> {
-    outcome: Outcome,
-    grundy: Option<u64>,
-    winning_moves: Vec<MoveJson<'a>>,
-    winning_moves_truncated: bool,
-    play: Play,
-    terms: Vec<TermJson<'a>>,
-    heaps: &'a [grundy::sum::HeapEntry],
-}
-
-/// One winning move: `term` (0-based) and `after` (that term written in
-/// the expression language after the move) always; `heap`, `from` and `to`
-/// for moves on heaps (and monks).
-#[derive(Serialize)]
-struct MoveJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heap: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<&'a [u64]>,
-    term: usize,
-    after: String,
-}
-
-#[derive(Serialize)]
-struct TermJson<'a> {
-    name: &'a str,
-    value: Option<u64>,
-}
 
 /// Prints an analysis, as JSON or as an explanation (plain ASCII with
 /// `--plain` or `NO_COLOR`, see [`Ui::uncoloured`]).
@@ -61,34 +27,7 @@ pub fn analysis(position: &Position, a: &Analysis, flags: &AnalysisFlags) -> Res
 /// The JSON object of `nim` and `analyze`, on one line without its newline:
 /// what `--json` prints and what `grundy serve` answers at `/api/analyze`.
 pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
-    let mut moves = Vec::new();
-    for m in &a.winning_moves {
-        moves.push(MoveJson {
-            heap: m.heap,
-            from: m.heap.map(|_| m.from),
-            to: m.heap.map(|_| &m.to[..]),
-            term: m.term,
-            after: position.apply(m)?.terms[m.term].to_string(),
-        });
-    }
-    let obj = AnalysisJson {
-        outcome: a.outcome,
-        grundy: a.grundy,
-        winning_moves: moves,
-        winning_moves_truncated: a.truncated,
-        play: a.play,
-        terms: position
-            .terms
-            .iter()
-            .zip(&a.term_values)
-            .map(|(t, &value)| TermJson {
-                name: &t.name,
-                value,
-            })
-            .collect(),
-        heaps: &a.heaps,
-    };
-    Ok(serde_json::to_string(&obj)?)
+    Ok(serde_json::to_string(&AnalysisReport::new(position, a)?)?)
 }
 
 /// The human explanation: the binary column table, the reason for the

@@ -101,6 +101,7 @@ pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod quotient;
+pub mod report;
 pub mod sequence;
 pub mod solver;
 pub mod strategy;

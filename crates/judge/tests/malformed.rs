@@ -622,6 +622,7 @@ const READ_TO_END: &[&str] = &[
     "hdu-1730",
     "hdu-2897",
     "hdu-3537",
+    "hdu-3595",
     "hdu-1527",
     "poj-1067",
     "poj-3710",

@@ -25,14 +25,14 @@ use grundy::nim::{Outcome, Play};
 use grundy::nimber::{self, Nimber};
 use grundy::pattern::{find_lines, find_sequence};
 use grundy::period::ProofShape;
+use grundy::report::AnalysisReport;
 use grundy::sequence::{Limits, NimSequence};
 use grundy::solver::Solver;
-use grundy::sum::{Analysis, AnalyzeOptions, HeapEntry, Position, Term};
+use grundy::sum::{Analysis, AnalyzeOptions, Position, Term};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use serde::Serialize;
 
 create_exception!(
     grundy,
@@ -65,66 +65,11 @@ fn py_err(e: Error) -> PyErr {
     }
 }
 
-/// The JSON object of `grundy analyze --json` (the command line's
-/// `render::analysis_json`, field for field).
-#[derive(Serialize)]
-struct AnalysisJson<'a> {
-    outcome: Outcome,
-    grundy: Option<u64>,
-    winning_moves: Vec<MoveJson<'a>>,
-    winning_moves_truncated: bool,
-    play: Play,
-    terms: Vec<TermJson<'a>>,
-    heaps: &'a [HeapEntry],
-}
-
-#[derive(Serialize)]
-struct MoveJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heap: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<&'a [u64]>,
-    term: usize,
-    after: String,
-}
-
-#[derive(Serialize)]
-struct TermJson<'a> {
-    name: &'a str,
-    value: Option<u64>,
-}
-
+/// The JSON object of `grundy analyze --json`, the same report the command
+/// line prints.
 fn analysis_json(position: &Position, a: &Analysis) -> Result<String, Error> {
-    let mut moves = Vec::new();
-    for m in &a.winning_moves {
-        moves.push(MoveJson {
-            heap: m.heap,
-            from: m.heap.map(|_| m.from),
-            to: m.heap.map(|_| &m.to[..]),
-            term: m.term,
-            after: position.apply(m)?.terms[m.term].to_string(),
-        });
-    }
-    let obj = AnalysisJson {
-        outcome: a.outcome,
-        grundy: a.grundy,
-        winning_moves: moves,
-        winning_moves_truncated: a.truncated,
-        play: a.play,
-        terms: position
-            .terms
-            .iter()
-            .zip(&a.term_values)
-            .map(|(t, &value)| TermJson {
-                name: &t.name,
-                value,
-            })
-            .collect(),
-        heaps: &a.heaps,
-    };
-    Ok(serde_json::to_string(&obj).expect("the analysis serialises"))
+    let report = AnalysisReport::new(position, a)?;
+    Ok(serde_json::to_string(&report).expect("the analysis serialises"))
 }
 
 fn play_of(misere: bool) -> Play {
