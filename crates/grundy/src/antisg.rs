@@ -43,8 +43,7 @@
 use std::collections::HashSet;
 
 use crate::error::Result;
-use crate::game::{identity, Component, Context, Game, Move};
-use crate::games::heap::{parse_rule, Rule, Subtraction};
+use crate::game::{identity, Component, Context, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::solver::Solver;
@@ -66,19 +65,6 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
     let sum = values.iter().fold(0, |x, v| x ^ v);
     let big = values.iter().any(|&v| v > 1);
     Outcome::from_mover_wins((sum != 0) == big)
-}
-
-/// Whether a component is known by theory to meet the condition: a Nim heap
-/// or a heap of a subtraction range.
-fn holds_by_theory(c: &dyn Game) -> bool {
-    if c.as_nim().is_some() {
-        return true;
-    }
-    let heap = matches!((&c.key()[..], &c.heaps()[..]), ([n], [h]) if n == h);
-    heap && matches!(
-        parse_rule(c.name()),
-        Ok(Rule::Nim | Rule::Subtraction(Subtraction::Range { .. }))
-    )
 }
 
 /// Whether every position reachable from `c` keeps to one component and
@@ -165,7 +151,11 @@ pub fn misere(
     let places = position.places();
     let mut values = Vec::with_capacity(places.len());
     for (_, c) in &places {
-        if !holds_by_theory(c.as_ref()) && !holds_by_search(c, &mut solver, options.search_budget) {
+        let holds = match c.sj_condition() {
+            Some(known) => known,
+            None => holds_by_search(c, &mut solver, options.search_budget),
+        };
+        if !holds {
             return Ok(None);
         }
         match solver.grundy(c) {

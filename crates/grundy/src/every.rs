@@ -48,27 +48,24 @@
 //!   `n mod p < a`; a P-position's options all lie one period lower, an
 //!   N-position's P-options all in its own period);
 //! * any other subtraction set: the steps sequence `s(0), s(1), …` by the
-//!   rule above over `n − k`, up to [`MAX_STEPS_SEQUENCE`];
-//! * Euclid's game ([`euclid_steps`]): following the continued fraction of
+//!   rule above over `n − k`, up to 2^22 heaps;
+//! * Euclid's game: following the continued fraction of
 //!   `a/b` — with `a = qb + r`, a divisor gives 1 step, a forced move
 //!   (`q = 1`) one more than `(b, r)`, and a free choice (`q ≥ 2`) one more
 //!   than `(b, r)` when that is lost for its mover, else two more (through
 //!   `(b + r, b)`, whose only move is to `(b, r)`);
 //! * anything else, including octal games and Wythoff's game, by search.
+//!
+//! Each family gives its closed form through [`Game::steps`] (and a few
+//! candidate best moves through [`Game::steps_candidates`]); this module only
+//! combines them and searches the rest.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::game::{identity, written, Component, Context, Game, Move};
-use crate::games::euclid::Euclid;
-use crate::games::heap::{parse_rule, Rule, Subtraction};
 use crate::nim::Outcome;
 use crate::sum::{AnalyzeOptions, Position, SumMove};
-
-/// The longest steps sequence computed for a subtraction set without a
-/// closed form (8 bytes per heap).
-pub const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
 
 /// The steps of a position from the steps of its options (see the
 /// [module documentation](self)); `None` means no option.
@@ -100,54 +97,6 @@ pub fn mover_wins(steps: u64) -> bool {
     steps % 2 == 1
 }
 
-/// The steps of Euclid's game on `(a, b)` (order does not matter), for all
-/// 64-bit numbers, along the Euclidean algorithm (see the
-/// [module documentation](self)).
-///
-/// ```
-/// use grundy::every::euclid_steps;
-/// assert_eq!(euclid_steps(7, 0), 0);
-/// assert_eq!(euclid_steps(6, 3), 1); // take it all
-/// assert_eq!(euclid_steps(3, 2), 2); // 3,2 → 1,2 → 1,0: lost
-/// assert_eq!(euclid_steps(5, 2), 3); // 5,2 → 3,2 (lost for the opponent), then 2 more
-/// ```
-pub fn euclid_steps(a: u64, b: u64) -> u64 {
-    let (mut a, mut b) = (a.max(b), a.min(b));
-    // The quotients met along the way, then folded back from the end.
-    let mut quotients = Vec::new();
-    if b == 0 {
-        return 0;
-    }
-    while a % b != 0 {
-        quotients.push(a / b);
-        (a, b) = (b, a % b);
-    }
-    let mut steps = 1u64; // b divides a: take all of a.
-    for &q in quotients.iter().rev() {
-        let lost_below = !mover_wins(steps);
-        steps += if q == 1 || lost_below { 1 } else { 2 };
-    }
-    steps
-}
-
-/// The steps of a heap of `n` in the subtraction game `sub{lo..hi}`:
-/// `2⌊n/p⌋ + [n mod p ≥ lo]` with `p = lo + hi` (in 128 bits: `p` may
-/// exceed 2^64 − 1, and the result always fits in 64 bits since `p ≥ 2`).
-///
-/// ```
-/// use grundy::every::range_steps;
-/// assert_eq!(range_steps(1, 2, 0), 0);
-/// assert_eq!(range_steps(1, 2, 3), 2);
-/// assert_eq!(range_steps(1, 2, 4), 3);
-/// assert_eq!(range_steps(1, u64::MAX, u64::MAX), 1);
-/// ```
-pub fn range_steps(lo: u64, hi: u64, n: u64) -> u64 {
-    let p = u128::from(lo) + u128::from(hi);
-    let (q, r) = (u128::from(n) / p, u128::from(n) % p);
-    let steps = 2 * q + u128::from(r >= u128::from(lo));
-    u64::try_from(steps).expect("2⌊n/p⌋ + 1 < 2^64 for p ≥ 2")
-}
-
 /// Steps of components: closed forms where known, else a memoised
 /// exhaustive search that visits at most `budget` positions and moves.
 #[derive(Debug)]
@@ -156,10 +105,6 @@ pub struct StepsSearch {
     budget: usize,
     used: usize,
     memo: HashMap<(String, Vec<u64>), u64>,
-    /// Heap rules recognised by name (`None`: not a heap rule).
-    rules: HashMap<String, Option<Rule>>,
-    /// Steps sequences of subtraction sets without a closed form.
-    sequences: HashMap<String, Vec<u64>>,
 }
 
 /// A component being searched: its options, where the walk stands, the
@@ -174,13 +119,6 @@ struct Frame {
     values: Vec<u64>,
 }
 
-/// What a component is, for the closed forms.
-enum Family {
-    Heap(Rule, u64),
-    Euclid(Euclid),
-    Other,
-}
-
 impl StepsSearch {
     /// A search with the given budget of positions and moves.
     pub fn new(budget: usize, cx: Context) -> StepsSearch {
@@ -189,55 +127,7 @@ impl StepsSearch {
             budget,
             used: 0,
             memo: HashMap::new(),
-            rules: HashMap::new(),
-            sequences: HashMap::new(),
         }
-    }
-
-    fn family(&mut self, c: &dyn Game) -> Family {
-        if c.name() == "euclid" {
-            if let (Ok(e), [a, b]) = (Euclid::parse(&c.args()), &c.key()[..]) {
-                if (e.a, e.b) == (*a, *b) {
-                    return Family::Euclid(e);
-                }
-            }
-            return Family::Other;
-        }
-        let rule = self
-            .rules
-            .entry(c.name().to_string())
-            .or_insert_with(|| parse_rule(c.name()).ok())
-            .clone();
-        match (rule, &c.key()[..], &c.heaps()[..]) {
-            (Some(rule), [n], [h]) if n == h => Family::Heap(rule, *n),
-            _ => Family::Other,
-        }
-    }
-
-    /// The steps of `c` from a closed form or a steps sequence, if it has one.
-    fn closed(&mut self, c: &dyn Game) -> Result<Option<u64>> {
-        Ok(match self.family(c) {
-            Family::Euclid(e) => Some(euclid_steps(e.a, e.b)),
-            Family::Heap(Rule::Nim, n) => Some(u64::from(n > 0)),
-            Family::Heap(Rule::Subtraction(Subtraction::Range { lo, hi }), n) => {
-                Some(range_steps(lo, hi, n))
-            }
-            Family::Heap(Rule::Subtraction(set), n) if n <= MAX_STEPS_SEQUENCE => {
-                Some(self.sequence_steps(c.name(), &set, n))
-            }
-            _ => None,
-        })
-    }
-
-    /// `s(n)` of a subtraction set, extending its sequence to `n`.
-    fn sequence_steps(&mut self, name: &str, set: &Subtraction, n: u64) -> u64 {
-        let seq = self.sequences.entry(name.to_string()).or_default();
-        for m in seq.len() as u64..=n {
-            let options = set.members_up_to(m).map(|k| seq[(m - k) as usize]);
-            let s = steps_from_options(options.collect::<Vec<_>>());
-            seq.push(s);
-        }
-        seq[n as usize]
     }
 
     fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
@@ -260,7 +150,7 @@ impl StepsSearch {
         if !c.has_moves() {
             return Ok(Some(0));
         }
-        self.closed(c)
+        Ok(c.steps())
     }
 
     fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
@@ -338,36 +228,6 @@ impl StepsSearch {
         parts.iter().try_fold(0, |m, c| Ok(m.max(self.steps(c)?)))
     }
 
-    /// A few moves of `c` among which one is best, for families with a
-    /// closed form; `None` when every move must be looked at.
-    fn candidates(&mut self, c: &Component, steps: u64) -> Result<Option<Vec<Move>>> {
-        Ok(match self.family(c.as_ref()) {
-            Family::Euclid(e) => {
-                // Only (b, r) and (b + r, b) can be lost for the opponent;
-                // a lost position's move is forced.
-                let q = e.move_count();
-                let picks = [e.play(q), q.checked_sub(1).and_then(|t| e.play(t))];
-                Some(
-                    picks
-                        .into_iter()
-                        .flatten()
-                        .map(|m| Move::to(vec![Arc::new(m.to) as Component]))
-                        .collect(),
-                )
-            }
-            // A won Nim heap or range heap: any move to a P-position is best
-            // (they all have the same steps); a lost range heap: any move.
-            Family::Heap(Rule::Nim | Rule::Subtraction(Subtraction::Range { .. }), _) => {
-                if mover_wins(steps) {
-                    c.moves_to_value(&self.cx, 0, 1)?
-                } else {
-                    Some(c.moves().take(1).collect())
-                }
-            }
-            _ => None,
-        })
-    }
-
     /// The best move of `c` in an every-game (one step fewer: see the
     /// [module documentation](self)), with the steps it leaves; `None` when
     /// `c` has no move.
@@ -377,7 +237,7 @@ impl StepsSearch {
             return Ok(None);
         }
         let want = steps - 1;
-        let moves: Box<dyn Iterator<Item = Move>> = match self.candidates(c, steps)? {
+        let moves: Box<dyn Iterator<Item = Move>> = match c.steps_candidates(&self.cx, steps)? {
             Some(found) => Box::new(found.into_iter()),
             None => c.moves(),
         };
@@ -518,7 +378,7 @@ mod tests {
         for a in 0..40 {
             for b in 0..40 {
                 let c = part(&format!("euclid({a},{b})"));
-                assert_eq!(euclid_steps(a, b), searched(&c), "euclid({a},{b})");
+                assert_eq!(search.steps(&c).unwrap(), searched(&c), "euclid({a},{b})");
             }
         }
     }

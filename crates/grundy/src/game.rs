@@ -214,6 +214,28 @@ pub trait Game: fmt::Debug + Send + Sync {
     ) -> Result<Option<Vec<Move>>> {
         Ok(None)
     }
+    /// Smith's *steps* of this component under the every-game rule (see
+    /// [`every`](crate::every)), when the family's theory gives them in
+    /// closed form; `None` (the default) has them found by search.
+    fn steps(&self) -> Option<u64> {
+        None
+    }
+
+    /// For a component whose [`steps`](Game::steps) the theory gives, `steps`
+    /// being them: a few moves among which one leaves one step fewer (the best
+    /// every-game move), so that a huge component need not list all of its
+    /// moves. `None` (the default) has every move looked at.
+    fn steps_candidates(&self, _cx: &Context, _steps: u64) -> Result<Option<Vec<Move>>> {
+        Ok(None)
+    }
+
+    /// Whether this component meets the SJ theorem's condition (see
+    /// [`antisg`](crate::antisg)) when the family's theory knows: no move
+    /// splits it, and every position of value 0 with a move that it can reach
+    /// has a move to value 1. `None` (the default) has it checked by search.
+    fn sj_condition(&self) -> Option<bool> {
+        None
+    }
 
     /// `Some(n)` when this component is a Nim heap of `n` tokens (its moves
     /// are exactly those of Nim): sums of such heaps have misère Nim's closed form.

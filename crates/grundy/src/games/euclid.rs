@@ -216,6 +216,36 @@ impl Euclid {
 
 /// Euclid's game as a component: outcome and winning moves by the ratio
 /// rule for all 64-bit numbers; Grundy values by search.
+/// The steps of Euclid's game on `(a, b)` (order does not matter), for all
+/// 64-bit numbers, along the Euclidean algorithm (see the
+/// [`every`](crate::every) module documentation).
+///
+/// ```
+/// use grundy::games::euclid::euclid_steps;
+/// assert_eq!(euclid_steps(7, 0), 0);
+/// assert_eq!(euclid_steps(6, 3), 1); // take it all
+/// assert_eq!(euclid_steps(3, 2), 2); // 3,2 → 1,2 → 1,0: lost
+/// assert_eq!(euclid_steps(5, 2), 3); // 5,2 → 3,2 (lost for the opponent), then 2 more
+/// ```
+pub fn euclid_steps(a: u64, b: u64) -> u64 {
+    let (mut a, mut b) = (a.max(b), a.min(b));
+    // The quotients met along the way, then folded back from the end.
+    let mut quotients = Vec::new();
+    if b == 0 {
+        return 0;
+    }
+    while a % b != 0 {
+        quotients.push(a / b);
+        (a, b) = (b, a % b);
+    }
+    let mut steps = 1u64; // b divides a: take all of a.
+    for &q in quotients.iter().rev() {
+        let lost_below = !crate::every::mover_wins(steps);
+        steps += if q == 1 || lost_below { 1 } else { 2 };
+    }
+    steps
+}
+
 impl Game for Euclid {
     fn name(&self) -> &str {
         "euclid"
@@ -252,6 +282,24 @@ impl Game for Euclid {
             let moves = self.winning_moves().into_iter().take(limit);
             moves.map(EuclidMove::into_move).collect()
         }))
+    }
+
+    fn steps(&self) -> Option<u64> {
+        Some(euclid_steps(self.a, self.b))
+    }
+
+    /// Only `(b, r)` and `(b + r, b)` can be lost for the opponent; a lost
+    /// position's move is forced.
+    fn steps_candidates(&self, _cx: &Context, _steps: u64) -> Result<Option<Vec<Move>>> {
+        let q = self.move_count();
+        let picks = [self.play(q), q.checked_sub(1).and_then(|t| self.play(t))];
+        Ok(Some(
+            picks
+                .into_iter()
+                .flatten()
+                .map(EuclidMove::into_move)
+                .collect(),
+        ))
     }
 
     fn describe(&self, mv: &Move, label: &str) -> String {

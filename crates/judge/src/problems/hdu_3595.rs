@@ -15,7 +15,8 @@
 
 use std::io::{self, Write};
 
-use grundy::every::{euclid_steps, mover_wins};
+use grundy::every::mover_wins;
+use grundy::games::euclid::euclid_steps;
 
 use super::verdict;
 use crate::error::Result;

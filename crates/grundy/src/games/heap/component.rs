@@ -4,10 +4,11 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::subtraction::MAX_SET_MEMBERS;
+use super::subtraction::{range_steps, MAX_SET_MEMBERS, MAX_STEPS_SEQUENCE};
 use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
+use crate::every::{mover_wins, steps_from_options};
 use crate::game::{Component, Context, Game, MisereSum, Move};
 use crate::nimber::Nimber;
 use crate::sequence::NimSequence;
@@ -22,6 +23,9 @@ struct RuleCell {
     /// The largest heap of the term written: the sequence is computed that far.
     want: u64,
     seq: Mutex<Option<Arc<NimSequence>>>,
+    /// Every-game steps `s(0), s(1), …` of a subtraction set without a
+    /// closed form, extended on demand.
+    steps: Mutex<Vec<u64>>,
 }
 
 /// One heap of a heap rule (Nim, a subtraction game, an octal or
@@ -40,6 +44,7 @@ impl Heap {
             rule,
             want: sizes.iter().copied().max().unwrap_or(0),
             seq: Mutex::new(None),
+            steps: Mutex::new(Vec::new()),
         });
         sizes
             .iter()
@@ -155,6 +160,54 @@ impl Game for Heap {
                 .collect();
             (a.outcome, moves)
         }))
+    }
+
+    /// Nim: 1 (take it all); a range: its closed form; another subtraction
+    /// set: its steps sequence, by the rule over `n − k`, while short.
+    fn steps(&self) -> Option<u64> {
+        let n = self.n;
+        match &self.cell.rule {
+            Rule::Nim => Some(u64::from(n > 0)),
+            Rule::Subtraction(Subtraction::Range { lo, hi }) => Some(range_steps(*lo, *hi, n)),
+            Rule::Subtraction(set) if n <= MAX_STEPS_SEQUENCE => {
+                let mut seq = self.cell.steps.lock().unwrap_or_else(|e| e.into_inner());
+                for m in seq.len() as u64..=n {
+                    let options: Vec<u64> = set
+                        .members_up_to(m)
+                        .map(|k| seq[(m - k) as usize])
+                        .collect();
+                    seq.push(steps_from_options(options));
+                }
+                Some(seq[n as usize])
+            }
+            _ => None,
+        }
+    }
+
+    /// A won Nim or range heap: any move to a P-position is best (they all
+    /// leave the same steps); a lost one: any move.
+    fn steps_candidates(&self, cx: &Context, steps: u64) -> Result<Option<Vec<Move>>> {
+        match self.cell.rule {
+            Rule::Nim | Rule::Subtraction(Subtraction::Range { .. }) => {
+                if mover_wins(steps) {
+                    self.moves_to_value(cx, 0, 1)
+                } else {
+                    Ok(Some(self.moves().take(1).collect()))
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Nim (value 0 only when empty) and ranges `sub{a..b}` (a P-heap
+    /// `qp + r`, `r < a`, `q ≥ 1`, reaches residue `a + r`, of value 1) meet
+    /// the condition by theory; nothing here splits.
+    fn sj_condition(&self) -> Option<bool> {
+        matches!(
+            self.cell.rule,
+            Rule::Nim | Rule::Subtraction(Subtraction::Range { .. })
+        )
+        .then_some(true)
     }
 
     fn as_nim(&self) -> Option<u64> {

@@ -181,6 +181,28 @@ impl fmt::Display for Subtraction {
     }
 }
 
+/// The longest every-game steps sequence computed for a subtraction set
+/// without a closed form (8 bytes per heap).
+pub const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
+
+/// The steps of a heap of `n` in the subtraction game `sub{lo..hi}`:
+/// `2⌊n/p⌋ + [n mod p ≥ lo]` with `p = lo + hi` (in 128 bits: `p` may
+/// exceed 2^64 − 1, and the result always fits in 64 bits since `p ≥ 2`).
+///
+/// ```
+/// use grundy::games::heap::subtraction::range_steps;
+/// assert_eq!(range_steps(1, 2, 0), 0);
+/// assert_eq!(range_steps(1, 2, 3), 2);
+/// assert_eq!(range_steps(1, 2, 4), 3);
+/// assert_eq!(range_steps(1, u64::MAX, u64::MAX), 1);
+/// ```
+pub fn range_steps(lo: u64, hi: u64, n: u64) -> u64 {
+    let p = u128::from(lo) + u128::from(hi);
+    let (q, r) = (u128::from(n) / p, u128::from(n) % p);
+    let steps = 2 * q + u128::from(r >= u128::from(lo));
+    u64::try_from(steps).expect("2⌊n/p⌋ + 1 < 2^64 for p ≥ 2")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
