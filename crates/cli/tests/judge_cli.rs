@@ -56,6 +56,7 @@ fn list_names_every_problem_with_a_description() {
         "hdu-2897",
         "library-checker-nim-product-64",
         "hdu-3537",
+        "hdu-3404",
         "hdu-1527",
         "poj-1067",
         "hdu-2516",

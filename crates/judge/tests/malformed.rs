@@ -460,6 +460,42 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "line 2: expected a heads position (a whole number in 0..=99999999), found \"x\"",
     ),
     (
+        "hdu-3404",
+        "2\n1\n1 1\n2\n3 4\n3 4\n",
+        "Have a try, lxhgww.\n",
+        "line 6: lights must be at distinct places, but (3, 4) appears twice",
+    ),
+    (
+        "hdu-3404",
+        "1\n1\n1 10001\n",
+        "",
+        "line 3: a light's y is 10001, outside the problem's bounds 1..=10000",
+    ),
+    (
+        "hdu-3404",
+        "1\n1\n0 1\n",
+        "",
+        "line 3: a light's x is 0, outside the problem's bounds 1..=10000",
+    ),
+    (
+        "hdu-3404",
+        "1\n2\n1 1\n2\n",
+        "",
+        "the input ended after line 4: expected a light's y (a whole number in 1..=10000)",
+    ),
+    (
+        "hdu-3404",
+        "1\n1001\n",
+        "",
+        "line 2: the number of lights n is 1001, outside the problem's bounds 0..=1000",
+    ),
+    (
+        "hdu-3404",
+        "101\n",
+        "",
+        "line 1: the number of cases T is 101, outside the problem's bounds 1..=100",
+    ),
+    (
         "hdu-3595",
         "1\n3 2\n2\n1 1\n1001 1\n",
         "GG\n",
@@ -604,6 +640,12 @@ const TRAILING: &[(&str, &str, &str, &str)] = &[
         "line 4, column 1: expected the end of the input after its one case, found \"3\"",
     ),
     (
+        "hdu-3404",
+        "1\n1\n2 2\n1\n",
+        "Have a try, lxhgww.\n",
+        "line 4, column 1: expected the end of the input after its one case, found \"1\"",
+    ),
+    (
         "library-checker-nim-product-64",
         "1\n2 3\n4 5\n",
         "1\n",
@@ -628,6 +670,7 @@ const READ_TO_END: &[&str] = &[
     "poj-3710",
     "hdu-1517",
     "poj-2505",
+    "hdu-3595",
 ];
 
 #[test]

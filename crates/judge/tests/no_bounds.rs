@@ -248,3 +248,34 @@ fn a_refusal_without_bounds_names_the_wider_range() {
          0..=18446744073709551615"
     );
 }
+
+#[test]
+fn switch_lights_past_10000() {
+    let win = "Have a try, lxhgww.\n";
+    let loss = "Don't waste your time.\n";
+    let f = 1u64 << 32;
+    let cases = [
+        // Row y = 1 is Turning Turtles alone: light x is worth x.
+        (format!("1\n1\n{TOP} 1\n"), win),
+        (format!("1\n3\n{TOP} 1\n12345 1\n{} 1\n", TOP ^ 12345), loss),
+        // The board is symmetric: (a, b) and (b, a) cancel (mirror play).
+        (format!("1\n2\n{TOP} 98765\n98765 {TOP}\n"), loss),
+        // A Fermat 2-power F = 2^32 times itself is F ⊕ F/2.
+        (format!("1\n2\n{f} {f}\n{} 1\n", f ^ (f >> 1)), loss),
+        (format!("1\n2\n{f} {f}\n{f} 1\n"), win),
+    ];
+    for (input, want) in cases {
+        assert_eq!(beyond("hdu-3404", &input), want, "{input:?}");
+    }
+    // Two lights at one place stay refused without the bounds.
+    let (_, err) = run(
+        "hdu-3404",
+        &format!("1\n2\n{TOP} 1\n{TOP} 1\n"),
+        Bounds::Defined,
+    );
+    let err = err.expect("a repeated light is refused").to_string();
+    assert!(
+        err.contains("line 4: lights must be at distinct places"),
+        "{err}"
+    );
+}

@@ -112,6 +112,12 @@ pub const SAMPLES: &[(&str, &str, &str)] = &[
         "4\n0 1 2 3\n3\n0 1 2\n2\n5 5\n0\n",
         "Yes\nNo\nNo\nYes\n",
     ),
+    // The statement's sample: 1 ⊗ 2 ⊕ 2 ⊗ 1 = 0; 1 ⊗ 1 ⊕ 2 ⊗ 2 = 1 ⊕ 3 = 2.
+    (
+        "hdu-3404",
+        "2\n2\n1 2\n2 1\n2\n1 1\n2 2\n",
+        "Don't waste your time.\nHave a try, lxhgww.\n",
+    ),
     // Constructed (the statement's sample was not at hand): (1,1) is won in
     // one step, three times; (3,2) is lost in two (3,2 → 1,2 → 1,0).
     ("hdu-3595", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n"),

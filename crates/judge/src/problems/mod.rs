@@ -26,6 +26,7 @@ mod hdu_2516;
 mod hdu_2897;
 mod hdu_3032;
 mod hdu_3094;
+mod hdu_3404;
 mod hdu_3537;
 mod hdu_3595;
 mod hihocoder_1163;
@@ -64,6 +65,7 @@ pub(crate) static ALL: &[Problem] = &[
     hdu_2897::PROBLEM,
     library_checker_nim_product_64::PROBLEM,
     hdu_3537::PROBLEM,
+    hdu_3404::PROBLEM,
     hdu_1527::HDU_1527,
     hdu_1527::POJ_1067,
     hdu_2516::PROBLEM,
