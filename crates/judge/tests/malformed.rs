@@ -670,7 +670,6 @@ const READ_TO_END: &[&str] = &[
     "poj-3710",
     "hdu-1517",
     "poj-2505",
-    "hdu-3595",
 ];
 
 #[test]
