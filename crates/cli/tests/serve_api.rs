@@ -526,3 +526,19 @@ fn the_page_and_its_assets_are_served() {
         );
     }
 }
+
+#[test]
+fn every_game_json_is_the_command_line_s() {
+    let server = Server::start();
+    let expr = "euclid(3,2) + nim(5) + kayles(4)";
+    same_as_cli(
+        &server,
+        &format!("/api/analyze?expr={}&every=1", enc(expr)),
+        &["analyze", "--every", "--json", expr],
+    );
+    let v = server.bad("/api/analyze?expr=nim(1)&every=1&misere=1");
+    assert!(
+        v["error"].as_str().unwrap().contains("every and misere"),
+        "{v}"
+    );
+}
