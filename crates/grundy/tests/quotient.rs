@@ -154,6 +154,132 @@ fn published_quotients() {
     assert!(!q.is_tame());
 }
 
+/// Published figures, with their sources. Only facts are taken from them.
+///
+/// Figures reproduced:
+/// * The periods of Φ in Plambeck and Siegel, *Misère quotients for impartial
+///   games: supplementary material* (arXiv:0705.2404), Appendix B, Figure 1:
+///   the wild two- and three-digit octal games with simple quotients and the
+///   wild four-digit quaternaries, each with the period `p` of its
+///   pretending function.
+/// * Plambeck's misère quaternary pages (plambeck.org, "quaternary games"):
+///   of the three-digit quaternaries only the seven "woolly mammoths" .121,
+///   .123, .131, .201, .211, .312, .331 have heaps that are not misère nim
+///   heaps — so every other one is tame; and of the two-digit ones only .31
+///   (Winning Ways). The page on .312 ("solved", 4 February 2003) gives its
+///   genus sequence, periodic of length two from heap 5.
+/// * Siegel, *The structure and classification of misère quotients*
+///   (arXiv:math/0703070): exactly one quotient has order 8, and a finite
+///   quotient with `|P| = 2` has order `2^k + 2` or `2^k + 4`.
+///
+/// Figures not found in the sources that could be read here (so not
+/// asserted): the orders, P-portions and presentations that the supplement's
+/// tables give beside each period (the copy available lost those columns);
+/// the quotients of the two games worked in Plambeck's "Taming the wild"
+/// (only its abstract was available); Kayles' full quotient; and the codes
+/// of Figure 1 with a repeating digit (0.512̇, 0.712̇, 0.716̇, 4.56̇, 4.74̇,
+/// 0.1232̇), which are not finite codes.
+#[test]
+fn published_periods_and_tameness() {
+    // Plambeck–Siegel, supplement, Appendix B, Figure 1: code and period p.
+    for (code, p) in [
+        ("0.34", 8),
+        ("0.75", 2),
+        ("0.3101", 2),
+        ("0.3131", 2),
+        ("0.123", 5),
+        ("0.1023", 7),
+        ("0.1032", 7),
+        ("0.1033", 7),
+        ("0.1331", 5),
+        ("0.3103", 5),
+        ("0.3112", 5),
+        ("0.1323", 6),
+    ] {
+        let q = Quotient::compute(&parse_rule(code).unwrap(), 60, QuotientLimits::default())
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        let period = q
+            .period()
+            .unwrap_or_else(|| panic!("{code}: no period proved to heap 60"));
+        assert_eq!(period.period, p, "{code}: the period of Φ");
+        assert!(!q.is_tame(), "{code} is wild");
+        assert_eq!(q.order() % 2, 0, "{code}");
+    }
+
+    // Plambeck's quaternary pages: every quaternary with two or three code
+    // digits is tame except .31 (tame, with heaps that are not nim heaps)
+    // and the seven woolly mammoths; .312 is wild, with period 2.
+    let mammoths = [
+        "0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331",
+    ];
+    let two = (1..16)
+        .filter(|d| d % 4 != 0)
+        .map(|d| format!("0.{}{}", d / 4, d % 4));
+    let three = (1..64)
+        .filter(|d| d % 4 != 0)
+        .map(|d| format!("0.{}{}{}", d / 16, d / 4 % 4, d % 4));
+    for code in two.chain(three) {
+        if mammoths.contains(&code.as_str()) {
+            continue;
+        }
+        let q = Quotient::compute(&parse_rule(&code).unwrap(), 24, QuotientLimits::default())
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert!(q.is_tame(), "{code} is tame on heaps ≤ 24");
+    }
+    let q =
+        Quotient::compute(&parse_rule("0.312").unwrap(), 40, QuotientLimits::default()).unwrap();
+    assert!(!q.is_tame());
+    assert_eq!(q.period().map(|p| p.period), Some(2));
+
+    // Siegel's classification: |P| = 2 forces |Q| = 2^k + 2 or 2^k + 4; and
+    // the only quotient of order 8 is 0.75's (|P| = 2).
+    let r8 =
+        Quotient::compute(&parse_rule("0.75").unwrap(), 16, QuotientLimits::default()).unwrap();
+    assert_eq!((r8.order(), r8.p_portion().len()), (8, 2));
+    for code in [
+        "0.75", "0.31", "0.333", "sub{1,2}", "0.77", "0.07", "0.34", "0.3131", "0.1323", "0.137",
+    ] {
+        let q =
+            Quotient::compute(&parse_rule(code).unwrap(), 16, QuotientLimits::default()).unwrap();
+        if q.p_portion().len() == 2 {
+            let ok = (1..20).any(|k| q.order() == (1 << k) + 2 || q.order() == (1 << k) + 4);
+            assert!(ok, "{code}: |P| = 2 and |Q| = {}", q.order());
+        }
+        if q.order() == 8 {
+            assert!(isomorphic(&q, &r8), "{code}: a second quotient of order 8");
+        }
+    }
+}
+
+/// Whether two quotients are isomorphic as bipartite monoids (identity,
+/// product and P-portion kept), by trying every bijection (small orders only).
+fn isomorphic(a: &Quotient, b: &Quotient) -> bool {
+    fn extend(a: &Quotient, b: &Quotient, f: &mut Vec<u32>, used: &mut Vec<bool>) -> bool {
+        let n = a.order();
+        if f.len() == n {
+            let (ma, mb) = (a.monoid(), b.monoid());
+            return (0..n as u32).all(|x| {
+                ma.is_p(x) == mb.is_p(f[x as usize])
+                    && (0..n as u32)
+                        .all(|y| f[ma.mul(x, y) as usize] == mb.mul(f[x as usize], f[y as usize]))
+            });
+        }
+        for y in 0..n {
+            if !used[y] && (f.len() != 0 || y == 0) {
+                used[y] = true;
+                f.push(y as u32);
+                if extend(a, b, f, used) {
+                    return true;
+                }
+                f.pop();
+                used[y] = false;
+            }
+        }
+        false
+    }
+    a.order() == b.order() && extend(a, b, &mut Vec::new(), &mut vec![false; a.order()])
+}
+
 #[test]
 fn dawsons_kayles_to_heap_30_stops_with_a_clear_message() {
     // |Q_30(0.07)| = 360 is attributed to Siegel (not confirmed from the
