@@ -30,7 +30,12 @@ median() {
     for ((i = 0; i < runs; i++)); do cpu "$@"; done | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 
-games=("0.75 40" "0.31 40" "0.07 24" "0.137 20" "0.77 24" "0.6 16" "4.7 14")
+# The games of the published-figures test (tests/quotient.rs) to heap 60,
+# where each one's period is proved, then the deeper wild games to the heaps
+# each reaches.
+games=("0.75 60" "0.34 60" "0.3101 60" "0.3131 60" "0.312 60" "0.123 60"
+    "0.1023 60" "0.1032 60" "0.1033 60" "0.1331 60" "0.3103 60" "0.3112 60"
+    "0.1323 60" "0.07 24" "0.137 20" "0.77 24" "0.6 16" "0.16 16" "4.7 14")
 [ -z "${QUICK:-}" ] && games+=("0.77 30" "0.07 29" "0.137 28")
 
 printf '%-8s %4s %6s %10s %8s %s\n' game N order "cpu s" ratio period

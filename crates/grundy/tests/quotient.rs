@@ -108,6 +108,24 @@ fn wild_games_agree_with_exhaustive_search() {
 }
 
 #[test]
+fn published_games_agree_with_exhaustive_search() {
+    // The wild games of the published-figures test, to heaps where the
+    // exhaustive search stays small.
+    for (code, n, seed) in [
+        ("0.34", 16, 31),
+        ("0.3101", 14, 32),
+        ("0.3131", 14, 33),
+        ("0.312", 14, 34),
+        ("0.123", 14, 35),
+        ("0.1023", 14, 36),
+        ("0.1323", 14, 37),
+    ] {
+        let q = cross_check(code, n, 200, seed);
+        assert!(!q.is_tame(), "{code}");
+    }
+}
+
+#[test]
 fn quotients_have_even_order() {
     // Plambeck–Siegel (JCTA 2008): every misère quotient of impartial games
     // has even order.
@@ -282,11 +300,14 @@ fn isomorphic(a: &Quotient, b: &Quotient) -> bool {
 
 #[test]
 fn dawsons_kayles_to_heap_30_stops_with_a_clear_message() {
-    // |Q_30(0.07)| = 360 is attributed to Siegel (not confirmed from the
-    // papers here). This construction proves Q_n(0.07) through heap 29
-    // (order 176) with the default limits and then cannot find a candidate
-    // within them; with a limit of 100 elements it stops at heap 25. Either
-    // way it must say where it stopped, never answer wrongly.
+    // |Q_30(0.07)| = 360: A. N. Siegel, "Some MisereSolver questions
+    // answered", miseregames.wordpress.com, 28 August 2007 (one of
+    // MisereSolver's candidates on the way has 848 elements). This
+    // construction proves Q_n(0.07) through heap 29 (order 176) with the
+    // default limits and then cannot find a candidate within them (with a
+    // limit of 20,000 elements the powers of heap 30 in its candidate do not
+    // repeat within 64); with a limit of 100 elements it stops at heap 25.
+    // Either way it must say where it stopped, never answer wrongly.
     let limits = QuotientLimits {
         max_order: 100,
         ..QuotientLimits::default()
