@@ -113,8 +113,14 @@
 //! recursion, read on one representative per element, can produce a
 //! candidate far larger than the quotient; the construction then stops with
 //! an error naming the heap and the order reached (Dawson's Kayles reaches
-//! heap 29, order 176, and stops at heap 30). No answer is ever given
-//! without the proof.
+//! heap 29, order 176, and stops at heap 30, where Siegel reports order
+//! 360; 0.6 and 0.16 stop at heap 17). No answer is ever given without the
+//! proof.
+//!
+//! What the recursion needs is a base that refines the image `Q'_n` of the
+//! smaller heaps in `Q_n` (then `t_k` is a function of the base element and
+//! one representative is as good as any); `Q'_n` refines `Q_{n−1}` but can
+//! be strictly finer, and the counts of named heaps only approximate it.
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
