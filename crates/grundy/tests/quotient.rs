@@ -283,7 +283,7 @@ fn isomorphic(a: &Quotient, b: &Quotient) -> bool {
             });
         }
         for y in 0..n {
-            if !used[y] && (f.len() != 0 || y == 0) {
+            if !used[y] && (!f.is_empty() || y == 0) {
                 used[y] = true;
                 f.push(y as u32);
                 if extend(a, b, f, used) {
