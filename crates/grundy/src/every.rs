@@ -63,7 +63,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result};
-use crate::game::{identity, written, Component, Context, Game, Move};
+use crate::game::{identity, written, Component, Context, Game, Identity, Move};
 use crate::nim::Outcome;
 use crate::sum::{AnalyzeOptions, Position, SumMove};
 
@@ -104,14 +104,14 @@ pub struct StepsSearch {
     cx: Context,
     budget: usize,
     used: usize,
-    memo: HashMap<(String, Vec<u64>), u64>,
+    memo: HashMap<Identity, u64>,
 }
 
 /// A component being searched: its options, where the walk stands, the
 /// largest steps among the parts of the current option, and the steps of the
 /// options seen.
 struct Frame {
-    id: (String, Vec<u64>),
+    id: Identity,
     options: Vec<Vec<Component>>,
     option: usize,
     part: usize,
@@ -143,7 +143,7 @@ impl StepsSearch {
         Ok(())
     }
 
-    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<u64>> {
+    fn lookup(&mut self, c: &dyn Game, id: &Identity) -> Result<Option<u64>> {
         if let Some(&s) = self.memo.get(id) {
             return Ok(Some(s));
         }
@@ -153,7 +153,7 @@ impl StepsSearch {
         Ok(c.steps())
     }
 
-    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
+    fn expand(&mut self, c: &Component, id: Identity) -> Result<Frame> {
         self.spend(1, c.as_ref())?;
         let mut options = Vec::new();
         for m in c.moves() {
@@ -343,8 +343,8 @@ mod tests {
     /// Steps of a lone component without any closed form: the search
     /// from the moves alone.
     fn searched(c: &Component) -> u64 {
-        let mut memo: HashMap<(String, Vec<u64>), u64> = HashMap::new();
-        fn go(c: &Component, memo: &mut HashMap<(String, Vec<u64>), u64>) -> u64 {
+        let mut memo: HashMap<Identity, u64> = HashMap::new();
+        fn go(c: &Component, memo: &mut HashMap<Identity, u64>) -> u64 {
             if let Some(&s) = memo.get(&identity(c.as_ref())) {
                 return s;
             }

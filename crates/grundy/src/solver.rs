@@ -14,10 +14,11 @@
 //! budget when the positions and moves visited would exceed it, and both
 //! refuse a position that repeats along a line of play (not a finite game).
 
+use std::any::Any;
 use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result};
-use crate::game::{identity, Component, Context, Game};
+use crate::game::{identity, Component, Context, Game, Identity};
 use crate::nimber::{mex, Nimber};
 
 /// The default budget of a [`Solver`]: positions and moves visited.
@@ -36,7 +37,7 @@ pub const DEFAULT_BUDGET: usize = 2_000_000;
 /// ```
 #[derive(Debug)]
 pub struct Solver {
-    memo: HashMap<(String, Vec<u64>), Nimber>,
+    memo: HashMap<Identity, Nimber>,
     budget: usize,
     used: usize,
     /// Use the families' theory for values where it knows them (faster);
@@ -47,7 +48,7 @@ pub struct Solver {
 /// One component being solved: its options (each a list of components),
 /// where the walk through them stands, and the values found so far.
 struct Frame {
-    id: (String, Vec<u64>),
+    id: Identity,
     options: Vec<Vec<Component>>,
     option: usize,
     part: usize,
@@ -106,7 +107,7 @@ impl Solver {
         Ok(())
     }
 
-    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<Nimber>> {
+    fn lookup(&mut self, c: &dyn Game, id: &Identity) -> Result<Option<Nimber>> {
         if let Some(&v) = self.memo.get(id) {
             return Ok(Some(v));
         }
@@ -118,7 +119,7 @@ impl Solver {
         Ok(None)
     }
 
-    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
+    fn expand(&mut self, c: &Component, id: Identity) -> Result<Frame> {
         self.spend(1, c.as_ref())?;
         let mut options = Vec::new();
         for m in c.moves() {
@@ -237,7 +238,7 @@ pub trait Fold {
 /// An exhaustive, memoised, iterative search over whole sums.
 #[derive(Debug)]
 pub struct StateSearch<V> {
-    names: HashMap<String, u32>,
+    names: HashMap<std::any::TypeId, HashMap<String, u32>>,
     memo: HashMap<Vec<u64>, V>,
     /// Work left in the current call.
     left: usize,
@@ -277,14 +278,16 @@ struct StateFrame<A> {
 }
 
 impl<V: Copy> StateSearch<V> {
-    /// The identity of a component: its name's number and its key.
+    /// The identity of a component (see [`Identity`]): the number of its
+    /// type and name, and its key.
     fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
-        let n = match self.names.get(c.name()) {
+        let next = self.names.values().map(HashMap::len).sum::<usize>() as u32;
+        let of_type = self.names.entry(Any::type_id(c.as_ref())).or_default();
+        let n = match of_type.get(c.name()) {
             Some(&n) => n,
             None => {
-                let n = self.names.len() as u32;
-                self.names.insert(c.name().to_string(), n);
-                n
+                of_type.insert(c.name().to_string(), next);
+                next
             }
         };
         (n, c.key())
