@@ -491,3 +491,33 @@ fn every_and_misere_do_not_mix_and_bad_input_is_refused() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("budget"), "{err}");
 }
+
+/// A coin-product board whose search for winning moves may miss some (moves
+/// turning more coins than allowed are left out): `--json` says
+/// `winning_moves_truncated` though the list is far below `--max-moves`, and
+/// the text says the list may be incomplete; `explain` too. A board just
+/// small enough says neither.
+#[test]
+fn lists_that_may_miss_moves_are_reported() {
+    for (expr, incomplete) in [
+        ("ruler*ruler((300,300),(128,128))", true),
+        ("ruler*ruler((200,300))", false),
+    ] {
+        let v = json_of(&["analyze", "--json", expr]);
+        let listed = v["winning_moves"].as_array().unwrap().len();
+        assert!(listed > 0 && listed < 100, "{expr}: {listed}");
+        assert_eq!(v["winning_moves_truncated"], incomplete, "{expr}");
+        let v = json_of(&["explain", "--json", expr]);
+        assert_eq!(v["winning_moves_truncated"], incomplete, "{expr}");
+        for cmd in ["analyze", "explain"] {
+            let out = grundy(&[cmd, expr]);
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(
+                text.contains("This list may be incomplete"),
+                incomplete,
+                "{cmd} {expr}: {text}"
+            );
+        }
+    }
+}

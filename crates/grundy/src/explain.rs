@@ -60,8 +60,11 @@ pub struct Explanation {
     pub winning_moves: Vec<SumMove>,
     /// … and why each wins.
     pub reasons: Vec<Reason>,
-    /// Whether that list was cut short.
+    /// Whether that list was cut short …
     pub truncated: bool,
+    /// … or may miss moves, a component's search for them being bounded
+    /// (see [`Analysis::incomplete`](crate::sum::Analysis::incomplete)).
+    pub incomplete: bool,
 }
 
 /// One row of the nim-sum table: one component.
@@ -254,6 +257,7 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
         winning_moves: analysis.winning_moves,
         reasons,
         truncated: analysis.truncated,
+        incomplete: analysis.incomplete,
     })
 }
 

@@ -220,6 +220,15 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     ) -> Result<Option<Vec<Move>>> {
         Ok(None)
     }
+    /// Whether the lists of [`moves_to_value`](Game::moves_to_value) may
+    /// miss some moves, because the family's search for them is bounded
+    /// (a huge board of a coin product); the front ends then say the list
+    /// may be incomplete. `false` (the default): the lists are complete, up
+    /// to the `limit` asked for.
+    fn moves_may_be_incomplete(&self) -> bool {
+        false
+    }
+
     /// Smith's *steps* of this component under the every-game rule (see
     /// [`every`](crate::every)), when the family's theory gives them in
     /// closed form; `None` (the default) has them found by search.

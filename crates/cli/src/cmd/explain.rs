@@ -401,6 +401,9 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
             }
         }
     }
+    if e.incomplete {
+        s += crate::render::INCOMPLETE;
+    }
     s += &format!(
         "\n{}\n",
         ui.dim("Moves are written in the notation of `grundy play`: the part's number, then the move (`H K` takes K from heap H; `H = A B` leaves heaps A and B; `N A B` walks the monk on step A of staircase N to step B).")

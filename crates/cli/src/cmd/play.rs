@@ -413,7 +413,13 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
             Play::Misere => self.misere_reason(true)?,
         };
-        self.say(&format!("Hint: play `{mv}` ({words}): {why}."))
+        let others = if choice.incomplete {
+            " It is one winning move among those a bounded search found: on a board this large \
+             others may exist that the search did not reach."
+        } else {
+            ""
+        };
+        self.say(&format!("Hint: play `{mv}` ({words}): {why}.{others}"))
     }
 
     fn misere_reason(&self, winning: bool) -> Result<String> {
@@ -583,6 +589,39 @@ mod tests {
                     "{expr}: {text}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_hint_from_a_list_that_may_miss_moves_says_so() {
+        // Some winning moves of the first board turn more coins than a move
+        // may, so the list the hint is taken from is incomplete. Boards this
+        // large are too slow for the exact search: theory answers (budget 0).
+        for (expr, incomplete) in [
+            ("ruler*ruler((300,300),(128,128))", true),
+            ("ruler*ruler((20,30))", false),
+        ] {
+            let mut out = Vec::new();
+            let position = parse_position(expr).unwrap();
+            let mut g = Game {
+                numbers: Numbers::fresh(&position),
+                ui: Ui {
+                    colour: false,
+                    unicode: false,
+                },
+                play: Play::Normal,
+                player: Player::with_budget(Play::Normal, 0),
+                history: Vec::new(),
+                position,
+                moves_played: 0,
+                echo: true,
+                input: "hint\nquit\n".as_bytes(),
+                out: &mut out,
+            };
+            g.run(First::Me).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert!(out.contains("Hint: play `"), "{out}");
+            assert_eq!(out.contains("others may exist"), incomplete, "{out}");
         }
     }
 
