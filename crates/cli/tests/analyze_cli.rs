@@ -463,6 +463,67 @@ fn text_explains_the_longest_game() {
     assert!(text.contains("take all 5 from heap 2: 5 -> 0"), "{text}");
 }
 
+/// `explain --every`: the object of `analyze --every --json` with the same
+/// field names and values, and each component's steps and why; the text
+/// walks through the steps, the longest game and the turn.
+#[test]
+fn explain_every_accounts_for_the_steps() {
+    let expr = "euclid(3,2) + nim(5) + kayles(4) + sub{1..3}(100)";
+    let a = json_of(&["analyze", "--every", "--json", expr]);
+    let e = json_of(&["explain", "--every", "--json", expr]);
+    for field in [
+        "outcome",
+        "grundy",
+        "winning_moves",
+        "play",
+        "terms",
+        "heaps",
+        "steps",
+        "max_steps",
+        "turn",
+        "after_turn",
+    ] {
+        assert_eq!(a[field], e[field], "{field}");
+    }
+    let rows = e["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["label"], "game 1 (euclid(3,2))");
+    assert_eq!(rows[0]["steps"], 2);
+    assert_eq!(rows[0]["mover_wins"], false);
+    assert_eq!(rows[0]["from"], "options");
+    assert_eq!(rows[0]["role"], "ends it fast");
+    assert_eq!(
+        rows[0]["options"],
+        json!([{ "words": "game 1: subtract 2 from 3 (1 × 2): 3 → 1, leaving euclid(1,2)",
+                 "leaves": "euclid(1,2)", "steps": 1 }])
+    );
+    assert_eq!(rows[1]["role"], "keeps it going");
+    assert_eq!(rows[1]["options"].as_array().unwrap().len(), 5);
+    assert_eq!(rows[2]["steps"], 3);
+    // sub{1..3}(100): 2⌊100/4⌋ + [100 mod 4 ≥ 1] = 50, lost.
+    assert_eq!(rows[3]["steps"], 50);
+    assert_eq!(rows[3]["from"], "closed form");
+    assert_eq!(rows[3]["options"], Value::Null);
+    assert_eq!(rows[3]["role"], "ends it fast");
+    let out = grundy(&["explain", "--every", "--plain", expr]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "Step 1",
+        "game 1 (euclid(3,2)): its options have steps 1, all odd",
+        "ends it fast through the option with the fewest: 1 + 1 = 2",
+        "heap 2 (nim(5)): its options have steps 0, 1; an even number",
+        "heap 4 (sub{1..3}(100)): 50 steps by its family's closed form: even",
+        "the most steps are 50, an",
+        "Step 3: the best defence",
+        "100 -> 99 -- 50 -> 49 steps: lost here, ended as fast as possible",
+    ] {
+        assert!(text.contains(want), "{want:?} in {text}");
+    }
+    let out = grundy(&["explain", "--every", "--misere", "nim(1)"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn numbers_near_2_64_are_exact() {
     let v = json_of(&[

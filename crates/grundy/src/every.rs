@@ -65,7 +65,7 @@ use std::collections::{HashMap, HashSet};
 use crate::error::{Error, Result};
 use crate::game::{identity, written, Component, Context, Game, Identity, Move};
 use crate::nim::Outcome;
-use crate::sum::{AnalyzeOptions, Position, SumMove};
+use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
 /// The steps of a position from the steps of its options (see the
 /// [module documentation](self)); `None` means no option.
@@ -307,6 +307,76 @@ pub fn analyze(position: &Position, options: &AnalyzeOptions) -> Result<EveryAna
         turn,
         turn_steps,
     })
+}
+
+/// One component's account in an every-game sum, for `explain --every`.
+#[derive(Clone, Debug)]
+pub struct StepsRow {
+    /// Where it stands.
+    pub place: Place,
+    pub component: Component,
+    /// Its steps.
+    pub steps: u64,
+    /// Where they come from: its family's closed form ([`Game::steps`]) or
+    /// the search.
+    pub closed_form: bool,
+    /// For a small component, every option with its steps (the largest
+    /// steps of what it leaves), from which `steps` follows by the rule.
+    pub options: Option<Vec<(Move, u64)>>,
+}
+
+/// The account of an every-game sum: the analysis (steps, the best turn),
+/// and each component's steps option by option where it is small.
+#[derive(Clone, Debug)]
+pub struct EveryExplanation {
+    pub analysis: EveryAnalysis,
+    /// One row per component, in the order of [`Position::components`].
+    pub rows: Vec<StepsRow>,
+}
+
+/// The step-by-step account of `position` as an every-game sum.
+///
+/// ```
+/// use grundy::every::explain;
+/// use grundy::expr::parse_position;
+/// use grundy::sum::AnalyzeOptions;
+/// let pos = parse_position("euclid(3,2) + nim(2)").unwrap();
+/// let e = explain(&pos, &AnalyzeOptions::default()).unwrap();
+/// // nim(2): options nim(0) (0 steps) and nim(1) (1 step): the even one wins.
+/// let opts = e.rows[1].options.as_ref().unwrap();
+/// assert_eq!(opts.iter().map(|o| o.1).collect::<Vec<_>>(), [1, 0]);
+/// assert_eq!(e.rows[1].steps, 1);
+/// ```
+pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExplanation> {
+    let analysis = analyze(position, options)?;
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut search = StepsSearch::new(options.search_budget, cx);
+    let mut rows = Vec::new();
+    for ((place, c), &steps) in position.places().into_iter().zip(&analysis.steps) {
+        let small = c.heaps().iter().all(|&h| h <= crate::explain::MEX_MAX_HEAP)
+            && c.moves().take(crate::explain::MEX_MAX_OPTIONS + 1).count()
+                <= crate::explain::MEX_MAX_OPTIONS;
+        let options = if small {
+            let mut list = Vec::new();
+            for m in c.moves() {
+                let s = search.steps_of(&m.after)?;
+                list.push((m, s));
+            }
+            Some(list)
+        } else {
+            None
+        };
+        rows.push(StepsRow {
+            place,
+            component: c.clone(),
+            steps,
+            closed_form: c.has_moves() && c.steps().is_some(),
+            options,
+        });
+    }
+    Ok(EveryExplanation { analysis, rows })
 }
 
 /// The position after a whole turn: `moves` in distinct components (as
