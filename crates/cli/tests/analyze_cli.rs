@@ -338,6 +338,18 @@ fn completions_and_man_page() {
         text.contains("position := term") && text.contains("Examples:"),
         "{text}"
     );
+    // Every family of the registry, with its example and what it is.
+    for family in grundy::games::FAMILIES {
+        assert!(text.contains(family.example), "{}: {text}", family.example);
+        let first_words: Vec<&str> = family.about.split_whitespace().take(3).collect();
+        assert!(text.contains(&first_words.join(" ")), "{}", family.about);
+    }
+    let out = grundy(&["analyze", family_examples().as_str()]);
+    assert!(
+        out.status.success(),
+        "every example analyses: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for cmd in ["nim", "analyze", "seq", "value", "play", "explain", "judge"] {
         let out = grundy(&[cmd, "--help"]);
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -581,4 +593,13 @@ fn lists_that_may_miss_moves_are_reported() {
             );
         }
     }
+}
+
+/// Every family's example from the registry, as one sum.
+fn family_examples() -> String {
+    grundy::games::FAMILIES
+        .iter()
+        .map(|f| f.example)
+        .collect::<Vec<_>>()
+        .join(" + ")
 }

@@ -576,5 +576,7 @@ fn subtraction_set(p: &mut Cursor) -> Result<Subtraction> {
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts,
     shown: "nim, kayles, dawson, grundys, sub{…}, take-and-break codes such as 0.77",
+    example: "nim(3,4) + kayles(10) + 0.07(12) + sub{1,3,4}(9) + grundys(9)",
+    about: "heaps of one rule: Nim, Kayles (0.77), Dawson's Kayles (0.07), Grundy's game (split a heap into two unequal ones), a subtraction set, or a take-and-break code",
     parse: parse_term,
 };
