@@ -6,6 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use grundy::every::{self, EveryAnalysis, EveryExplanation, StepsRow};
 use grundy::nim::Outcome;
+use grundy::report::TermReport;
 use grundy::sum::{HeapEntry, Position};
 use serde::Serialize;
 
@@ -22,7 +23,7 @@ struct EveryJson<'a> {
     winning_moves: Vec<TurnMoveJson<'a>>,
     winning_moves_truncated: bool,
     play: &'static str,
-    terms: Vec<TermJson<'a>>,
+    terms: Vec<TermReport<'a>>,
     heaps: Vec<HeapEntry>,
     /// Each component's steps (Smith's suspense numbers), in component order.
     steps: Vec<u64>,
@@ -89,12 +90,6 @@ struct TurnMoveJson<'a> {
     words: &'a str,
 }
 
-#[derive(Serialize)]
-struct TermJson<'a> {
-    name: &'a str,
-    value: Option<u64>,
-}
-
 /// The JSON object of `analyze --every --json`, on one line.
 pub fn json(position: &Position, a: &EveryAnalysis) -> Result<String> {
     every_json(position, a, None)
@@ -137,7 +132,7 @@ fn every_json(
         terms: position
             .terms
             .iter()
-            .map(|t| TermJson {
+            .map(|t| TermReport {
                 name: &t.name,
                 value: None,
             })
