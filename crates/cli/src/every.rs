@@ -4,8 +4,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::every::{self, EveryAnalysis};
+use grundy::every::{self, EveryAnalysis, EveryExplanation, StepsRow};
 use grundy::nim::Outcome;
+use grundy::report::TermReport;
 use grundy::sum::{HeapEntry, Position};
 use serde::Serialize;
 
@@ -22,7 +23,7 @@ struct EveryJson<'a> {
     winning_moves: Vec<TurnMoveJson<'a>>,
     winning_moves_truncated: bool,
     play: &'static str,
-    terms: Vec<TermJson<'a>>,
+    terms: Vec<TermReport<'a>>,
     heaps: Vec<HeapEntry>,
     /// Each component's steps (Smith's suspense numbers), in component order.
     steps: Vec<u64>,
@@ -32,6 +33,43 @@ struct EveryJson<'a> {
     turn: Vec<TurnMoveJson<'a>>,
     /// The whole position after `turn`.
     after_turn: String,
+    /// `explain --every`: each component's steps and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<StepsRowJson>>,
+}
+
+/// One component's account in `explain --every --json`.
+#[derive(Serialize)]
+struct StepsRowJson {
+    /// "heap 1 (nim)".
+    label: String,
+    /// 0-based, in the order written.
+    component: usize,
+    term: usize,
+    name: String,
+    kind: String,
+    number: usize,
+    args: String,
+    steps: u64,
+    /// Whether the player to move wins this component alone (odd steps).
+    mover_wins: bool,
+    /// Where the steps come from: "options" (listed), "closed form",
+    /// "search", or "over" (no move).
+    from: &'static str,
+    /// For small components: every option, what it leaves and its steps.
+    options: Option<Vec<OptionJson>>,
+    /// Why the steps are what they are, in words.
+    reason: String,
+    /// The component's move in the best turn: "keeps it going" (won) or
+    /// "ends it fast" (lost); `null` when it has no move.
+    role: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct OptionJson {
+    words: String,
+    leaves: String,
+    steps: u64,
 }
 
 /// One move of a turn: as a move of `analyze --json` (`after` is the term
@@ -52,14 +90,16 @@ struct TurnMoveJson<'a> {
     words: &'a str,
 }
 
-#[derive(Serialize)]
-struct TermJson<'a> {
-    name: &'a str,
-    value: Option<u64>,
-}
-
 /// The JSON object of `analyze --every --json`, on one line.
 pub fn json(position: &Position, a: &EveryAnalysis) -> Result<String> {
+    every_json(position, a, None)
+}
+
+fn every_json(
+    position: &Position,
+    a: &EveryAnalysis,
+    rows: Option<Vec<StepsRowJson>>,
+) -> Result<String> {
     let after = every::apply_turn(position, &a.turn)?;
     let places = position.places();
     let mut turn = Vec::new();
@@ -92,7 +132,7 @@ pub fn json(position: &Position, a: &EveryAnalysis) -> Result<String> {
         terms: position
             .terms
             .iter()
-            .map(|t| TermJson {
+            .map(|t| TermReport {
                 name: &t.name,
                 value: None,
             })
@@ -110,8 +150,176 @@ pub fn json(position: &Position, a: &EveryAnalysis) -> Result<String> {
         max_steps: a.max_steps,
         turn,
         after_turn: after.to_string(),
+        rows,
     };
     Ok(serde_json::to_string(&obj)?)
+}
+
+/// The JSON object of `explain --every --json`, on one line: the object of
+/// `analyze --every --json` (same fields) and `rows`, each component's
+/// steps and why.
+pub fn explain_json(position: &Position, e: &EveryExplanation) -> Result<String> {
+    let rows: Vec<StepsRowJson> = e
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let c = &r.component;
+            StepsRowJson {
+                label: row_label(r),
+                component: i,
+                term: r.place.term,
+                name: position.terms[r.place.term].name.clone(),
+                kind: c.noun().to_string(),
+                number: r.place.number,
+                args: c.args(),
+                steps: r.steps,
+                mover_wins: every::mover_wins(r.steps),
+                from: source(r),
+                options: r.options.as_ref().map(|opts| {
+                    opts.iter()
+                        .map(|(m, s)| OptionJson {
+                            words: c.describe(m, &format!("{} {}", c.noun(), r.place.number)),
+                            leaves: m.after_text(),
+                            steps: *s,
+                        })
+                        .collect()
+                }),
+                reason: steps_reason(r),
+                role: (r.steps > 0).then(|| role(r.steps)),
+            }
+        })
+        .collect();
+    every_json(position, &e.analysis, Some(rows))
+}
+
+/// "heap 1 (nim(5))".
+fn row_label(r: &StepsRow) -> String {
+    format!(
+        "{} {} ({})",
+        r.component.noun(),
+        r.place.number,
+        grundy::game::written(r.component.as_ref())
+    )
+}
+
+fn source(r: &StepsRow) -> &'static str {
+    match (r.steps, &r.options, r.closed_form) {
+        (0, _, _) => "over",
+        (_, Some(_), _) => "options",
+        (_, None, true) => "closed form",
+        (_, None, false) => "search",
+    }
+}
+
+/// What the best turn does in a component of `steps` (more than 0) steps:
+/// its winner keeps it going as long as possible, its loser ends it fast.
+fn role(steps: u64) -> &'static str {
+    if every::mover_wins(steps) {
+        "keeps it going"
+    } else {
+        "ends it fast"
+    }
+}
+
+fn list(values: impl IntoIterator<Item = u64>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a component has its steps, in one sentence.
+fn steps_reason(r: &StepsRow) -> String {
+    let s = r.steps;
+    let side = if every::mover_wins(s) {
+        "odd, so the player to move wins it"
+    } else {
+        "even, so the player to move loses it"
+    };
+    match (s, &r.options, r.closed_form) {
+        (0, _, _) => "it has no move: 0 steps, it is over".to_string(),
+        (_, Some(opts), _) => {
+            let mut steps: Vec<u64> = opts.iter().map(|o| o.1).collect();
+            steps.sort_unstable();
+            steps.dedup();
+            match steps.iter().rev().find(|&&x| x % 2 == 0) {
+                Some(&e) => format!(
+                    "its options have steps {}; an even number is a loss for the player who \
+                     faces it, so the player to move wins it and keeps it going through the \
+                     even option with the most: 1 + {e} = {s}",
+                    list(steps.iter().copied())
+                ),
+                None => format!(
+                    "its options have steps {}, all odd (won by the player who faces them), so \
+                     the player to move loses it and ends it fast through the option with the \
+                     fewest: 1 + {} = {s}",
+                    list(steps.iter().copied()),
+                    steps[0]
+                ),
+            }
+        }
+        (_, None, true) => format!("{s} steps by its family's closed form: {side}"),
+        (_, None, false) => format!("{s} steps, found by searching its game tree: {side}"),
+    }
+}
+
+/// The account of `explain --every`: each component's steps and why, the
+/// longest game deciding, and the best turn move by move.
+pub fn account(position: &Position, e: &EveryExplanation) -> String {
+    let a = &e.analysis;
+    let mut s = String::from(
+        "Every-game play: on each turn the player moves in every component that can\n\
+         move, and whoever makes the last move wins.\n\n\
+         Step 1: each component's steps (Smith), the moves it lasts when its winner\n\
+         drags it out and its loser ends it fast: 0 with no move; else, when some\n\
+         option has an even number (a loss for whoever faces it), 1 + the most such;\n\
+         otherwise 1 + the fewest of all. Odd steps: the player to move wins it.\n",
+    );
+    for r in &e.rows {
+        s += &format!("  {}: {}.\n", row_label(r), steps_reason(r));
+    }
+    let verdict = match a.outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+    };
+    let parity = if a.max_steps % 2 == 1 { "odd" } else { "even" };
+    s += &format!(
+        "\nStep 2: the longest game decides (Smith's theorem): the most steps are {}, an\n\
+         {parity} number, so {verdict}. Every component is played at every\n\
+         turn, so the one that lasts longest makes the last move of all.\n",
+        a.max_steps
+    );
+    if a.turn.is_empty() {
+        return s;
+    }
+    s += &format!(
+        "\nStep 3: the {} moves in every component to one step fewer — a\n\
+         component it wins (odd steps) it keeps going, one it loses (even steps) it ends\n\
+         fast, so that its own winning components outlast the others:\n",
+        match a.outcome {
+            Outcome::N => "winning turn",
+            Outcome::P => "best defence",
+        }
+    );
+    let places = position.places();
+    for (m, &left) in a.turn.iter().zip(&a.turn_steps) {
+        let steps = places
+            .iter()
+            .position(|(pl, _)| (pl.term, pl.part) == (m.term, m.part))
+            .map_or(left + 1, |i| a.steps[i]);
+        s += &format!(
+            "  {} — {steps} → {left} steps: {}\n",
+            m.words,
+            if every::mover_wins(steps) {
+                "won here, kept going as long as possible"
+            } else {
+                "lost here, ended as fast as possible"
+            }
+        );
+    }
+    s
 }
 
 /// The explanation: a table of steps, the rule, and the best turn.

@@ -111,7 +111,7 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
         "derivation": derivation,
         "misere": misere,
         "winning_moves": e.winning_moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
-        "winning_moves_truncated": e.truncated,
+        "winning_moves_truncated": e.truncated || e.incomplete,
     })
 }
 

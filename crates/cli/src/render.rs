@@ -126,8 +126,15 @@ fn winning_list(a: &Analysis) -> String {
             s += &format!("  {}\n", m.words);
         }
     }
+    if a.incomplete {
+        s += INCOMPLETE;
+    }
     s
 }
+
+/// The note under a list of winning moves that may miss some.
+pub const INCOMPLETE: &str = "  (This list may be incomplete: the search for winning moves on a \
+                              board this large is bounded, so other winning moves may exist.)\n";
 
 fn reason(position: &Position, a: &Analysis, total: u64) -> String {
     let known = a.term_values.iter().all(Option::is_some);

@@ -338,6 +338,18 @@ fn completions_and_man_page() {
         text.contains("position := term") && text.contains("Examples:"),
         "{text}"
     );
+    // Every family of the registry, with its example and what it is.
+    for family in grundy::games::FAMILIES {
+        assert!(text.contains(family.example), "{}: {text}", family.example);
+        let first_words: Vec<&str> = family.about.split_whitespace().take(3).collect();
+        assert!(text.contains(&first_words.join(" ")), "{}", family.about);
+    }
+    let out = grundy(&["analyze", family_examples().as_str()]);
+    assert!(
+        out.status.success(),
+        "every example analyses: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for cmd in ["nim", "analyze", "seq", "value", "play", "explain", "judge"] {
         let out = grundy(&[cmd, "--help"]);
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -463,6 +475,67 @@ fn text_explains_the_longest_game() {
     assert!(text.contains("take all 5 from heap 2: 5 -> 0"), "{text}");
 }
 
+/// `explain --every`: the object of `analyze --every --json` with the same
+/// field names and values, and each component's steps and why; the text
+/// walks through the steps, the longest game and the turn.
+#[test]
+fn explain_every_accounts_for_the_steps() {
+    let expr = "euclid(3,2) + nim(5) + kayles(4) + sub{1..3}(100)";
+    let a = json_of(&["analyze", "--every", "--json", expr]);
+    let e = json_of(&["explain", "--every", "--json", expr]);
+    for field in [
+        "outcome",
+        "grundy",
+        "winning_moves",
+        "play",
+        "terms",
+        "heaps",
+        "steps",
+        "max_steps",
+        "turn",
+        "after_turn",
+    ] {
+        assert_eq!(a[field], e[field], "{field}");
+    }
+    let rows = e["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["label"], "game 1 (euclid(3,2))");
+    assert_eq!(rows[0]["steps"], 2);
+    assert_eq!(rows[0]["mover_wins"], false);
+    assert_eq!(rows[0]["from"], "options");
+    assert_eq!(rows[0]["role"], "ends it fast");
+    assert_eq!(
+        rows[0]["options"],
+        json!([{ "words": "game 1: subtract 2 from 3 (1 × 2): 3 → 1, leaving euclid(1,2)",
+                 "leaves": "euclid(1,2)", "steps": 1 }])
+    );
+    assert_eq!(rows[1]["role"], "keeps it going");
+    assert_eq!(rows[1]["options"].as_array().unwrap().len(), 5);
+    assert_eq!(rows[2]["steps"], 3);
+    // sub{1..3}(100): 2⌊100/4⌋ + [100 mod 4 ≥ 1] = 50, lost.
+    assert_eq!(rows[3]["steps"], 50);
+    assert_eq!(rows[3]["from"], "closed form");
+    assert_eq!(rows[3]["options"], Value::Null);
+    assert_eq!(rows[3]["role"], "ends it fast");
+    let out = grundy(&["explain", "--every", "--plain", expr]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "Step 1",
+        "game 1 (euclid(3,2)): its options have steps 1, all odd",
+        "ends it fast through the option with the fewest: 1 + 1 = 2",
+        "heap 2 (nim(5)): its options have steps 0, 1; an even number",
+        "heap 4 (sub{1..3}(100)): 50 steps by its family's closed form: even",
+        "the most steps are 50, an",
+        "Step 3: the best defence",
+        "100 -> 99 -- 50 -> 49 steps: lost here, ended as fast as possible",
+    ] {
+        assert!(text.contains(want), "{want:?} in {text}");
+    }
+    let out = grundy(&["explain", "--every", "--misere", "nim(1)"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn numbers_near_2_64_are_exact() {
     let v = json_of(&[
@@ -490,4 +563,43 @@ fn every_and_misere_do_not_mix_and_bad_input_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("budget"), "{err}");
+}
+
+/// A coin-product board whose search for winning moves may miss some (moves
+/// turning more coins than allowed are left out): `--json` says
+/// `winning_moves_truncated` though the list is far below `--max-moves`, and
+/// the text says the list may be incomplete; `explain` too. A board just
+/// small enough says neither.
+#[test]
+fn lists_that_may_miss_moves_are_reported() {
+    for (expr, incomplete) in [
+        ("ruler*ruler((300,300),(128,128))", true),
+        ("ruler*ruler((200,300))", false),
+    ] {
+        let v = json_of(&["analyze", "--json", expr]);
+        let listed = v["winning_moves"].as_array().unwrap().len();
+        assert!(listed > 0 && listed < 100, "{expr}: {listed}");
+        assert_eq!(v["winning_moves_truncated"], incomplete, "{expr}");
+        let v = json_of(&["explain", "--json", expr]);
+        assert_eq!(v["winning_moves_truncated"], incomplete, "{expr}");
+        for cmd in ["analyze", "explain"] {
+            let out = grundy(&[cmd, expr]);
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(
+                text.contains("This list may be incomplete"),
+                incomplete,
+                "{cmd} {expr}: {text}"
+            );
+        }
+    }
+}
+
+/// Every family's example from the registry, as one sum.
+fn family_examples() -> String {
+    grundy::games::FAMILIES
+        .iter()
+        .map(|f| f.example)
+        .collect::<Vec<_>>()
+        .join(" + ")
 }

@@ -60,12 +60,11 @@
 //! candidate best moves through [`Game::steps_candidates`]); this module only
 //! combines them and searches the rest.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::error::{Error, Result};
-use crate::game::{identity, written, Component, Context, Game, Move};
+use crate::game::{written, Component, Context, Game, Move};
 use crate::nim::Outcome;
-use crate::sum::{AnalyzeOptions, Position, SumMove};
+use crate::solver::{ComponentSearch, Measure};
+use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
 /// The steps of a position from the steps of its options (see the
 /// [module documentation](self)); `None` means no option.
@@ -97,26 +96,44 @@ pub fn mover_wins(steps: u64) -> bool {
     steps % 2 == 1
 }
 
+/// Every-game steps: from the family's closed form ([`Game::steps`]) where
+/// it has one (0 with no move), else by Smith's rule from the options'
+/// steps, an option of several components lasting as long as the longest.
+#[derive(Debug)]
+struct Steps;
+
+impl Measure for Steps {
+    fn known(&self, c: &dyn Game) -> Result<Option<u64>> {
+        if !c.has_moves() {
+            return Ok(Some(0));
+        }
+        Ok(c.steps())
+    }
+
+    fn combine(&self, acc: u64, part: u64) -> u64 {
+        acc.max(part)
+    }
+
+    fn finish(&self, options: Vec<u64>) -> u64 {
+        steps_from_options(options)
+    }
+
+    fn refuse(&self, c: &dyn Game, budget: usize) -> Error {
+        Error::TooLarge(format!(
+            "the steps of {} (every-game play) have no closed form, and finding them by \
+             search ran past the budget of {budget} positions and moves",
+            written(c),
+        ))
+    }
+}
+
 /// Steps of components: closed forms where known, else a memoised
-/// exhaustive search that visits at most `budget` positions and moves.
+/// exhaustive search (the one of [`Solver`](crate::solver::Solver)) that
+/// visits at most `budget` positions and moves.
 #[derive(Debug)]
 pub struct StepsSearch {
     cx: Context,
-    budget: usize,
-    used: usize,
-    memo: HashMap<(String, Vec<u64>), u64>,
-}
-
-/// A component being searched: its options, where the walk stands, the
-/// largest steps among the parts of the current option, and the steps of the
-/// options seen.
-struct Frame {
-    id: (String, Vec<u64>),
-    options: Vec<Vec<Component>>,
-    option: usize,
-    part: usize,
-    acc: u64,
-    values: Vec<u64>,
+    search: ComponentSearch<Steps>,
 }
 
 impl StepsSearch {
@@ -124,108 +141,18 @@ impl StepsSearch {
     pub fn new(budget: usize, cx: Context) -> StepsSearch {
         StepsSearch {
             cx,
-            budget,
-            used: 0,
-            memo: HashMap::new(),
+            search: ComponentSearch::new(Steps, budget),
         }
-    }
-
-    fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
-        self.used = self.used.saturating_add(n);
-        if self.used > self.budget {
-            return Err(Error::TooLarge(format!(
-                "the steps of {} (every-game play) have no closed form, and finding them by \
-                 search ran past the budget of {} positions and moves",
-                written(c),
-                self.budget
-            )));
-        }
-        Ok(())
-    }
-
-    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<u64>> {
-        if let Some(&s) = self.memo.get(id) {
-            return Ok(Some(s));
-        }
-        if !c.has_moves() {
-            return Ok(Some(0));
-        }
-        Ok(c.steps())
-    }
-
-    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
-        self.spend(1, c.as_ref())?;
-        let mut options = Vec::new();
-        for m in c.moves() {
-            self.spend(1, c.as_ref())?;
-            options.push(m.after);
-        }
-        Ok(Frame {
-            id,
-            options,
-            option: 0,
-            part: 0,
-            acc: 0,
-            values: Vec::new(),
-        })
     }
 
     /// The steps of `c`.
     pub fn steps(&mut self, c: &Component) -> Result<u64> {
-        let id = identity(c.as_ref());
-        if let Some(s) = self.lookup(c.as_ref(), &id)? {
-            return Ok(s);
-        }
-        // Iterative, as the Grundy solver: long lines of play need no deep stack.
-        let mut on_stack = HashSet::new();
-        on_stack.insert(id.clone());
-        let mut stack = vec![self.expand(c, id)?];
-        loop {
-            let top = stack.last_mut().expect("a frame");
-            if top.option == top.options.len() {
-                let done = stack.pop().expect("a frame");
-                let s = steps_from_options(done.values);
-                on_stack.remove(&done.id);
-                self.memo.insert(done.id, s);
-                match stack.last_mut() {
-                    None => return Ok(s),
-                    Some(parent) => {
-                        parent.acc = parent.acc.max(s);
-                        parent.part += 1;
-                    }
-                }
-                continue;
-            }
-            if top.part == top.options[top.option].len() {
-                let acc = top.acc;
-                top.values.push(acc);
-                top.option += 1;
-                top.part = 0;
-                top.acc = 0;
-                continue;
-            }
-            let child = top.options[top.option][top.part].clone();
-            let id = identity(child.as_ref());
-            if let Some(s) = self.lookup(child.as_ref(), &id)? {
-                let top = stack.last_mut().expect("a frame");
-                top.acc = top.acc.max(s);
-                top.part += 1;
-                continue;
-            }
-            if !on_stack.insert(id.clone()) {
-                return Err(Error::Unsupported(format!(
-                    "{} repeats along a line of play: it is not a finite game",
-                    written(child.as_ref())
-                )));
-            }
-            let frame = self.expand(&child, id)?;
-            stack.push(frame);
-        }
+        self.search.value(c)
     }
 
     /// The steps of an every-game sum of `parts`: the largest of theirs.
     pub fn steps_of(&mut self, parts: &[Component]) -> Result<u64> {
-        parts.iter().try_fold(0, |m, c| Ok(m.max(self.steps(c)?)))
+        self.search.value_of(parts)
     }
 
     /// The best move of `c` in an every-game (one step fewer: see the
@@ -242,7 +169,7 @@ impl StepsSearch {
             None => c.moves(),
         };
         for m in moves {
-            self.spend(1, c.as_ref())?;
+            self.search.spend(1, c.as_ref())?;
             if self.steps_of(&m.after)? == want {
                 return Ok(Some((m, want)));
             }
@@ -309,6 +236,76 @@ pub fn analyze(position: &Position, options: &AnalyzeOptions) -> Result<EveryAna
     })
 }
 
+/// One component's account in an every-game sum, for `explain --every`.
+#[derive(Clone, Debug)]
+pub struct StepsRow {
+    /// Where it stands.
+    pub place: Place,
+    pub component: Component,
+    /// Its steps.
+    pub steps: u64,
+    /// Where they come from: its family's closed form ([`Game::steps`]) or
+    /// the search.
+    pub closed_form: bool,
+    /// For a small component, every option with its steps (the largest
+    /// steps of what it leaves), from which `steps` follows by the rule.
+    pub options: Option<Vec<(Move, u64)>>,
+}
+
+/// The account of an every-game sum: the analysis (steps, the best turn),
+/// and each component's steps option by option where it is small.
+#[derive(Clone, Debug)]
+pub struct EveryExplanation {
+    pub analysis: EveryAnalysis,
+    /// One row per component, in the order of [`Position::components`].
+    pub rows: Vec<StepsRow>,
+}
+
+/// The step-by-step account of `position` as an every-game sum.
+///
+/// ```
+/// use grundy::every::explain;
+/// use grundy::expr::parse_position;
+/// use grundy::sum::AnalyzeOptions;
+/// let pos = parse_position("euclid(3,2) + nim(2)").unwrap();
+/// let e = explain(&pos, &AnalyzeOptions::default()).unwrap();
+/// // nim(2): options nim(0) (0 steps) and nim(1) (1 step): the even one wins.
+/// let opts = e.rows[1].options.as_ref().unwrap();
+/// assert_eq!(opts.iter().map(|o| o.1).collect::<Vec<_>>(), [1, 0]);
+/// assert_eq!(e.rows[1].steps, 1);
+/// ```
+pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExplanation> {
+    let analysis = analyze(position, options)?;
+    let cx = Context {
+        limits: options.limits,
+    };
+    let mut search = StepsSearch::new(options.search_budget, cx);
+    let mut rows = Vec::new();
+    for ((place, c), &steps) in position.places().into_iter().zip(&analysis.steps) {
+        let small = c.heaps().iter().all(|&h| h <= crate::explain::MEX_MAX_HEAP)
+            && c.moves().take(crate::explain::MEX_MAX_OPTIONS + 1).count()
+                <= crate::explain::MEX_MAX_OPTIONS;
+        let options = if small {
+            let mut list = Vec::new();
+            for m in c.moves() {
+                let s = search.steps_of(&m.after)?;
+                list.push((m, s));
+            }
+            Some(list)
+        } else {
+            None
+        };
+        rows.push(StepsRow {
+            place,
+            component: c.clone(),
+            steps,
+            closed_form: c.has_moves() && c.steps().is_some(),
+            options,
+        });
+    }
+    Ok(EveryExplanation { analysis, rows })
+}
+
 /// The position after a whole turn: `moves` in distinct components (as
 /// [`EveryAnalysis::turn`] gives them), applied together.
 pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
@@ -333,8 +330,11 @@ pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
     use crate::expr::parse_position;
+    use crate::game::{identity, Identity};
 
     fn part(s: &str) -> Component {
         parse_position(s).unwrap().terms[0].parts[0].clone()
@@ -343,8 +343,8 @@ mod tests {
     /// Steps of a lone component without any closed form: the search
     /// from the moves alone.
     fn searched(c: &Component) -> u64 {
-        let mut memo: HashMap<(String, Vec<u64>), u64> = HashMap::new();
-        fn go(c: &Component, memo: &mut HashMap<(String, Vec<u64>), u64>) -> u64 {
+        let mut memo: HashMap<Identity, u64> = HashMap::new();
+        fn go(c: &Component, memo: &mut HashMap<Identity, u64>) -> u64 {
             if let Some(&s) = memo.get(&identity(c.as_ref())) {
                 return s;
             }

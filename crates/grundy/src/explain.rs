@@ -28,10 +28,10 @@
 //! by exhaustive search.
 
 use crate::error::{Error, Result};
-use crate::game::{Component, Context, Move};
+use crate::game::{Component, Context, Game, Move};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
-use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
+use crate::quotient::Element;
 use crate::solver::Solver;
 use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
@@ -60,8 +60,11 @@ pub struct Explanation {
     pub winning_moves: Vec<SumMove>,
     /// … and why each wins.
     pub reasons: Vec<Reason>,
-    /// Whether that list was cut short.
+    /// Whether that list was cut short …
     pub truncated: bool,
+    /// … or may miss moves, a component's search for them being bounded
+    /// (see [`Analysis::incomplete`](crate::sum::Analysis::incomplete)).
+    pub incomplete: bool,
 }
 
 /// One row of the nim-sum table: one component.
@@ -113,8 +116,8 @@ pub enum MisereCase {
     /// play as in normal Nim, except that the move which would leave only
     /// heaps of 0 and 1 leaves an odd number of 1-heaps.
     Nim { big: usize, ones: usize },
-    /// Heaps of one take-and-break or subtraction rule: read from the
-    /// rule's misère quotient.
+    /// Components of one family with a misère quotient (heaps of one
+    /// take-and-break or subtraction rule): read from that quotient.
     Quotient(QuotientCase),
     /// Any other sum: exhaustive search of the game tree (or a lone
     /// component's own misère theory).
@@ -254,72 +257,33 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
         winning_moves: analysis.winning_moves,
         reasons,
         truncated: analysis.truncated,
+        incomplete: analysis.incomplete,
     })
 }
 
-/// The quotient's account of a misère sum whose rows are all single heaps
-/// of one take-and-break or subtraction rule (`None` otherwise, or when the
-/// quotient is out of reach — the analysis then searched). `moves` are the
-/// analysis' winning moves; each must move the product into `P`.
+/// The quotient's account of a misère sum of components of one family
+/// whose theory has a misère quotient (see [`Game::misere_quotient`]);
+/// `None` otherwise, or when the quotient is out of reach (the analysis then
+/// searched). `moves` are the analysis' winning moves.
 fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
     let first = rows.first()?;
-    let rule = crate::games::heap::parse_rule(&first.name).ok()?;
-    if !matches!(
-        rule,
-        crate::games::heap::Rule::TakeBreak(_) | crate::games::heap::Rule::Subtraction(_)
-    ) {
+    if rows
+        .iter()
+        .any(|r| r.component.name() != first.component.name())
+    {
         return None;
     }
-    let mut sizes = Vec::with_capacity(rows.len());
-    for r in rows {
-        match (r.component.noun(), &r.component.heaps()[..]) {
-            ("heap", [h]) if r.name == first.name => sizes.push(*h),
-            _ => return None,
-        }
-    }
-    let largest = sizes.iter().copied().max().unwrap_or(0);
-    let q = quotient_covering(&rule, largest, ANALYSIS_LIMITS).ok()?;
-    let m = q.monoid();
-    let elems: Vec<Element> = sizes
+    let parts: Vec<&dyn Game> = rows.iter().map(|r| r.component.as_ref()).collect();
+    let moves: Vec<(usize, &Move)> = moves
         .iter()
-        .map(|&h| q.phi(h))
-        .collect::<Result<_>>()
-        .ok()?;
-    let product = elems.iter().fold(q.identity(), |acc, &e| m.mul(acc, e));
-    let mut after = Vec::with_capacity(moves.len());
-    for mv in moves {
-        let i = mv.heap?;
-        let rest = elems
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .fold(q.identity(), |acc, (_, &e)| m.mul(acc, e));
-        let x = mv
-            .to
-            .iter()
-            .try_fold(rest, |acc, &h| Some(m.mul(acc, q.phi(h).ok()?)))?;
-        if !m.is_p(x) {
-            return None;
-        }
-        after.push((x, q.word(x)));
-    }
-    Some(QuotientCase {
-        rule: rule.to_string(),
-        order: q.order(),
-        computed_to: q.heaps(),
-        period: q.period().map(|p| (p.preperiod, p.period)),
-        elements: sizes
-            .iter()
-            .zip(&elems)
-            .map(|(&h, &e)| (h, e, q.word(e)))
-            .collect(),
-        generators: q.generator_heaps().to_vec(),
-        product,
-        product_word: q.word(product),
-        in_p: m.is_p(product),
-        p_portion: q.p_portion().into_iter().map(|x| q.word(x)).collect(),
-        after,
-    })
+        .map(|mv| {
+            let row = rows
+                .iter()
+                .position(|r| r.place.term == mv.term && r.place.part == mv.part)?;
+            Some((row, &mv.mv))
+        })
+        .collect::<Option<_>>()?;
+    first.component.misere_quotient(&parts, &moves)
 }
 
 /// What `mv` does to the values of `position` (normal play): which row it

@@ -82,6 +82,29 @@ mod tests {
     use crate::error::Error;
     use crate::games::heap::parse_rule;
 
+    /// Each family's example (shown by `analyze --help`) parses, and each of
+    /// its terms is read by that family: the first in the registry to
+    /// accept its name.
+    #[test]
+    fn every_family_example_is_its_own() {
+        for family in games::FAMILIES {
+            let pos = parse_position(family.example)
+                .unwrap_or_else(|e| panic!("{}: {e}", family.example));
+            for term in &pos.terms {
+                let name = term.name.to_ascii_lowercase();
+                let word: String = name
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '.')
+                    .collect();
+                let first = games::FAMILIES
+                    .iter()
+                    .find(|f| (f.accepts)(&word))
+                    .unwrap_or_else(|| panic!("{word}"));
+                assert_eq!(first.about, family.about, "{}", family.example);
+            }
+        }
+    }
+
     fn err_at(input: &str) -> usize {
         match parse_position(input) {
             Err(Error::Parse { at, .. }) => at,

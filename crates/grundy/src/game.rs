@@ -63,10 +63,12 @@
 //! assert_eq!(pos.to_string(), "halving(7) + nim(3)");
 //! ```
 
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
 use crate::error::Result;
+use crate::explain::QuotientCase;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::sequence::Limits;
@@ -165,7 +167,11 @@ pub enum Known {
 ///
 /// Positions must be finite games: every line of play ends. The solvers
 /// refuse (with an error) a position that repeats along a line of play.
-pub trait Game: fmt::Debug + Send + Sync {
+///
+/// A family recognises its own components among others by their type
+/// ([`is`](trait.Game.html#method.is)), never by their name alone: a game
+/// of your own may be called `kayles`.
+pub trait Game: Any + fmt::Debug + Send + Sync {
     /// The family's name in the expression language, as written
     /// (`nim`, `kayles`, `0.07`, `sub{1,3,4}`, `stairs`). Together with
     /// [`Game::key`] it identifies the position, so two different rules must
@@ -214,6 +220,15 @@ pub trait Game: fmt::Debug + Send + Sync {
     ) -> Result<Option<Vec<Move>>> {
         Ok(None)
     }
+    /// Whether the lists of [`moves_to_value`](Game::moves_to_value) may
+    /// miss some moves, because the family's search for them is bounded
+    /// (a huge board of a coin product); the front ends then say the list
+    /// may be incomplete. `false` (the default): the lists are complete, up
+    /// to the `limit` asked for.
+    fn moves_may_be_incomplete(&self) -> bool {
+        false
+    }
+
     /// Smith's *steps* of this component under the every-game rule (see
     /// [`every`](crate::every)), when the family's theory gives them in
     /// closed form; `None` (the default) has them found by search.
@@ -248,13 +263,28 @@ pub trait Game: fmt::Debug + Send + Sync {
         None
     }
 
-    /// Misère play of a sum of components of this family, all written with
-    /// the same name as this one (`parts`, this one among them), from the
-    /// family's own theory — for heap rules, their misère quotient. The
-    /// outcome and the winning moves (at most `max_moves`) as (index into
-    /// `parts`, move); `None` when the family has no such theory, and the
-    /// caller searches.
+    /// Misère play of a sum of components (`parts`, this one among them),
+    /// from the family's own theory — for heap rules, their misère
+    /// quotient. The outcome and the winning moves (at most `max_moves`) as
+    /// (index into `parts`, move); `None` when the family has no such
+    /// theory or some part is not one of its components (the family checks
+    /// by type, not by name), and the caller searches.
     fn misere_sum(&self, _parts: &[&dyn Game], _max_moves: usize) -> Option<Result<MisereSum>> {
+        None
+    }
+
+    /// The account `explain` gives of a misère sum of components of this
+    /// family (`parts`, this one among them) through the family's misère
+    /// quotient: each part's element, their product, the P-portion, and the
+    /// product each of `moves` leaves (the winning moves the analysis found,
+    /// as (index into `parts`, move)). `None` (the default) when the family
+    /// has no quotient, a part is not one of its components, or the quotient
+    /// is out of reach; `explain` then says the sum was searched.
+    fn misere_quotient(
+        &self,
+        _parts: &[&dyn Game],
+        _moves: &[(usize, &Move)],
+    ) -> Option<QuotientCase> {
         None
     }
 
@@ -314,6 +344,14 @@ pub trait Game: fmt::Debug + Send + Sync {
     }
 }
 
+impl dyn Game {
+    /// Whether this component is of the concrete type `T`: how a family
+    /// recognises its own components in a sum.
+    pub fn is<T: Game>(&self) -> bool {
+        Any::type_id(self) == std::any::TypeId::of::<T>()
+    }
+}
+
 /// `name(args)`.
 pub fn written(c: &dyn Game) -> String {
     format!("{}({})", c.name(), c.args())
@@ -325,9 +363,14 @@ impl fmt::Display for dyn Game {
     }
 }
 
-/// The identity of a component for memo tables: its name and key.
-pub fn identity(c: &dyn Game) -> (String, Vec<u64>) {
-    (c.name().to_string(), c.key())
+/// The identity of a component for memo tables: its type, name and key.
+/// The type keeps a game of your own apart from a family's component that
+/// happens to share its name.
+pub type Identity = (std::any::TypeId, String, Vec<u64>);
+
+/// The [`Identity`] of `c`.
+pub fn identity(c: &dyn Game) -> Identity {
+    (Any::type_id(c), c.name().to_string(), c.key())
 }
 
 /// A shared handle to `game`.

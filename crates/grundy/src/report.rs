@@ -26,8 +26,9 @@ use crate::nim::{Outcome, Play};
 use crate::sum::{Analysis, HeapEntry, Position};
 
 /// The object of `analyze --json`: the outcome, the Grundy value (`None`
-/// under misère play), every winning move (cut at the limit asked for:
-/// `winning_moves_truncated`), the play, each term's name and value, and the
+/// under misère play), every winning move (`winning_moves_truncated` when
+/// the list was cut at the limit asked for, or may miss moves because a
+/// component's search for them is bounded), the play, each term's name and value, and the
 /// flattened heaps.
 #[derive(Clone, Debug, Serialize)]
 pub struct AnalysisReport<'a> {
@@ -84,7 +85,7 @@ impl<'a> AnalysisReport<'a> {
             outcome: analysis.outcome,
             grundy: analysis.grundy,
             winning_moves,
-            winning_moves_truncated: analysis.truncated,
+            winning_moves_truncated: analysis.truncated || analysis.incomplete,
             play: analysis.play,
             terms: position
                 .terms

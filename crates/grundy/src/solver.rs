@@ -4,7 +4,8 @@
 //! * [`Solver`] finds Grundy values by the definition — `G(x)` is the mex of
 //!   the values of the options of `x`, and an option that leaves several
 //!   components has the nim-sum of their values (Sprague–Grundy) — with a
-//!   memo table keyed by [`Game::name`] and [`Game::key`].
+//!   memo table keyed by [`Identity`] (type, name and key). Every-game steps
+//!   ([`StepsSearch`](crate::every::StepsSearch)) share its search.
 //! * [`StateSearch`] walks sums as a whole (misère play has no nim-sum rule;
 //!   the perfect player's remoteness is not a Grundy value): a state is the
 //!   multiset of its components with a move left.
@@ -14,111 +15,91 @@
 //! budget when the positions and moves visited would exceed it, and both
 //! refuse a position that repeats along a line of play (not a finite game).
 
+use std::any::Any;
 use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result};
-use crate::game::{identity, Component, Context, Game};
+use crate::game::{identity, Component, Context, Game, Identity};
 use crate::nimber::{mex, Nimber};
 
 /// The default budget of a [`Solver`]: positions and moves visited.
 pub const DEFAULT_BUDGET: usize = 2_000_000;
 
-/// Grundy values of single components by exhaustive search.
-///
-/// ```
-/// use grundy::expr::parse_position;
-/// use grundy::solver::Solver;
-/// let kayles = &parse_position("kayles(9)").unwrap().terms[0].parts[0];
-/// assert_eq!(Solver::new(100_000).grundy(kayles).unwrap(), 4);
-/// let big = &parse_position("kayles(2000)").unwrap().terms[0].parts[0];
-/// let err = Solver::new(1_000).grundy(big).unwrap_err();
-/// assert!(err.to_string().contains("budget of 1000"));
-/// ```
-#[derive(Debug)]
-pub struct Solver {
-    memo: HashMap<(String, Vec<u64>), Nimber>,
-    budget: usize,
-    used: usize,
-    /// Use the families' theory for values where it knows them (faster);
-    /// off, the answer comes from the rules alone (the test oracle).
-    theory: Option<Context>,
+/// What a memoised search over single components computes: a number per
+/// component, from theory where it is known, else from the numbers of its
+/// options (an option leaving several components combines theirs).
+/// [`Solver`] computes Grundy values this way, and
+/// [`StepsSearch`](crate::every::StepsSearch) every-game steps.
+pub(crate) trait Measure {
+    /// The number from theory, without search; `None` has it searched.
+    fn known(&self, c: &dyn Game) -> Result<Option<u64>>;
+    /// The number of an option of several components from theirs
+    /// (starting from 0).
+    fn combine(&self, acc: u64, part: u64) -> u64;
+    /// The number of a component from its options' numbers.
+    fn finish(&self, options: Vec<u64>) -> u64;
+    /// The error when the search runs past `budget` at `c`.
+    fn refuse(&self, c: &dyn Game, budget: usize) -> Error;
 }
 
-/// One component being solved: its options (each a list of components),
-/// where the walk through them stands, and the values found so far.
+/// The memoised, iterative search over single components behind [`Solver`]
+/// and [`StepsSearch`](crate::every::StepsSearch).
+#[derive(Debug)]
+pub(crate) struct ComponentSearch<M> {
+    pub(crate) measure: M,
+    memo: HashMap<Identity, u64>,
+    budget: usize,
+    used: usize,
+}
+
+/// One component being searched: its options (each a list of components),
+/// where the walk through them stands, the combined number of the current
+/// option's parts so far, and the numbers of the options seen.
 struct Frame {
-    id: (String, Vec<u64>),
+    id: Identity,
     options: Vec<Vec<Component>>,
     option: usize,
     part: usize,
-    acc: Nimber,
-    values: Vec<Nimber>,
+    acc: u64,
+    values: Vec<u64>,
 }
 
-impl Solver {
-    /// A solver from the rules alone, visiting at most `budget` positions
-    /// and moves in all.
-    pub fn new(budget: usize) -> Solver {
-        Solver {
+impl<M: Measure> ComponentSearch<M> {
+    pub(crate) fn new(measure: M, budget: usize) -> Self {
+        ComponentSearch {
+            measure,
             memo: HashMap::new(),
             budget,
             used: 0,
-            theory: None,
         }
     }
 
-    /// A solver that takes values from theory where the family knows them.
-    pub fn with_theory(budget: usize, cx: Context) -> Solver {
-        Solver {
-            theory: Some(cx),
-            ..Solver::new(budget)
-        }
-    }
-
-    /// The budget it was given.
-    pub fn budget(&self) -> usize {
+    pub(crate) fn budget(&self) -> usize {
         self.budget
     }
 
-    /// A fresh budget of `budget` positions and moves for the next calls,
-    /// keeping every value found so far (a long-lived solver answering many
-    /// questions about one game).
-    pub fn renew(&mut self, budget: usize) {
+    pub(crate) fn renew(&mut self, budget: usize) {
         self.budget = budget;
         self.used = 0;
     }
 
-    fn refuse(&self, c: &dyn Game) -> Error {
-        Error::TooLarge(format!(
-            "the Grundy value of {}({}) is not known from theory, and finding it by search \
-             ran past the budget of {} positions and moves",
-            c.name(),
-            c.args(),
-            self.budget
-        ))
-    }
-
-    fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
+    /// Counts `n` positions or moves visited at `c` against the budget.
+    pub(crate) fn spend(&mut self, n: usize, c: &dyn Game) -> Result<()> {
         self.used = self.used.saturating_add(n);
         if self.used > self.budget {
-            return Err(self.refuse(c));
+            return Err(self.measure.refuse(c, self.budget));
         }
         Ok(())
     }
 
-    fn lookup(&mut self, c: &dyn Game, id: &(String, Vec<u64>)) -> Result<Option<Nimber>> {
+    fn lookup(&mut self, c: &dyn Game, id: &Identity) -> Result<Option<u64>> {
         if let Some(&v) = self.memo.get(id) {
             return Ok(Some(v));
         }
-        if let Some(cx) = &self.theory {
-            if let Some(v) = c.value(cx)? {
-                return Ok(Some(v));
-            }
-        }
-        Ok(None)
+        self.measure.known(c)
     }
 
-    fn expand(&mut self, c: &Component, id: (String, Vec<u64>)) -> Result<Frame> {
+    fn expand(&mut self, c: &Component, id: Identity) -> Result<Frame> {
         self.spend(1, c.as_ref())?;
         let mut options = Vec::new();
         for m in c.moves() {
@@ -135,8 +116,8 @@ impl Solver {
         })
     }
 
-    /// The Grundy value of `c` (normal play).
-    pub fn grundy(&mut self, c: &Component) -> Result<Nimber> {
+    /// The number of `c`.
+    pub(crate) fn value(&mut self, c: &Component) -> Result<u64> {
         let id = identity(c.as_ref());
         if let Some(v) = self.lookup(c.as_ref(), &id)? {
             return Ok(v);
@@ -148,13 +129,13 @@ impl Solver {
             let top = stack.last_mut().expect("a frame");
             if top.option == top.options.len() {
                 let done = stack.pop().expect("a frame");
-                let v = mex(done.values);
+                let v = self.measure.finish(done.values);
                 on_stack.remove(&done.id);
                 self.memo.insert(done.id, v);
                 match stack.last_mut() {
                     None => return Ok(v),
                     Some(parent) => {
-                        parent.acc ^= v;
+                        parent.acc = self.measure.combine(parent.acc, v);
                         parent.part += 1;
                     }
                 }
@@ -172,7 +153,7 @@ impl Solver {
             let id = identity(child.as_ref());
             if let Some(v) = self.lookup(child.as_ref(), &id)? {
                 let top = stack.last_mut().expect("a frame");
-                top.acc ^= v;
+                top.acc = self.measure.combine(top.acc, v);
                 top.part += 1;
                 continue;
             }
@@ -184,9 +165,102 @@ impl Solver {
         }
     }
 
+    /// The number of a list of components, combined.
+    pub(crate) fn value_of(&mut self, parts: &[Component]) -> Result<u64> {
+        parts.iter().try_fold(0, |acc, c| {
+            let v = self.value(c)?;
+            Ok(self.measure.combine(acc, v))
+        })
+    }
+}
+
+/// Grundy values: the mex of the options' values, an option of several
+/// components worth the nim-sum of theirs.
+#[derive(Debug)]
+struct Grundy {
+    /// Use the families' theory for values where it knows them (faster);
+    /// `None`, the answer comes from the rules alone (the test oracle).
+    theory: Option<Context>,
+}
+
+impl Measure for Grundy {
+    fn known(&self, c: &dyn Game) -> Result<Option<u64>> {
+        match &self.theory {
+            Some(cx) => c.value(cx),
+            None => Ok(None),
+        }
+    }
+
+    fn combine(&self, acc: u64, part: u64) -> u64 {
+        acc ^ part
+    }
+
+    fn finish(&self, options: Vec<u64>) -> u64 {
+        mex(options)
+    }
+
+    fn refuse(&self, c: &dyn Game, budget: usize) -> Error {
+        Error::TooLarge(format!(
+            "the Grundy value of {}({}) is not known from theory, and finding it by search \
+             ran past the budget of {budget} positions and moves",
+            c.name(),
+            c.args(),
+        ))
+    }
+}
+
+/// Grundy values of single components by exhaustive search.
+///
+/// ```
+/// use grundy::expr::parse_position;
+/// use grundy::solver::Solver;
+/// let kayles = &parse_position("kayles(9)").unwrap().terms[0].parts[0];
+/// assert_eq!(Solver::new(100_000).grundy(kayles).unwrap(), 4);
+/// let big = &parse_position("kayles(2000)").unwrap().terms[0].parts[0];
+/// let err = Solver::new(1_000).grundy(big).unwrap_err();
+/// assert!(err.to_string().contains("budget of 1000"));
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    search: ComponentSearch<Grundy>,
+}
+
+impl Solver {
+    /// A solver from the rules alone, visiting at most `budget` positions
+    /// and moves in all.
+    pub fn new(budget: usize) -> Solver {
+        Solver {
+            search: ComponentSearch::new(Grundy { theory: None }, budget),
+        }
+    }
+
+    /// A solver that takes values from theory where the family knows them.
+    pub fn with_theory(budget: usize, cx: Context) -> Solver {
+        Solver {
+            search: ComponentSearch::new(Grundy { theory: Some(cx) }, budget),
+        }
+    }
+
+    /// The budget it was given.
+    pub fn budget(&self) -> usize {
+        self.search.budget()
+    }
+
+    /// A fresh budget of `budget` positions and moves for the next calls,
+    /// keeping every value found so far (a long-lived solver answering many
+    /// questions about one game).
+    pub fn renew(&mut self, budget: usize) {
+        self.search.renew(budget);
+    }
+
+    /// The Grundy value of `c` (normal play).
+    pub fn grundy(&mut self, c: &Component) -> Result<Nimber> {
+        self.search.value(c)
+    }
+
     /// The value of a list of components: the nim-sum of their values.
     pub fn grundy_of(&mut self, parts: &[Component]) -> Result<Nimber> {
-        parts.iter().try_fold(0, |acc, c| Ok(acc ^ self.grundy(c)?))
+        self.search.value_of(parts)
     }
 }
 
@@ -237,7 +311,7 @@ pub trait Fold {
 /// An exhaustive, memoised, iterative search over whole sums.
 #[derive(Debug)]
 pub struct StateSearch<V> {
-    names: HashMap<String, u32>,
+    names: HashMap<std::any::TypeId, HashMap<String, u32>>,
     memo: HashMap<Vec<u64>, V>,
     /// Work left in the current call.
     left: usize,
@@ -277,14 +351,16 @@ struct StateFrame<A> {
 }
 
 impl<V: Copy> StateSearch<V> {
-    /// The identity of a component: its name's number and its key.
+    /// The identity of a component (see [`Identity`]): the number of its
+    /// type and name, and its key.
     fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
-        let n = match self.names.get(c.name()) {
+        let next = self.names.values().map(HashMap::len).sum::<usize>() as u32;
+        let of_type = self.names.entry(Any::type_id(c.as_ref())).or_default();
+        let n = match of_type.get(c.name()) {
             Some(&n) => n,
             None => {
-                let n = self.names.len() as u32;
-                self.names.insert(c.name().to_string(), n);
-                n
+                of_type.insert(c.name().to_string(), next);
+                next
             }
         };
         (n, c.key())

@@ -106,6 +106,10 @@ pub struct Choice {
     pub moves_left: Option<u32>,
     /// How it was chosen.
     pub method: Method,
+    /// With [`Method::Theory`]: the list of winning moves it was taken from
+    /// may miss some (see [`Analysis::incomplete`](crate::sum::Analysis::incomplete));
+    /// the move still wins.
+    pub incomplete: bool,
 }
 
 /// The default work budget of one [`Player::choose`] call: positions and
@@ -225,15 +229,18 @@ impl Player {
                 wins: best.mover_wins,
                 moves_left: Some(r.moves),
                 method: Method::Exact,
+                incomplete: false,
             }));
         }
         let analysis = position.analyze(self.play, &self.options)?;
+        let incomplete = analysis.incomplete;
         if let Some(mv) = analysis.winning_moves.into_iter().next() {
             return Ok(Some(Choice {
                 mv,
                 wins: true,
                 moves_left: None,
                 method: Method::Theory,
+                incomplete,
             }));
         }
         Ok(smallest_change(position).map(|mv| Choice {
@@ -241,6 +248,7 @@ impl Player {
             wins: false,
             moves_left: None,
             method: Method::SmallestChange,
+            incomplete,
         }))
     }
 }

@@ -145,6 +145,17 @@ pub struct Analysis {
     pub winning_moves: Vec<SumMove>,
     /// Whether the list of winning moves was cut at the limit.
     pub truncated: bool,
+    /// Whether the list may miss winning moves: a component's search for
+    /// them is bounded (see [`Game::moves_may_be_incomplete`]).
+    pub incomplete: bool,
+}
+
+/// The moves changing a sum's value by a given amount: the list, whether
+/// it was cut at the limit, and whether it may miss some.
+struct FoundMoves {
+    moves: Vec<SumMove>,
+    truncated: bool,
+    incomplete: bool,
 }
 
 /// What [`Position::analyze`] may spend.
@@ -340,6 +351,7 @@ impl Position {
             heaps,
             winning_moves: Vec::new(),
             truncated: false,
+            incomplete: false,
         };
         match play {
             Play::Normal => {
@@ -354,6 +366,7 @@ impl Position {
                             ))
                         })?;
                     analysis.truncated = found.len() > options.max_moves;
+                    analysis.incomplete = c.moves_may_be_incomplete();
                     analysis.winning_moves = found
                         .into_iter()
                         .take(options.max_moves)
@@ -362,10 +375,11 @@ impl Position {
                     return Ok(analysis);
                 }
                 let total = total.expect("every value is known");
-                let (moves, truncated) =
+                let found =
                     self.moves_changing_value(&cx, &mut solver, &values, total, options.max_moves)?;
-                analysis.winning_moves = moves;
-                analysis.truncated = truncated;
+                analysis.winning_moves = found.moves;
+                analysis.truncated = found.truncated;
+                analysis.incomplete = found.incomplete;
             }
             Play::Misere => {
                 analysis.grundy = None;
@@ -554,16 +568,23 @@ impl Position {
         values: &[Option<Nimber>],
         delta: Nimber,
         limit: usize,
-    ) -> Result<(Vec<SumMove>, bool)> {
-        let mut out = Vec::new();
+    ) -> Result<FoundMoves> {
+        let mut out = FoundMoves {
+            moves: Vec::new(),
+            truncated: false,
+            incomplete: false,
+        };
         if delta == 0 {
-            return Ok((out, false));
+            return Ok(out);
         }
         for ((place, c), v) in self.places().into_iter().zip(values) {
             let target = v.expect("every value is known") ^ delta;
-            let room = limit - out.len();
+            let room = limit - out.moves.len();
             let found = match c.moves_to_value(cx, target, room + 1)? {
-                Some(found) => found,
+                Some(found) => {
+                    out.incomplete |= c.moves_may_be_incomplete();
+                    found
+                }
                 None => {
                     let mut found = Vec::new();
                     let mut seen = 0usize;
@@ -587,13 +608,14 @@ impl Position {
                 }
             };
             for m in found {
-                if out.len() == limit {
-                    return Ok((out, true));
+                if out.moves.len() == limit {
+                    out.truncated = true;
+                    return Ok(out);
                 }
-                out.push(Position::sum_move(place, c.as_ref(), m));
+                out.moves.push(Position::sum_move(place, c.as_ref(), m));
             }
         }
-        Ok((out, false))
+        Ok(out)
     }
 
     /// The Grundy value (normal play) of every component, in order: theory,

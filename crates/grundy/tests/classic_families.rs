@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use grundy::expr::parse_position;
-use grundy::game::identity;
+use grundy::game::{identity, Identity};
 use grundy::games::{euclid, fibnim, lasker, wythoff};
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::Nimber;
@@ -94,7 +94,7 @@ fn move_id(m: &SumMove) -> (usize, usize, Vec<(String, Vec<u64>)>) {
 }
 
 /// The misère outcome from the rules: the player with no move wins.
-fn misere_wins(pos: &Position, memo: &mut HashMap<Vec<(String, Vec<u64>)>, bool>) -> bool {
+fn misere_wins(pos: &Position, memo: &mut HashMap<Vec<Identity>, bool>) -> bool {
     let mut key: Vec<_> = pos
         .components()
         .filter(|c| c.has_moves())

@@ -435,3 +435,70 @@ fn sums_with_other_families_match_search() {
     let parsed = parse_position("corners((1,2))").unwrap();
     assert_eq!(built.key(), parsed.terms[0].parts[0].key());
 }
+
+/// A board whose winning moves include some that turn more coins than a
+/// move may: the lists leave them out, and say so (the analysis'
+/// `incomplete`), while a board just small enough lists every one — both
+/// checked against every pair of runs counted by hand.
+#[test]
+fn lists_that_may_miss_moves_say_so() {
+    let cx = Context::default();
+    let run = |a: u64, r: u64| (a..=r).fold(0, |acc, x| acc ^ Rule::Ruler.coin_value(x));
+    let cases: [(&[[u64; 2]], bool); 2] =
+        [(&[[200, 300]], true), (&[[300, 300], [128, 128]], false)];
+    for (heads, complete) in cases {
+        let coins: Vec<Vec<u64>> = heads.iter().map(|c| c.to_vec()).collect();
+        let board = CoinProduct::new(&[Rule::Ruler, Rule::Ruler], &coins).unwrap();
+        let d = board.grundy();
+        // A move's corner is a heads coin (x,y): runs a..=x × b..=y.
+        let all: usize = heads
+            .iter()
+            .map(|&[x, y]| {
+                (1..=x)
+                    .flat_map(|a| (1..=y).map(move |b| (a, b)))
+                    .filter(|&(a, b)| grundy::nimber::mul(run(a, x), run(b, y)) == d)
+                    .count()
+            })
+            .sum();
+        let listed = board.moves_to_value(&cx, 0, usize::MAX).unwrap().unwrap();
+        for w in &listed {
+            assert_eq!(w.after[0].value(&cx).unwrap(), Some(0));
+        }
+        assert_eq!(board.moves_may_be_incomplete(), !complete, "{heads:?}");
+        if complete {
+            assert_eq!(listed.len(), all, "{heads:?}");
+        } else {
+            assert!(listed.len() < all, "{heads:?}: {} of {all}", listed.len());
+        }
+        let pos = parse_position(&format!("ruler*ruler({})", board.args())).unwrap();
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.winning_moves.len(), listed.len());
+        assert!(!a.truncated);
+        assert_eq!(a.incomplete, !complete);
+        let report = grundy::report::AnalysisReport::new(&pos, &a).unwrap();
+        assert_eq!(report.winning_moves_truncated, !complete);
+        let e = grundy::explain::explain(&pos, Play::Normal).unwrap();
+        assert_eq!(e.incomplete, !complete);
+    }
+    // Coordinates of millions: more combinations of turns than the search
+    // may try (it stops at 2^22 steps); a few thousand: every one is tried.
+    let big = CoinProduct::corners(&[vec![5_000_000, 5_000_000]]).unwrap();
+    assert!(big.moves_may_be_incomplete());
+    let small = CoinProduct::corners(&[vec![3000, 3000], vec![2999, 17]]).unwrap();
+    assert!(!small.moves_may_be_incomplete());
+    // Near 2^64 a few moves are found at once; the analysis says the list
+    // may miss some even when it was not cut at the limit.
+    let top = u64::MAX;
+    let pos = parse_position(&format!("corners(({top},{top}),(3,7)) + nim(1)")).unwrap();
+    let options = AnalyzeOptions {
+        max_moves: 3,
+        ..AnalyzeOptions::default()
+    };
+    let a = pos.analyze(Play::Normal, &options).unwrap();
+    assert!(a.incomplete);
+    let pos = parse_position("corners((30,40),(3,7)) + nim(1)").unwrap();
+    let a = pos.analyze(Play::Normal, &options).unwrap();
+    assert!(!a.incomplete);
+}

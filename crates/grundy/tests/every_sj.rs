@@ -425,3 +425,71 @@ fn sj_is_not_used_where_its_condition_fails() {
         pos.analyze(Play::Misere, &options).unwrap().outcome
     );
 }
+
+/// `explain --every`'s account agrees with the every-game search: each
+/// component's steps follow from its options' steps by Smith's rule, an
+/// option's steps are odd exactly when the direct search says its mover
+/// wins it, and the best turn keeps a won component going (to the even
+/// option with the most steps) and ends a lost one fast (to the option with
+/// the fewest).
+#[test]
+fn every_game_explanations_match_the_direct_search() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut memo = HashMap::new();
+    let options = AnalyzeOptions::default();
+    let mut listed = 0;
+    for _ in 0..600 {
+        let parts = rng.sum(true, 3);
+        let written = text(&parts);
+        let pos = parse_position(&written).unwrap();
+        let e = every::explain(&pos, &options).unwrap();
+        assert_eq!(e.analysis, every::analyze(&pos, &options).unwrap());
+        assert_eq!(e.rows.len(), parts.len());
+        for (g, row) in parts.iter().zip(&e.rows) {
+            assert_eq!(
+                every::mover_wins(row.steps),
+                every_wins(vec![g.clone()], &mut memo),
+                "{written}: {}",
+                g.written()
+            );
+            let Some(opts) = &row.options else { continue };
+            listed += 1;
+            let mut seen = Vec::new();
+            for (m, s) in opts {
+                let left = live(m.after.iter().map(|c| G::of(c.name(), &c.key())));
+                assert_eq!(
+                    every::mover_wins(*s),
+                    every_wins(left.clone(), &mut memo),
+                    "{m:?}"
+                );
+                seen.push(left);
+            }
+            let mut want: Vec<Vec<G>> = g.moves().into_iter().map(live).collect();
+            for list in [&mut seen, &mut want] {
+                list.sort();
+                list.dedup();
+            }
+            assert_eq!(seen, want, "{}", g.written());
+            let steps: Vec<u64> = opts.iter().map(|o| o.1).collect();
+            assert_eq!(every::steps_from_options(steps.clone()), row.steps);
+            // The turn's move in this component.
+            let Some(k) = e
+                .analysis
+                .turn
+                .iter()
+                .position(|m| (m.term, m.part) == (row.place.term, row.place.part))
+            else {
+                assert_eq!(row.steps, 0, "{written}");
+                continue;
+            };
+            let left = e.analysis.turn_steps[k];
+            let want = if every::mover_wins(row.steps) {
+                steps.iter().copied().filter(|s| s % 2 == 0).max()
+            } else {
+                steps.iter().copied().min()
+            };
+            assert_eq!(Some(left), want, "{written}: {}", g.written());
+        }
+    }
+    assert!(listed > 500, "{listed}");
+}

@@ -262,3 +262,115 @@ fn huge_heaps_use_the_proved_period() {
     }
     assert_eq!(on_kayles, 50);
 }
+
+/// A Nim heap of your own that calls itself by a rule's name and looks like
+/// a heap in every way but its type (its key is its size, as a heap's is):
+/// families must not take it for one of theirs, nor memo tables confuse it
+/// with a heap of that rule.
+#[derive(Debug)]
+struct NamedLikeARule {
+    name: &'static str,
+    n: u64,
+}
+
+impl grundy::game::Game for NamedLikeARule {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn args(&self) -> String {
+        self.n.to_string()
+    }
+    fn key(&self) -> Vec<u64> {
+        vec![self.n]
+    }
+    fn moves(&self) -> Box<dyn Iterator<Item = grundy::game::Move> + '_> {
+        let (name, n) = (self.name, self.n);
+        Box::new((0..n).map(move |k| {
+            let after = NamedLikeARule { name, n: k };
+            let to = if k == 0 { vec![] } else { vec![k] };
+            grundy::game::Move::to(vec![std::sync::Arc::new(after) as grundy::game::Component])
+                .with_heap(0, n, to)
+        }))
+    }
+    fn heaps(&self) -> Vec<u64> {
+        vec![self.n]
+    }
+    fn noun(&self) -> &str {
+        "heap"
+    }
+}
+
+fn named(name: &'static str, sizes: &[u64]) -> grundy::sum::Term {
+    grundy::sum::Term::of(
+        sizes
+            .iter()
+            .map(|&n| std::sync::Arc::new(NamedLikeARule { name, n }) as grundy::game::Component)
+            .collect(),
+    )
+}
+
+/// A sum of Kayles heaps and a Nim heap of your own called `kayles`: misère
+/// play is not read from the Kayles quotient (which would take the Nim heap
+/// for a Kayles heap of its size) but matches exhaustive search.
+#[test]
+fn misere_sums_do_not_take_a_game_named_like_a_rule_for_it() {
+    // Same name and key, different types: different identities.
+    let heap = parse_position("kayles(3)").unwrap().terms[0].parts[0].clone();
+    let mine = named("kayles", &[3]).parts[0].clone();
+    assert!(heap.is::<grundy::games::heap::Heap>());
+    assert!(!mine.is::<grundy::games::heap::Heap>());
+    assert_eq!((heap.name(), heap.key()), (mine.name(), mine.key()));
+    assert_ne!(
+        grundy::game::identity(heap.as_ref()),
+        grundy::game::identity(mine.as_ref())
+    );
+    let mut oracle = Oracle::new(vec![OracleRule::Code(vec![0, 7, 7]), OracleRule::Nim]);
+    for a in 0..=6 {
+        for b in 0..=6 {
+            let mut terms = parse_position(&format!("kayles({a})")).unwrap().terms;
+            terms.push(named("kayles", &[b]));
+            let pos = grundy::sum::Position::new(terms).unwrap();
+            let got = pos.analyze(Play::Misere, &quick()).unwrap();
+            let root = vec![Part::Heap(0, a), Part::Heap(1, b)];
+            let wins = oracle.wins_misere(root.clone());
+            assert_eq!(
+                got.outcome == Outcome::N,
+                wins,
+                "kayles({a}) + kayles-named nim({b})"
+            );
+            assert_eq!(
+                engine_moves(&got),
+                oracle.winning_moves(&root, true),
+                "{a} {b}"
+            );
+        }
+    }
+}
+
+/// `explain --misere` of heaps of a game of your own named `0.07` (Nim
+/// heaps here) is not an account of Dawson's Kayles' quotient: the sum was
+/// searched, and the outcome is misère Nim's.
+#[test]
+fn explain_does_not_take_a_game_named_like_a_rule_for_it() {
+    use grundy::explain::{explain, MisereCase};
+    let mut oracle = Oracle::new(vec![OracleRule::Nim]);
+    for sizes in [[1u64, 2, 3], [2, 2, 5], [1, 1, 1], [3, 4, 6]] {
+        let pos = grundy::sum::Position::new(vec![named("0.07", &sizes)]).unwrap();
+        let e = explain(&pos, Play::Misere).unwrap();
+        assert_eq!(e.misere, Some(MisereCase::Search), "{sizes:?}");
+        let root: Vec<Part> = sizes.iter().map(|&h| Part::Heap(0, h)).collect();
+        assert_eq!(
+            e.outcome == Outcome::N,
+            oracle.wins_misere(root),
+            "{sizes:?}"
+        );
+        // The octal game itself is read from its quotient.
+        let list: Vec<String> = sizes.iter().map(u64::to_string).collect();
+        let real = parse_position(&format!("0.07({})", list.join(","))).unwrap();
+        let e = explain(&real, Play::Misere).unwrap();
+        assert!(
+            matches!(e.misere, Some(MisereCase::Quotient(_))),
+            "{sizes:?}"
+        );
+    }
+}

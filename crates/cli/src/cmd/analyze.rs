@@ -9,7 +9,7 @@ use crate::render;
 /// Analyse a sum written in the expression language, e.g.
 /// "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17) + stairs(1,5,9)".
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = GRAMMAR, after_help = "Examples and the grammar: grundy analyze --help")]
+#[command(after_long_help = grammar(), after_help = "Examples and the grammar: grundy analyze --help")]
 pub struct Args {
     #[command(flatten)]
     source: ExprSource,
@@ -21,12 +21,18 @@ pub struct Args {
     every: bool,
 }
 
-/// The expression language, for `analyze --help`.
-pub const GRAMMAR: &str = "\
+/// The expression language, for `analyze --help`: the grammar of a sum,
+/// the heap rules' syntax, and every family of the registry
+/// ([`grundy::games::FAMILIES`]) with an example and what it is.
+pub fn grammar() -> String {
+    let mut s = String::from(
+        "\
 The expression language:
   position := term ( '+' term )*
-  term     := rule '(' number ( ',' number )* ')'
-  rule     := 'nim' | 'kayles' | 'dawson' | 'grundys' | 'stairs'
+  term     := name '(' arguments ')'      each family reads its own arguments
+Heap rules:
+  term     := rule '(' number ( ',' number )* ')'   one heap per number
+  rule     := 'nim' | 'kayles' | 'dawson' | 'grundys'
             | code                         0.77  0.137  4.7  0.F  .07
             | 'sub' '{' items '}'
   items    := 'fib' | 'pow2' | item ( ',' item )*
@@ -34,15 +40,44 @@ The expression language:
   number   := 0 … 18446744073709551615
 kayles is 0.77 and dawson 0.07; a code d0.d1d2… says for each k what removing
 k tokens may leave: nothing (1), one heap (2), two heaps (4), three heaps (8).
-stairs(1,5,9) is staircase Nim with monks on steps 1, 5 and 9. Spaces are
-allowed between tokens; names are case-insensitive.
+Spaces are allowed between tokens; names are case-insensitive.
 
+Every family (as written, and what it is):
+",
+    );
+    for family in grundy::games::FAMILIES {
+        s += &format!("  {}\n", family.example);
+        s += &wrap(family.about, 6, 78);
+    }
+    s += "
 Examples:
   grundy analyze \"nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17)\"
   grundy analyze --misere \"nim(1,1,2)\"
   grundy analyze --every \"euclid(3,2) + nim(5)\"
   grundy analyze --json \"stairs(1,5,9)\"
   grundy analyze - < position.txt          (or --file position.txt)";
+    s
+}
+
+/// `text` in lines of at most `width` characters, each indented by `indent`.
+fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && indent + line.chars().count() + 1 + word.chars().count() > width {
+            out += &format!("{:indent$}{line}\n", "");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out += &format!("{:indent$}{line}\n", "");
+    }
+    out
+}
 
 pub fn run(args: Args) -> Result<()> {
     let text = args.source.text()?;

@@ -20,7 +20,7 @@ use crate::ui::{self, Numbers, Ui};
 /// binary columns, and how the winning move is found.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  grundy explain \"nim(3,4,5)\"\n  grundy explain \"kayles(4) + nim(2)\"\n  grundy explain --misere \"nim(1,1,2)\""
+    after_help = "Examples:\n  grundy explain \"nim(3,4,5)\"\n  grundy explain \"kayles(4) + nim(2)\"\n  grundy explain --misere \"nim(1,1,2)\"\n  grundy explain --every \"euclid(3,2) + nim(5)\""
 )]
 pub struct Args {
     #[command(flatten)]
@@ -28,6 +28,10 @@ pub struct Args {
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     misere: bool,
+    /// Every-game play (each turn a move in every component that can move,
+    /// the last to move wins): each component's steps and the best turn.
+    #[arg(long, conflicts_with = "misere")]
+    every: bool,
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
@@ -38,6 +42,17 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.source.text()?)?;
+    if args.every {
+        let e = grundy::every::explain(&position, &grundy::sum::AnalyzeOptions::default())?;
+        let mut out = std::io::stdout().lock();
+        if args.json {
+            writeln!(out, "{}", crate::every::explain_json(&position, &e)?)?;
+        } else {
+            let ui = Ui::detect(args.plain);
+            write!(out, "{}", ui.text(&crate::every::account(&position, &e)))?;
+        }
+        return Ok(());
+    }
     let play = Play::from_misere(args.misere);
     let e = explain(&position, play)?;
     if args.json {
@@ -400,6 +415,9 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                 );
             }
         }
+    }
+    if e.incomplete {
+        s += crate::render::INCOMPLETE;
     }
     s += &format!(
         "\n{}\n",

@@ -29,7 +29,7 @@ pub enum First {
 /// at the prompt for the move notation; moves may also be piped in, one a line.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  grundy play \"nim(1,2,3) + kayles(4)\"\n  grundy play \"grundys(9)\" --first computer\n  printf '1 1\\nquit\\n' | grundy play \"nim(1,2,3)\""
+    after_help = "Examples:\n  grundy play \"nim(1,2,3) + kayles(4)\"\n  grundy play \"grundys(9)\" --first computer\n  grundy play --every \"euclid(3,2) + nim(5)\"\n  printf '1 1\\nquit\\n' | grundy play \"nim(1,2,3)\""
 )]
 pub struct Args {
     /// The position, e.g. "nim(3,4,5)", "kayles(10)", "grundys(9)", "stairs(1,5,9)".
@@ -41,6 +41,10 @@ pub struct Args {
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     misere: bool,
+    /// Every-game play: each turn the player moves in every part that can
+    /// move (the moves separated by `;`), and whoever makes the last move wins.
+    #[arg(long, conflicts_with = "misere")]
+    every: bool,
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
@@ -59,6 +63,8 @@ splits, the first heap left keeps number H and the others get new numbers.
   N A B        staircase N: move the monk on step A up to step B
   N …          any other part: as `moves` lists its moves
 With a single part, its number may be left out.
+Every-game play (--every): a turn is one move in every part that can move,
+separated by `;`, e.g. `1 2; 2 = 1 3; 3 4`.
 Commands:
   hint         a winning move, and why it wins
   moves        list the legal moves
@@ -83,6 +89,8 @@ enum Input {
     Show,
     Quit,
     Move(SumMove),
+    /// Every-game play: one move in each part that can move.
+    Turn(Vec<SumMove>),
 }
 
 /// A game's state: the position and the numbers the player sees.
@@ -97,13 +105,17 @@ pub fn run(args: Args) -> Result<()> {
     let play = Play::from_misere(args.misere);
     // Refuse up front what the engine cannot play perfectly (e.g. misère
     // play of a large sum other than Nim): later positions are smaller.
-    position.analyze(
-        play,
-        &AnalyzeOptions {
-            max_moves: 1,
-            ..AnalyzeOptions::default()
-        },
-    )?;
+    if args.every {
+        grundy::every::analyze(&position, &AnalyzeOptions::default())?;
+    } else {
+        position.analyze(
+            play,
+            &AnalyzeOptions {
+                max_moves: 1,
+                ..AnalyzeOptions::default()
+            },
+        )?;
+    }
     // Ctrl-C at the prompt ends the line first, so the shell's prompt
     // starts on a line of its own. The handler runs on its own thread while
     // the game holds stdout's lock, so the newline goes to stderr (the same
@@ -119,6 +131,7 @@ pub fn run(args: Args) -> Result<()> {
         ui: Ui::detect(args.plain),
         play,
         player: Player::new(play),
+        every: args.every,
         history: Vec::new(),
         position,
         moves_played: 0,
@@ -133,6 +146,8 @@ struct Game<R: BufRead, W: Write> {
     ui: Ui,
     play: Play,
     player: Player,
+    /// Every-game play: each turn a move in every part that can move.
+    every: bool,
     /// The boards (and move counts) at the start of each of the human's
     /// turns that the human has already played from, for `undo`.
     history: Vec<(Board, usize)>,
@@ -154,6 +169,10 @@ impl<R: BufRead, W: Write> Game<R, W> {
 
     fn run(&mut self, first: First) -> Result<()> {
         let rule = match self.play {
+            _ if self.every => {
+                "every-game play: each turn a move in every part that can move; whoever makes \
+                 the last move wins"
+            }
             Play::Normal => "normal play: whoever makes the last move wins",
             Play::Misere => "misère play: whoever makes the last move loses",
         };
@@ -201,6 +220,23 @@ impl<R: BufRead, W: Write> Game<R, W> {
                     }
                     None => self.say("Nothing to undo yet.")?,
                 },
+                Input::Turn(moves) => {
+                    let words: Vec<String> = moves
+                        .iter()
+                        .map(|mv| ui::words(&self.position, &self.numbers, mv))
+                        .collect();
+                    self.say(&format!("You: {}.", words.join("; ")))?;
+                    let before = self.board();
+                    self.play_turn(&moves)?;
+                    self.history.push((before, self.moves_played));
+                    self.moves_played += 1;
+                    if self.position.is_terminal() {
+                        return self.finish(Some(Side::Human), Side::Computer);
+                    }
+                    if self.computer_turn()? {
+                        return Ok(());
+                    }
+                }
                 Input::Move(mv) => {
                     let words = ui::words(&self.position, &self.numbers, &mv);
                     self.say(&format!("You: {words}."))?;
@@ -238,11 +274,79 @@ impl<R: BufRead, W: Write> Game<R, W> {
         ui::draw(&self.ui, &self.position, &self.numbers)
     }
 
+    /// Plays a whole every-game turn (moves in distinct parts, as
+    /// [`grundy::every::apply_turn`]), keeping every component's number:
+    /// from the last part back, so that the places of the others hold.
+    fn play_turn(&mut self, moves: &[SumMove]) -> Result<()> {
+        let next = grundy::every::apply_turn(&self.position, moves)?;
+        let mut order: Vec<&SumMove> = moves.iter().collect();
+        order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
+        let mut position = self.position.clone();
+        for mv in order {
+            self.numbers = self.numbers.after(&position, mv);
+            position = position.apply(mv)?;
+        }
+        self.position = next;
+        Ok(())
+    }
+
+    /// The turn in the notation typed at the prompt: `1 2; 2 = 1 3`.
+    fn turn_notation(&self, moves: &[SumMove]) -> String {
+        moves
+            .iter()
+            .map(|mv| ui::notation(&self.position, &self.numbers, mv))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// The computer's every-game turn: to one step fewer in every part.
+    fn computer_every_turn(&mut self) -> Result<bool> {
+        let a = grundy::every::analyze(&self.position, &AnalyzeOptions::default())?;
+        if a.turn.is_empty() {
+            self.finish(None, Side::Computer)?;
+            return Ok(true);
+        }
+        let note = if a.outcome == grundy::nim::Outcome::N {
+            format!(
+                "a winning turn: the longest part lasts {}, an odd number",
+                steps_text(a.max_steps)
+            )
+        } else {
+            format!(
+                "the computer is losing (the longest part lasts {}, an even number), so it \
+                 defends",
+                steps_text(a.max_steps)
+            )
+        };
+        let words: Vec<String> = a
+            .turn
+            .iter()
+            .map(|mv| ui::words(&self.position, &self.numbers, mv))
+            .collect();
+        let line = format!(
+            "Computer (move {}): {}  — {} ({note}).",
+            self.moves_played + 1,
+            self.turn_notation(&a.turn),
+            words.join("; "),
+        );
+        writeln!(self.out, "{}", self.ui.computer(&line))?;
+        self.play_turn(&a.turn)?;
+        self.moves_played += 1;
+        if self.position.is_terminal() {
+            self.finish(Some(Side::Computer), Side::Human)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
     /// The computer moves; true when that ended the game.
     fn computer_turn(&mut self) -> Result<bool> {
         writeln!(self.out)?;
         let drawing = self.drawing();
         write!(self.out, "{drawing}")?;
+        if self.every {
+            return self.computer_every_turn();
+        }
         let Some(choice) = self.player.choose(&self.position)? else {
             self.finish(None, Side::Computer)?;
             return Ok(true);
@@ -357,7 +461,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             if line.is_empty() {
                 continue;
             }
-            match parse_input(&self.position, &self.numbers, line) {
+            match parse_input(&self.position, &self.numbers, line, self.every) {
                 Ok(input) => return Ok(Some(input)),
                 Err(why) if why.starts_with("illegal move") => {
                     let msg = self.ui.bad(&format!("{why}. Try again (or `help`)."));
@@ -377,8 +481,36 @@ impl<R: BufRead, W: Write> Game<R, W> {
         self.position.to_string()
     }
 
+    /// Every-game play: the best turn, and why.
+    fn every_hint(&mut self) -> Result<()> {
+        let a = grundy::every::analyze(&self.position, &AnalyzeOptions::default())?;
+        if a.turn.is_empty() {
+            return Ok(());
+        }
+        let turn = self.turn_notation(&a.turn);
+        let why = "in each part a move to one step fewer: a part you win (odd steps) kept going, \
+                   one you lose (even steps) ended fast; `grundy explain --every` shows why";
+        let text = if a.outcome == grundy::nim::Outcome::N {
+            format!(
+                "Hint: play `{turn}`: the longest part lasts {}, an odd number, so you win by \
+                 Smith's theorem — {why}.",
+                steps_text(a.max_steps)
+            )
+        } else {
+            format!(
+                "Hint: there is no winning turn here — the longest part lasts {}, an even \
+                 number. Best try: `{turn}` ({why}).",
+                steps_text(a.max_steps)
+            )
+        };
+        self.say(&text)
+    }
+
     /// A winning move with its reason, or why there is none.
     fn hint(&mut self) -> Result<()> {
+        if self.every {
+            return self.every_hint();
+        }
         // The computer's own player: same play, and its memory is reused.
         let Some(choice) = self.player.choose(&self.position)? else {
             return Ok(());
@@ -413,7 +545,13 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
             Play::Misere => self.misere_reason(true)?,
         };
-        self.say(&format!("Hint: play `{mv}` ({words}): {why}."))
+        let others = if choice.incomplete {
+            " It is one winning move among those a bounded search found: on a board this large \
+             others may exist that the search did not reach."
+        } else {
+            ""
+        };
+        self.say(&format!("Hint: play `{mv}` ({words}): {why}.{others}"))
     }
 
     fn misere_reason(&self, winning: bool) -> Result<String> {
@@ -459,7 +597,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
 }
 
 /// Parses one line: a command or a legal move.
-fn parse_input(position: &Position, numbers: &Numbers, line: &str) -> Result<Input, String> {
+fn parse_input(
+    position: &Position,
+    numbers: &Numbers,
+    line: &str,
+    every: bool,
+) -> Result<Input, String> {
     let lower = line.to_ascii_lowercase();
     match lower.as_str() {
         "help" | "h" | "?" => return Ok(Input::Help),
@@ -470,7 +613,47 @@ fn parse_input(position: &Position, numbers: &Numbers, line: &str) -> Result<Inp
         "quit" | "q" | "exit" => return Ok(Input::Quit),
         _ => {}
     }
+    if every {
+        return parse_turn(position, numbers, &lower).map(Input::Turn);
+    }
     parse_move(position, numbers, &lower).map(Input::Move)
+}
+
+/// Parses an every-game turn: one move (in the notation of [`HELP`]) in
+/// every part that can move, separated by `;`.
+pub(crate) fn parse_turn(
+    position: &Position,
+    numbers: &Numbers,
+    line: &str,
+) -> Result<Vec<SumMove>, String> {
+    let mut moves = Vec::new();
+    for piece in line.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let mv = parse_move(position, numbers, piece)?;
+        if moves
+            .iter()
+            .any(|m: &SumMove| (m.term, m.part) == (mv.term, mv.part))
+        {
+            let k = ui::index_of(position, &mv);
+            return Err(format!(
+                "illegal move: a turn moves in {} once, not twice",
+                ui::label(position, numbers, k)
+            ));
+        }
+        moves.push(mv);
+    }
+    for (k, (place, c)) in position.places().into_iter().enumerate() {
+        let moved = moves
+            .iter()
+            .any(|m| (m.term, m.part) == (place.term, place.part));
+        if c.has_moves() && !moved {
+            return Err(format!(
+                "illegal move: a turn moves in every part that can move, and {} is missing \
+                 (separate the moves by `;`)",
+                ui::label(position, numbers, k)
+            ));
+        }
+    }
+    Ok(moves)
 }
 
 /// Parses a move in the notation of [`HELP`]: a part's number, then the
@@ -522,6 +705,11 @@ pub(crate) fn parse_move(
     }
 }
 
+/// `1 step`, `3 steps`.
+fn steps_text(n: u64) -> String {
+    format!("{n} step{}", if n == 1 { "" } else { "s" })
+}
+
 fn number(token: &str) -> Result<u64, String> {
     if token.starts_with('-') {
         return Err(format!("{token:?} is negative"));
@@ -540,6 +728,10 @@ mod tests {
     use super::*;
 
     fn game(expr: &str, input: &str, first: First, play: Play) -> String {
+        scripted(expr, input, first, play, false)
+    }
+
+    fn scripted(expr: &str, input: &str, first: First, play: Play, every: bool) -> String {
         let mut out = Vec::new();
         let position = parse_position(expr).unwrap();
         let mut g = Game {
@@ -550,6 +742,7 @@ mod tests {
             },
             play,
             player: Player::new(play),
+            every,
             history: Vec::new(),
             position,
             moves_played: 0,
@@ -583,6 +776,86 @@ mod tests {
                     "{expr}: {text}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_game_turns_move_in_every_part() {
+        let every =
+            |expr: &str, input: &str, first| scripted(expr, input, first, Play::Normal, true);
+        // Emptying both heaps at once is the last move.
+        let out = every("nim(1) + nim(2)", "1 1; 2 2\n", First::Me);
+        assert!(out.contains("You win after 1 move!"), "{out}");
+        // A turn must move in every part that can move, each once.
+        let out = every("nim(1) + nim(2)", "1 1\n2 1; 2 2\nquit\n", First::Me);
+        assert!(out.contains("heap 2 is missing"), "{out}");
+        assert!(out.contains("moves in heap 2 once, not twice"), "{out}");
+        // The computer answers with the engine's best turn, and the hint
+        // gives it too.
+        let expr = "kayles(3) + nim(2)";
+        let pos = parse_position(expr).unwrap();
+        let numbers = Numbers::fresh(&pos);
+        let mine = parse_turn(&pos, &numbers, "2 1; 1 = 1 1").unwrap();
+        let next = grundy::every::apply_turn(&pos, &mine).unwrap();
+        let a = grundy::every::analyze(&next, &AnalyzeOptions::default()).unwrap();
+        assert_eq!(a.outcome, grundy::nim::Outcome::N);
+        let out = every(expr, "2 1; 1 = 1 1\n", First::Me);
+        assert!(
+            out.contains("(a winning turn: the longest part lasts 1 step"),
+            "{out}"
+        );
+        assert!(out.contains("The computer wins after 2 moves."), "{out}");
+        let out = every(
+            "nim(2) + euclid(3,2) + kayles(4)",
+            "hint\nquit\n",
+            First::Me,
+        );
+        let a = grundy::every::analyze(
+            &parse_position("nim(2) + euclid(3,2) + kayles(4)").unwrap(),
+            &AnalyzeOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(a.max_steps, 3);
+        assert!(
+            out.contains("Hint: play `1 2; 2 = 1 2; 3 1`: the longest part lasts 3 steps"),
+            "{out}"
+        );
+        // Moving first in a won position, the computer ends it at once.
+        let out = every("nim(1) + nim(1)", "", First::Computer);
+        assert!(out.contains("The computer wins after 1 move."), "{out}");
+    }
+
+    #[test]
+    fn a_hint_from_a_list_that_may_miss_moves_says_so() {
+        // Some winning moves of the first board turn more coins than a move
+        // may, so the list the hint is taken from is incomplete. Boards this
+        // large are too slow for the exact search: theory answers (budget 0).
+        for (expr, incomplete) in [
+            ("ruler*ruler((300,300),(128,128))", true),
+            ("ruler*ruler((20,30))", false),
+        ] {
+            let mut out = Vec::new();
+            let position = parse_position(expr).unwrap();
+            let mut g = Game {
+                numbers: Numbers::fresh(&position),
+                ui: Ui {
+                    colour: false,
+                    unicode: false,
+                },
+                play: Play::Normal,
+                player: Player::with_budget(Play::Normal, 0),
+                every: false,
+                history: Vec::new(),
+                position,
+                moves_played: 0,
+                echo: true,
+                input: "hint\nquit\n".as_bytes(),
+                out: &mut out,
+            };
+            g.run(First::Me).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert!(out.contains("Hint: play `"), "{out}");
+            assert_eq!(out.contains("others may exist"), incomplete, "{out}");
         }
     }
 

@@ -664,6 +664,7 @@ pub fn hint(params: &Params) -> ApiResult {
         "move": mv,
         "wins": choice.wins,
         "why": why,
+        "winning_moves_truncated": choice.incomplete,
     })))
 }
 

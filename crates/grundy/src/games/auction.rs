@@ -226,5 +226,7 @@ pub(crate) fn parse_term(word: &str, _start: usize, p: &mut Cursor) -> Result<Te
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "auction",
     shown: "auction{N}",
+    example: "auction{3}(10)",
+    about: "the bidding game: raise the price by 1 to N; whoever reaches M wins",
     parse: parse_term,
 };

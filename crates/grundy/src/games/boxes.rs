@@ -227,5 +227,7 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "boxes",
     shown: "boxes",
+    example: "boxes(2/6, 3/10)",
+    about: "the box game: stones/capacity per box; a move adds to a box at most the square of the stones it holds",
     parse: parse_term,
 };

@@ -210,5 +210,7 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "runs",
     shown: "runs",
+    example: "runs(4,3)",
+    about: "rows of tokens; a move removes a run of consecutive tokens from one row",
     parse: parse_term,
 };

@@ -350,6 +350,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "euclid",
     shown: "euclid",
+    example: "euclid(25,7)",
+    about: "Euclid's game: subtract a multiple of the smaller number from the larger",
     parse: parse_term,
 };
 

@@ -319,6 +319,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "fibnim",
     shown: "fibnim",
+    example: "fibnim(10) + fibnim(10;4)",
+    about: "Fibonacci Nim: one pile; take up to twice the last take (`;L`: the current limit)",
     parse: parse_term,
 };
 

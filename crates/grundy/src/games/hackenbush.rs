@@ -520,6 +520,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "hackenbush",
     shown: "hackenbush",
+    example: "hackenbush(1-2 1-3 3-4)",
+    about: "Green Hackenbush: edges of a graph grounded at vertex 1",
     parse: parse_term,
 };
 

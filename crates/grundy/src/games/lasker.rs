@@ -450,6 +450,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "lasker",
     shown: "lasker",
+    example: "lasker(5,7)",
+    about: "Lasker's Nim: take from one heap, or split one into two",
     parse: parse_term,
 };
 

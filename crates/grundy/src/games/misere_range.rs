@@ -187,5 +187,7 @@ pub(crate) fn parse_term(word: &str, _start: usize, p: &mut Cursor) -> Result<Te
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "takerange",
     shown: "takerange{p..q}",
+    example: "takerange{2..4}(7)",
+    about: "one pile; take p to q coins, all when fewer than p remain; who takes the last loses",
     parse: parse_term,
 };

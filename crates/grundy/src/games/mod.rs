@@ -3,8 +3,8 @@
 //!
 //! Each family implements [`Game`](crate::game::Game) for its components,
 //! describes itself in a [`Family`] (which names it answers to, how it is
-//! listed in error messages, and its parser, called with the [`Cursor`]
-//! just after the name), and is registered by one line in [`FAMILIES`].
+//! listed in error messages, an example and a line for help texts, and its
+//! parser, called with the [`Cursor`] just after the name), and is registered by one line in [`FAMILIES`].
 //! Nothing else in the crate names a family.
 //!
 //! | family | written | module |
@@ -52,6 +52,11 @@ pub struct Family {
     pub accepts: fn(&str) -> bool,
     /// How it is listed when a name is unknown.
     pub shown: &'static str,
+    /// Terms as written, for help texts: a position of this family alone
+    /// (`wythoff(3,5)`, or several terms joined by ` + `).
+    pub example: &'static str,
+    /// What the family is, in one line, for help texts.
+    pub about: &'static str,
     /// Parses the rest of a term: `word` is the name as written, at
     /// character `start`; the cursor stands just after it.
     pub parse: fn(word: &str, start: usize, p: &mut Cursor) -> Result<Term>,

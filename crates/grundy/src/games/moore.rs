@@ -504,6 +504,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "moore",
     shown: "moore",
+    example: "moore(2; 1,2,3)",
+    about: "Moore's Nim_k: k, then the heaps; take from 1 to k heaps at once",
     parse: parse_term,
 };
 

@@ -217,5 +217,7 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "northcott",
     shown: "northcott",
+    example: "northcott(1-5, 8-3)",
+    about: "Northcott's game: per row, the columns of the two pieces, the mover's first",
     parse: parse_term,
 };

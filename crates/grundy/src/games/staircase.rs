@@ -320,5 +320,7 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "stairs" || w == "staircase",
     shown: "stairs",
+    example: "stairs(1,5,9)",
+    about: "staircase Nim: monks on strictly increasing steps; a move walks one up, not reaching the next",
     parse: parse_term,
 };

@@ -468,6 +468,8 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts: |w| w == "wythoff",
     shown: "wythoff",
+    example: "wythoff(3,5)",
+    about: "Wythoff's game: take from one pile, or the same from both",
     parse: parse_term,
 };
 

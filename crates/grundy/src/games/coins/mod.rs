@@ -91,5 +91,7 @@ pub(crate) fn accepts(name: &str) -> bool {
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts,
     shown: "turtles, twins, mock, moebius, ruler, corners, products such as ruler*ruler",
+    example: "turtles(1,4,9) + ruler(3,8) + corners((1,2)) + ruler*ruler((3,5))",
+    about: "coin-turning games (turtles, twins, mock, moebius, ruler: heads coins) and their products (corners, a*b: heads coins as (x,y))",
     parse: parse_term,
 };

@@ -193,9 +193,11 @@ impl CoinProduct {
     /// sure to exist (the value's highest bit is one of the corner's: the
     /// mex definition of the nim product) are tried first. The list is
     /// complete when the enumerated factors have at most 2^22 combinations
-    /// of turns at each corner (every board of coordinates below a few
-    /// thousand); beyond, only the first turns of each are tried, so some
-    /// moves may be missing. Fails when none is found within 2^22 steps.
+    /// of turns at all corners together (every small board of coordinates
+    /// below a few thousand); beyond, only the first turns of each are
+    /// tried, so some moves may be missing
+    /// ([`lists_may_be_incomplete`](Self::lists_may_be_incomplete) says
+    /// when). Fails when none is found within 2^22 steps.
     pub fn turns_to_value(&self, target: Nimber, limit: usize) -> Result<Vec<Vec<Turn>>> {
         let d = self.grundy() ^ target;
         let mut found = Vec::new();
@@ -210,19 +212,10 @@ impl CoinProduct {
             .partition(|c| self.coin_value(c) >> top & 1 == 1);
         let mut steps = 0u64;
         for corner in sure.into_iter().chain(other) {
-            // Solve in closed form for a factor whose turns are a few coins
-            // (not Ruler, whose closed-form run may be long), the one with
-            // the most turns; enumerate the others.
-            let solve = (0..corner.len())
-                .max_by_key(|&i| (self.factors[i] != Rule::Ruler, corner[i]))
-                .expect("two or more factors");
+            let (solve, total) = self.enumerated_at(corner);
             let others: Vec<usize> = (0..corner.len()).filter(|&i| i != solve).collect();
             let rules: Vec<Rule> = others.iter().map(|&i| self.factors[i]).collect();
             let at: Vec<u64> = others.iter().map(|&i| corner[i]).collect();
-            let total = rules
-                .iter()
-                .zip(&at)
-                .fold(1u128, |acc, (r, &x)| acc.saturating_mul(turn_count(*r, x)));
             // Every combination when there are few enough (then the list is
             // complete); else the first turns of each enumerated factor, an
             // equal share of the budget each.
@@ -282,6 +275,49 @@ impl CoinProduct {
             }
         }
         Ok(found)
+    }
+
+    /// At the corner `corner`, the factor [`turns_to_value`](Self::turns_to_value)
+    /// solves in closed form — one whose turns are a few coins (not Ruler,
+    /// whose closed-form run may be long), the one with the most turns —
+    /// and how many combinations of the other factors' turns it enumerates.
+    fn enumerated_at(&self, corner: &[u64]) -> (usize, u128) {
+        let solve = (0..corner.len())
+            .max_by_key(|&i| (self.factors[i] != Rule::Ruler, corner[i]))
+            .expect("two or more factors");
+        let total = (0..corner.len())
+            .filter(|&i| i != solve)
+            .fold(1u128, |acc, i| {
+                acc.saturating_mul(turn_count(self.factors[i], corner[i]))
+            });
+        (solve, total)
+    }
+
+    /// Whether [`turns_to_value`](Self::turns_to_value) may miss moves on
+    /// this board: when the combinations it would enumerate at all corners
+    /// together exceed its budget of 2^22 steps, or when some move may turn
+    /// more than [`MAX_TURNED`] coins (such moves are left out of every
+    /// list). Otherwise its lists are complete.
+    pub fn lists_may_be_incomplete(&self) -> bool {
+        let mut steps = 0u128;
+        for corner in &self.heads {
+            let widest = self
+                .factors
+                .iter()
+                .zip(corner)
+                .fold(1u128, |acc, (&rule, &x)| {
+                    let most = match rule.max_turned() {
+                        Some(k) => u128::from(k),
+                        None => u128::from(x - rule.first()) + 1,
+                    };
+                    acc.saturating_mul(most)
+                });
+            if widest > MAX_TURNED {
+                return true;
+            }
+            steps = steps.saturating_add(self.enumerated_at(corner).1);
+        }
+        steps > u128::from(BUDGET)
     }
 
     fn to_move(&self, turns: &[Turn]) -> Move {
@@ -521,6 +557,10 @@ impl Game for CoinProduct {
                 .map(|t| self.to_move(t))
                 .collect(),
         ))
+    }
+
+    fn moves_may_be_incomplete(&self) -> bool {
+        self.lists_may_be_incomplete()
     }
 
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {

@@ -9,8 +9,10 @@ use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::every::{mover_wins, steps_from_options};
+use crate::explain::QuotientCase;
 use crate::game::{Component, Context, Game, MisereSum, Move};
 use crate::nimber::Nimber;
+use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
 use crate::sequence::NimSequence;
 use crate::sum::Term;
 
@@ -90,6 +92,19 @@ impl Heap {
         Ok(seq)
     }
 
+    /// The sizes of `parts` when every one is a heap written with this
+    /// one's name (which names its rule); `None` when some part is anything
+    /// else, a game of your own named like a rule included.
+    fn sizes_of(&self, parts: &[&dyn Game]) -> Option<Vec<u64>> {
+        parts
+            .iter()
+            .map(|p| {
+                // A heap's key is its size.
+                (p.is::<Heap>() && p.name() == self.name()).then(|| p.key()[0])
+            })
+            .collect()
+    }
+
     fn to_move(&self, m: HeapMove) -> Move {
         let after = m.leaves.iter().map(|&h| self.child(h)).collect();
         Move::to(after).with_heap(0, self.n, m.leaves)
@@ -143,8 +158,7 @@ impl Game for Heap {
     }
 
     fn misere_sum(&self, parts: &[&dyn Game], max_moves: usize) -> Option<Result<MisereSum>> {
-        // Parts with this one's name are heaps of this rule: the key is the size.
-        let sizes: Vec<u64> = parts.iter().map(|p| p.key()[0]).collect();
+        let sizes = self.sizes_of(parts)?;
         let answer = crate::quotient::solve_misere(self.rule(), &sizes, max_moves)?;
         Some(answer.map(|a| {
             let moves = a
@@ -160,6 +174,65 @@ impl Game for Heap {
                 .collect();
             (a.outcome, moves)
         }))
+    }
+
+    /// A take-and-break or subtraction rule: each heap's element of the
+    /// rule's misère quotient `Q`, their product, and the product each
+    /// winning move leaves (which must lie in the P-portion).
+    fn misere_quotient(
+        &self,
+        parts: &[&dyn Game],
+        moves: &[(usize, &Move)],
+    ) -> Option<QuotientCase> {
+        let rule = self.rule();
+        if !matches!(rule, Rule::TakeBreak(_) | Rule::Subtraction(_)) {
+            return None;
+        }
+        let sizes = self.sizes_of(parts)?;
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let q = quotient_covering(rule, largest, ANALYSIS_LIMITS).ok()?;
+        let m = q.monoid();
+        let elems: Vec<Element> = sizes
+            .iter()
+            .map(|&h| q.phi(h))
+            .collect::<Result<_>>()
+            .ok()?;
+        let product_of = |skip: Option<usize>| {
+            elems
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| Some(j) != skip)
+                .fold(q.identity(), |acc, (_, &e)| m.mul(acc, e))
+        };
+        let product = product_of(None);
+        let mut after = Vec::with_capacity(moves.len());
+        for &(i, mv) in moves {
+            let leaves = &mv.heap.as_ref()?.to;
+            let x = leaves.iter().try_fold(product_of(Some(i)), |acc, &h| {
+                Some(m.mul(acc, q.phi(h).ok()?))
+            })?;
+            if !m.is_p(x) {
+                return None;
+            }
+            after.push((x, q.word(x)));
+        }
+        Some(QuotientCase {
+            rule: rule.to_string(),
+            order: q.order(),
+            computed_to: q.heaps(),
+            period: q.period().map(|p| (p.preperiod, p.period)),
+            elements: sizes
+                .iter()
+                .zip(&elems)
+                .map(|(&h, &e)| (h, e, q.word(e)))
+                .collect(),
+            generators: q.generator_heaps().to_vec(),
+            product,
+            product_word: q.word(product),
+            in_p: m.is_p(product),
+            p_portion: q.p_portion().into_iter().map(|x| q.word(x)).collect(),
+            after,
+        })
     }
 
     /// Nim: 1 (take it all); a range: its closed form; another subtraction
@@ -503,5 +576,7 @@ fn subtraction_set(p: &mut Cursor) -> Result<Subtraction> {
 pub(crate) const FAMILY: crate::games::Family = crate::games::Family {
     accepts,
     shown: "nim, kayles, dawson, grundys, sub{…}, take-and-break codes such as 0.77",
+    example: "nim(3,4) + kayles(10) + 0.07(12) + sub{1,3,4}(9) + grundys(9)",
+    about: "heaps of one rule: Nim, Kayles (0.77), Dawson's Kayles (0.07), Grundy's game (split a heap into two unequal ones), a subtraction set, or a take-and-break code",
     parse: parse_term,
 };
