@@ -847,7 +847,13 @@ fn bump(table: &mut [u32; VALUES], gen: &mut u32) {
 /// (ascending, every partner `base + j - r` in `0..g.len()`) of values `x`,
 /// where `base = n - k`. The partners of one `r` are adjacent, so one pass
 /// over the rare heaps serves all `AHEAD` heaps.
-#[inline]
+///
+/// One pass, the lanes taken from a register by shifts: the loop is bound
+/// by memory operations (two a cycle on some cores, one of them a store),
+/// and a buffer between loads and stamps costs two more per rare heap than
+/// it saves. Not inlined: in the caller's register pressure the table
+/// pointers would be reloaded from the stack for every rare heap.
+#[inline(never)]
 fn mark_rare_ahead(
     tables: &mut [&mut [u32; VALUES]; AHEAD],
     gens: &[u32; AHEAD],
@@ -856,7 +862,6 @@ fn mark_rare_ahead(
     heaps: &[u32],
     vals: &[u16],
 ) {
-    const BLOCK: usize = 128;
     assert!(vals.len() == heaps.len());
     // Ascending heaps: all partners base - r .. base - r + AHEAD lie in
     // 0..g.len() if those of the first and last heaps do.
@@ -866,22 +871,26 @@ fn mark_rare_ahead(
     // The AHEAD partners of a rare heap are read as one word and xored
     // with its value copied into every lane.
     const _: () = assert!(AHEAD * 16 == 64);
-    let mut buf = [[0u16; AHEAD]; BLOCK];
-    for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
-        for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
-            let p = base - r as usize;
-            // SAFETY: p + AHEAD <= g.len(), asserted above for every heap
-            // of the ascending list; [u16; AHEAD] has no invalid values.
-            let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
-            let word = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
-            // Lane j of the word holds g[p + j] ^ x, in either byte order.
-            *b = unsafe { std::mem::transmute::<u64, [u16; AHEAD]>(word) };
+    // Lane j (the partner g[p + j]) sits at this bit offset of the word.
+    let lane = |j: usize| {
+        if cfg!(target_endian = "little") {
+            16 * j
+        } else {
+            48 - 16 * j
         }
-        for b in &buf[..hs.len()] {
-            for j in 0..AHEAD {
-                tables[j][b[j] as usize] = gens[j];
-            }
-        }
+    };
+    let [t0, t1, t2, t3] = tables;
+    for (&r, &x) in heaps.iter().zip(vals) {
+        let p = base - r as usize;
+        // SAFETY: p + AHEAD <= g.len(), asserted above for every heap of
+        // the ascending list.
+        let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
+        let w = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
+        // Each index is a 16-bit lane, within the tables without a check.
+        t0[(w >> lane(0)) as u16 as usize] = gens[0];
+        t1[(w >> lane(1)) as u16 as usize] = gens[1];
+        t2[(w >> lane(2)) as u16 as usize] = gens[2];
+        t3[(w >> lane(3)) as u16 as usize] = gens[3];
     }
 }
 
