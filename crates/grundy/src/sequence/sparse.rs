@@ -77,9 +77,21 @@ const FIRST_REVISION: usize = 64;
 /// Pairs per parallel block: below this a full scan stays on one thread.
 const PAR_BLOCK: usize = 1 << 15;
 
-/// Pairs of each splitting digit scanned in order before the targeted hunt
-/// for the rare values still missing.
-const PREFIX: usize = 2048;
+/// Low heaps of a block of the proof scan: the scan takes the splits
+/// `a + (rest - a)` with `a` in the blocks `1 + 512 b ..`, best blocks first
+/// (see [`Ranking`]).
+const RANK_BLOCK: usize = 512;
+
+/// Blocks ranked: the low heaps `1..=RANK_BLOCKS * RANK_BLOCK`; past them
+/// the scan goes on in order.
+const RANK_BLOCKS: usize = 128;
+
+/// Blocks of each splitting digit scanned before the targeted hunt for the
+/// rare values still missing.
+const PREFIX_BLOCKS: usize = 4;
+
+/// A heap every this many trains the ranking of the blocks.
+const TRAIN_EVERY: usize = 2048;
 
 /// The hunt tries partner values among this many most frequent common
 /// values…
@@ -161,16 +173,107 @@ pub struct Sparse {
     simd: bool,
     /// Heaps whose splits were all scanned (no usable rare/common split).
     plain_heaps: u64,
+    /// The order in which the proof scan takes the blocks of low heaps.
+    ranking: Ranking,
+}
+
+/// The order of the proof scan's blocks of low heaps, most useful first.
+///
+/// The early heaps of a game have small values (the values grow with the
+/// heaps before they settle), so the first pairs in order mostly yield xors
+/// near the partner's value and meet some wanted values only after
+/// thousands of pairs. A block whose low heaps look like the settled
+/// sequence finds them sooner. Every [`TRAIN_EVERY`] heaps, one heap scans
+/// all blocks and credits each with the wanted values it holds, a value
+/// held by `h` blocks counting `1 / h` (the values few blocks hold are
+/// those that keep the scan going); the blocks are then taken in order of
+/// credit. The order
+/// only changes how soon the scan stops, never a value: every pair is still
+/// examined before a value is declared missing.
+#[derive(Debug)]
+struct Ranking {
+    /// Block indices, best first (ties in ascending order).
+    order: Vec<u16>,
+    /// Decaying credit of each block.
+    credit: Vec<f64>,
+    /// The next heap that trains the ranking.
+    next: usize,
+}
+
+impl Ranking {
+    /// A ranking of `blocks` blocks (at most [`RANK_BLOCKS`]; fewer in
+    /// tests, so that short heaps reach the scan past them).
+    fn new(blocks: usize) -> Ranking {
+        Ranking {
+            order: (0..blocks as u16).collect(),
+            credit: vec![0.0; blocks],
+            next: TRAIN_EVERY,
+        }
+    }
+
+    /// Credits the blocks of the splits `a + (rest - a)`, `1 ≤ a ≤ top`,
+    /// with the values of `want` (all below 512) that each holds, and
+    /// re-ranks them.
+    fn train(&mut self, g: &[u16], rest: usize, top: usize, want: &Bits512) {
+        let mut wanted = [0u64; 8];
+        for (w, bytes) in wanted.iter_mut().zip(want.chunks_exact(8)) {
+            *w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        }
+        let blocks = top.div_ceil(RANK_BLOCK).min(self.order.len());
+        let mut held = vec![[0u64; 8]; blocks];
+        let mut count = [0u32; 512];
+        for (b, set) in held.iter_mut().enumerate() {
+            let start = 1 + b * RANK_BLOCK;
+            for a in start..(start + RANK_BLOCK).min(top + 1) {
+                let v = (g[a] ^ g[rest - a]) as usize;
+                set[(v >> 6) & 7] |= ((v < 512) as u64) << (v & 63);
+            }
+            for (s, &w) in set.iter_mut().zip(&wanted) {
+                *s &= w;
+            }
+            for (i, &s) in set.iter().enumerate() {
+                let mut s = s;
+                while s != 0 {
+                    count[i * 64 + s.trailing_zeros() as usize] += 1;
+                    s &= s - 1;
+                }
+            }
+        }
+        for (b, set) in held.iter().enumerate() {
+            let mut gain = 0.0;
+            for (i, &s) in set.iter().enumerate() {
+                let mut s = s;
+                while s != 0 {
+                    gain += 1.0 / count[i * 64 + s.trailing_zeros() as usize] as f64;
+                    s &= s - 1;
+                }
+            }
+            self.credit[b] = 0.95 * self.credit[b] + gain;
+        }
+        let credit = &self.credit;
+        self.order.sort_by(|&x, &y| {
+            credit[y as usize]
+                .total_cmp(&credit[x as usize])
+                .then(x.cmp(&y))
+        });
+    }
+
+    /// The low heaps of the `i`-th block in rank order, within `1..=top`.
+    #[inline]
+    fn block(&self, i: usize, top: usize) -> std::ops::Range<usize> {
+        let start = 1 + self.order[i] as usize * RANK_BLOCK;
+        start.min(top + 1)..(start + RANK_BLOCK).min(top + 1)
+    }
 }
 
 /// The set of rare values still to be found among the splits of a heap.
 #[derive(Debug)]
 struct Wanted {
-    /// `bytes[v] == 1`: `v` is wanted (a byte a value: the scalar scan's
-    /// test is one load, no shifts).
+    /// Unless `small`: `bytes[v] == 1` when `v` is wanted (a byte a value:
+    /// the scalar scan's test is one load, no shifts).
     bytes: Box<[u8; VALUES]>,
-    /// The same set as bits, kept only while every wanted value is below
-    /// 512 (`small`), for the vector scan.
+    /// When `small` (every wanted value below 512): the set, for the vector
+    /// scan (and `bytes` is all zero).
     bits: Bits512,
     small: bool,
 }
@@ -179,11 +282,25 @@ impl Wanted {
     /// Clears `v` from the set; true if it was in it.
     #[inline]
     fn take(&mut self, v: u16) -> bool {
-        let was = std::mem::take(&mut self.bytes[v as usize]) != 0;
-        if self.small && was {
-            self.bits[v as usize >> 3] &= !(1 << (v & 7));
+        if self.small {
+            let was = pairs::contains(&self.bits, v);
+            if was {
+                self.bits[v as usize >> 3] &= !(1 << (v & 7));
+            }
+            was
+        } else {
+            std::mem::take(&mut self.bytes[v as usize]) != 0
         }
-        was
+    }
+
+    /// Puts `v` in the set.
+    #[inline]
+    fn put(&mut self, v: usize) {
+        if self.small {
+            self.bits[v >> 3] |= 1 << (v & 7);
+        } else {
+            self.bytes[v] = 1;
+        }
     }
 }
 
@@ -230,6 +347,7 @@ impl Sparse {
             last: vec![0; VALUES],
             simd: pairs::simd_available(),
             plain_heaps: 0,
+            ranking: Ranking::new(RANK_BLOCKS),
         })
     }
 
@@ -514,25 +632,54 @@ impl Sparse {
     /// Scans the splits for the values still needed (rare values below the
     /// common candidate), stopping as soon as all have been seen.
     fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
-        // The first pairs of every digit find most values at once…
+        if n >= self.ranking.next && self.want.small {
+            if let Some(rest) = n.checked_sub(self.splits[0]) {
+                let top = self.top(rest);
+                self.ranking.train(g, rest, top, &self.want.bits);
+            }
+            self.ranking.next = n + TRAIN_EVERY;
+        }
+        // The best blocks of every digit find most values at once…
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let end = self.top(rest).min(PREFIX) + 1;
-            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining, self.simd);
-            if let Some(done) = found {
-                self.work += done as u64;
-                return;
+            let top = self.top(rest);
+            for b in 0..PREFIX_BLOCKS.min(self.ranking.order.len()) {
+                let range = self.ranking.block(b, top);
+                let len = range.len();
+                let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
+                if let Some(done) = found {
+                    self.work += done as u64;
+                    return;
+                }
+                self.work += len as u64;
             }
-            self.work += end.saturating_sub(1) as u64;
         }
-        // …the last few, hard to meet in order, are hunted for directly…
+        // …the last few, hard to meet, are hunted for directly…
         if remaining <= HUNT_MAX {
             self.hunt(g, n, &mut remaining);
             if remaining == 0 {
                 return;
+            }
+        }
+        // …then the other blocks…
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let top = self.top(rest);
+            for b in PREFIX_BLOCKS.min(self.ranking.order.len())..self.ranking.order.len() {
+                let range = self.ranking.block(b, top);
+                let len = range.len();
+                let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
+                if let Some(done) = found {
+                    self.work += done as u64;
+                    return;
+                }
+                self.work += len as u64;
             }
         }
         // …and what is still missing is looked for among all the pairs.
@@ -542,7 +689,7 @@ impl Sparse {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = PREFIX + 1;
+            let mut a = self.ranking.order.len() * RANK_BLOCK + 1;
             // Most needed values turn up among the first pairs; the rest of a
             // long scan runs in parallel blocks.
             while a <= top {
@@ -666,21 +813,14 @@ impl Sparse {
         let missing = if self.want.small {
             // Every wanted value is in the bit set (and below c).
             let first = self.want.bits.iter().position(|&b| b != 0);
-            first.map(|i| i * 8 + self.want.bits[i].trailing_zeros() as usize)
-        } else {
-            (m..c).find(|&v| self.want.bytes[v] != 0)
-        };
-        if self.want.small {
-            for (i, byte) in self.want.bits.iter_mut().enumerate() {
-                while *byte != 0 {
-                    self.want.bytes[i * 8 + byte.trailing_zeros() as usize] = 0;
-                    *byte &= *byte - 1;
-                }
-            }
-        } else {
-            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            let missing = first.map(|i| i * 8 + self.want.bits[i].trailing_zeros() as usize);
             self.want.bits = [0; 64];
-        }
+            missing
+        } else {
+            let missing = (m..c).find(|&v| self.want.bytes[v] != 0);
+            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            missing
+        };
         match missing {
             Some(v) => Ok(v as u16),
             None if c < VALUES => Ok(c as u16),
@@ -750,18 +890,16 @@ impl Sparse {
             wanted += w.count_ones() as usize;
             if self.want.small {
                 self.want.bits[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
-            }
-            while w != 0 {
-                self.want.bytes[i * 64 + w.trailing_zeros() as usize] = 1;
-                w &= w - 1;
+            } else {
+                while w != 0 {
+                    self.want.bytes[i * 64 + w.trailing_zeros() as usize] = 1;
+                    w &= w - 1;
+                }
             }
         }
         for v in (words * 64).min(c)..c {
             if self.rare[v] {
-                self.want.bytes[v] = 1;
-                if self.want.small {
-                    self.want.bits[v >> 3] |= 1 << (v & 7);
-                }
+                self.want.put(v);
                 wanted += 1;
             }
         }
@@ -781,10 +919,7 @@ impl Sparse {
         self.want.small = c <= 512;
         for v in m..c {
             if self.rare[v] && !self.marked(v) {
-                self.want.bytes[v] = 1;
-                if self.want.small {
-                    self.want.bits[v >> 3] |= 1 << (v & 7);
-                }
+                self.want.put(v);
                 wanted += 1;
             }
         }
@@ -916,10 +1051,7 @@ fn scan_wanted(
     let high = &g[rest + 1 - range.end..=rest - range.start];
     if want.small {
         // The pair that finds the last value wanted ends the scan.
-        let bytes = &mut want.bytes;
-        return pairs::take_hits(low, high, &mut want.bits, remaining, simd, |v| {
-            bytes[v as usize] = 0;
-        });
+        return pairs::take_hits(low, high, &mut want.bits, remaining, simd, |_| {});
     }
     let want = &mut want.bytes;
     for (c, (lc, hc)) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)).enumerate() {
@@ -1075,6 +1207,7 @@ mod tests {
             let serial = run(&mut Naive::new(&rule), 2500);
             let mut par = Sparse::new(&rule).unwrap().with_threads(2);
             par.block = 16;
+            par.ranking = Ranking::new(1);
             assert_eq!(run(&mut par, 2500), serial, "{rule}");
         }
         let g = run(&mut Naive::new(&Rule::Grundys), 2500);
