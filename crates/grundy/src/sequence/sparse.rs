@@ -20,14 +20,18 @@
 //! below `c` has been seen (typically after a few hundred pairs). A heap whose
 //! value turns out rare costs a full scan; there are few of them.
 //!
-//! The search for those rare values scans the first pairs in order (finding
-//! most of them at once), then *hunts* for the last few directly: for a
+//! The search for those rare values scans the splits `a + (rest - a)` in
+//! blocks of 512 low heaps `a`, the most useful blocks first (learned from
+//! the sequence, see `Ranking`: the first heaps of a game have small
+//! values, which rarely make the last wanted ones), finding most values at
+//! once, then *hunts* for the last few directly: for a
 //! wanted `v` and a frequent common value `y`, the heaps of value `y ⊕ v`
 //! (the first few of each value are listed) are checked for a partner of
 //! value `y`. Each check succeeds with about the frequency of `y`, where a
-//! pair of the ordered scan rarely yields a hard value. What the hunt misses
-//! within its budget is left to the ordered scan, so it never changes a
-//! value, only the time.
+//! pair of the scan rarely yields a hard value. What the hunt misses
+//! within its budget is left to the scan of the other blocks and of every
+//! pair past them, so neither the order nor the hunt ever changes a value,
+//! only the time.
 //!
 //! The mask is chosen from the histogram of values seen so far (the one with
 //! fewest rare heaps) and revised at geometrically spaced heap counts. The
@@ -43,8 +47,10 @@
 //!
 //! * The rare-pair marks of four consecutive heaps are made in one pass over
 //!   the rare heaps: for a rare heap `r` the partners of heaps
-//!   `n, n + 1, …` are adjacent, and those below `n` are already known. The
-//!   few pairs left (small `r`, or `r` near `n`) are marked heap by heap.
+//!   `n, n + 1, …` are adjacent (one load), and those below `n` are already
+//!   known. The loop is bound by memory operations, about one stamp a
+//!   cycle. The few pairs left (small `r`, or `r` near `n`) are marked heap
+//!   by heap.
 //! * While every value is below 1024, the stamps of a heap are read back as
 //!   a bit set (eight stamps a compare), so that the mex, the least unmarked
 //!   common value and the set of wanted rare values are word operations.
