@@ -155,9 +155,11 @@ pub struct Sparse {
     block: usize,
     /// `seen[v] == generation`: value `v` is an option of the current heap.
     seen: Box<[u32; VALUES]>,
-    /// The stamp tables (and their generations) of the next heaps of the
-    /// batch, swapped into `seen` in turn.
-    spare: Vec<(Box<[u32; VALUES]>, u32)>,
+    /// The stamp tables of the next heaps of the batch, swapped into `seen`
+    /// in turn. One generation serves the whole batch: every stamp made
+    /// before it is older (all tables are cleared when it wraps around),
+    /// and one register for it leaves the stamp loop its table pointers.
+    spare: Vec<Box<[u32; VALUES]>>,
     batch: Option<Batch>,
     /// The rare values still to be found among the splits.
     want: Wanted,
@@ -337,7 +339,7 @@ impl Sparse {
             threads: 1,
             block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
-            spare: (1..AHEAD).map(|_| (Box::new([0; VALUES]), 0)).collect(),
+            spare: (1..AHEAD).map(|_| Box::new([0; VALUES])).collect(),
             batch: None,
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
@@ -389,8 +391,15 @@ impl Sparse {
         &self.rare_heaps
     }
 
+    /// A new generation for the current heap (and a batch started with it).
     fn start(&mut self) {
-        bump(&mut self.seen, &mut self.generation);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            for table in std::iter::once(&mut self.seen).chain(&mut self.spare) {
+                table.iter_mut().for_each(|s| *s = 0);
+            }
+            self.generation = 1;
+        }
     }
 
     /// Starts a batch at heap `n = g.len()` (whose table is current): marks
@@ -399,17 +408,10 @@ impl Sparse {
     /// `1..n`.
     fn start_batch(&mut self, g: &[u16]) {
         let n = g.len();
-        let gens: [u32; AHEAD] = std::array::from_fn(|j| {
-            if j == 0 {
-                self.generation
-            } else {
-                let (table, gen) = &mut self.spare[j - 1];
-                bump(table, gen);
-                *gen
-            }
-        });
+        // The generation was started with heap n: no table holds it yet.
+        let gen = self.generation;
         let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
-            .chain(self.spare.iter_mut().map(|(t, _)| &mut **t))
+            .chain(self.spare.iter_mut().map(|t| &mut **t))
             .collect();
         let Ok(mut tables) = <[&mut [u32; VALUES]; AHEAD]>::try_from(tables) else {
             unreachable!("AHEAD - 1 spare tables")
@@ -428,7 +430,7 @@ impl Sparse {
                 .max(lo);
             mark_rare_ahead(
                 &mut tables,
-                &gens,
+                gen,
                 g,
                 base,
                 &self.rare_heaps[lo..hi],
@@ -751,9 +753,7 @@ impl Sparse {
         let j = self.batch.as_ref().map_or(0, |b| n.wrapping_sub(b.start));
         if (1..AHEAD).contains(&j) {
             // Marked ahead: this heap's table becomes current.
-            let (table, gen) = &mut self.spare[j - 1];
-            std::mem::swap(&mut self.seen, table);
-            std::mem::swap(&mut self.generation, gen);
+            std::mem::swap(&mut self.seen, &mut self.spare[j - 1]);
         } else {
             self.batch = None;
             self.start();
@@ -974,17 +974,8 @@ fn mark_rare(
     }
 }
 
-/// Next stamp of a table (cleared when the stamps wrap around).
-fn bump(table: &mut [u32; VALUES], gen: &mut u32) {
-    *gen = gen.wrapping_add(1);
-    if *gen == 0 {
-        table.iter_mut().for_each(|s| *s = 0);
-        *gen = 1;
-    }
-}
-
 /// [`mark_rare`] for the heaps `n + j`, `j < AHEAD`, at once: stamps
-/// `tables[j][x ^ g[base + j - r]] = gens[j]` for the rare heaps `r`
+/// `tables[j][x ^ g[base + j - r]] = gen` for the rare heaps `r`
 /// (ascending, every partner `base + j - r` in `0..g.len()`) of values `x`,
 /// where `base = n - k`. The partners of one `r` are adjacent, so one pass
 /// over the rare heaps serves all `AHEAD` heaps.
@@ -997,7 +988,7 @@ fn bump(table: &mut [u32; VALUES], gen: &mut u32) {
 #[inline(never)]
 fn mark_rare_ahead(
     tables: &mut [&mut [u32; VALUES]; AHEAD],
-    gens: &[u32; AHEAD],
+    gen: u32,
     g: &[u16],
     base: usize,
     heaps: &[u32],
@@ -1028,10 +1019,10 @@ fn mark_rare_ahead(
         let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
         let w = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
         // Each index is a 16-bit lane, within the tables without a check.
-        t0[(w >> lane(0)) as u16 as usize] = gens[0];
-        t1[(w >> lane(1)) as u16 as usize] = gens[1];
-        t2[(w >> lane(2)) as u16 as usize] = gens[2];
-        t3[(w >> lane(3)) as u16 as usize] = gens[3];
+        t0[(w >> lane(0)) as u16 as usize] = gen;
+        t1[(w >> lane(1)) as u16 as usize] = gen;
+        t2[(w >> lane(2)) as u16 as usize] = gen;
+        t3[(w >> lane(3)) as u16 as usize] = gen;
     }
 }
 
@@ -1276,6 +1267,24 @@ mod tests {
             assert!(!portable.simd);
             assert_eq!(run(&mut vector, n), run(&mut portable, n), "{rule}");
             assert_eq!(vector.work, portable.work, "{rule}");
+        }
+    }
+
+    #[test]
+    fn stamps_stay_exact_when_the_generation_wraps_around() {
+        // All tables of a batch share one generation; across its wrap
+        // (where every table is cleared and 0, the stamp of a fresh table,
+        // is skipped) the values stay exact.
+        for rule in [
+            Rule::TakeBreak(TakeBreak::parse("0.6").unwrap()),
+            Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()),
+            Rule::Grundys,
+        ] {
+            let naive = run(&mut Naive::new(&rule), 3000);
+            let mut sparse = Sparse::new(&rule).unwrap();
+            sparse.generation = u32::MAX - 100;
+            assert_eq!(run(&mut sparse, 3000), naive, "{rule}");
+            assert!(sparse.generation < 3000, "{rule}: no wrap-around");
         }
     }
 
