@@ -82,9 +82,9 @@ echo "   wall = median elapsed time; cpu = median user+system time (the fair fig
 echo
 echo "-- speed targets, one thread (median of $runs) --"
 read -r w c < <(median t161 "$runs" $G seq 0.161 --to 1048576 --stats --quiet --threads 1)
-row "0.161 to 2^20 (target <= 2 s)" "$w" "$c"
+row "0.161 to 2^20 (target <= 0.8 s)" "$w" "$c"
 read -r w c < <(median t06 "$runs" $G seq 0.6 --to 1000000 --stats --quiet --threads 1 --no-search)
-row "0.6 to 10^6 (target <= 6 s)" "$w" "$c"
+row "0.6 to 10^6 (target <= 2 s)" "$w" "$c"
 read -r w c < <(median tg 3 $G seq grundys --to 10000000 --stats --quiet --threads 1)
 row "Grundy's game to 10^7 (target <= 30 s)" "$w" "$c"
 for rule in kayles dawson 0.16; do

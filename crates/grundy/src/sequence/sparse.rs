@@ -20,14 +20,18 @@
 //! below `c` has been seen (typically after a few hundred pairs). A heap whose
 //! value turns out rare costs a full scan; there are few of them.
 //!
-//! The search for those rare values scans the first pairs in order (finding
-//! most of them at once), then *hunts* for the last few directly: for a
+//! The search for those rare values scans the splits `a + (rest - a)` in
+//! blocks of 512 low heaps `a`, the most useful blocks first (learned from
+//! the sequence, see `Ranking`: the first heaps of a game have small
+//! values, which rarely make the last wanted ones), finding most values at
+//! once, then *hunts* for the last few directly: for a
 //! wanted `v` and a frequent common value `y`, the heaps of value `y ⊕ v`
 //! (the first few of each value are listed) are checked for a partner of
 //! value `y`. Each check succeeds with about the frequency of `y`, where a
-//! pair of the ordered scan rarely yields a hard value. What the hunt misses
-//! within its budget is left to the ordered scan, so it never changes a
-//! value, only the time.
+//! pair of the scan rarely yields a hard value. What the hunt misses
+//! within its budget is left to the scan of the other blocks and of every
+//! pair past them, so neither the order nor the hunt ever changes a value,
+//! only the time.
 //!
 //! The mask is chosen from the histogram of values seen so far (the one with
 //! fewest rare heaps) and revised at geometrically spaced heap counts. The
@@ -43,8 +47,10 @@
 //!
 //! * The rare-pair marks of four consecutive heaps are made in one pass over
 //!   the rare heaps: for a rare heap `r` the partners of heaps
-//!   `n, n + 1, …` are adjacent, and those below `n` are already known. The
-//!   few pairs left (small `r`, or `r` near `n`) are marked heap by heap.
+//!   `n, n + 1, …` are adjacent (one load), and those below `n` are already
+//!   known. The loop is bound by memory operations, about one stamp a
+//!   cycle. The few pairs left (small `r`, or `r` near `n`) are marked heap
+//!   by heap.
 //! * While every value is below 1024, the stamps of a heap are read back as
 //!   a bit set (eight stamps a compare), so that the mex, the least unmarked
 //!   common value and the set of wanted rare values are word operations.
@@ -77,9 +83,21 @@ const FIRST_REVISION: usize = 64;
 /// Pairs per parallel block: below this a full scan stays on one thread.
 const PAR_BLOCK: usize = 1 << 15;
 
-/// Pairs of each splitting digit scanned in order before the targeted hunt
-/// for the rare values still missing.
-const PREFIX: usize = 2048;
+/// Low heaps of a block of the proof scan: the scan takes the splits
+/// `a + (rest - a)` with `a` in the blocks `1 + 512 b ..`, best blocks first
+/// (see [`Ranking`]).
+const RANK_BLOCK: usize = 512;
+
+/// Blocks ranked: the low heaps `1..=RANK_BLOCKS * RANK_BLOCK`; past them
+/// the scan goes on in order.
+const RANK_BLOCKS: usize = 128;
+
+/// Blocks of each splitting digit scanned before the targeted hunt for the
+/// rare values still missing.
+const PREFIX_BLOCKS: usize = 4;
+
+/// A heap every this many trains the ranking of the blocks.
+const TRAIN_EVERY: usize = 2048;
 
 /// The hunt tries partner values among this many most frequent common
 /// values…
@@ -137,9 +155,11 @@ pub struct Sparse {
     block: usize,
     /// `seen[v] == generation`: value `v` is an option of the current heap.
     seen: Box<[u32; VALUES]>,
-    /// The stamp tables (and their generations) of the next heaps of the
-    /// batch, swapped into `seen` in turn.
-    spare: Vec<(Box<[u32; VALUES]>, u32)>,
+    /// The stamp tables of the next heaps of the batch, swapped into `seen`
+    /// in turn. One generation serves the whole batch: every stamp made
+    /// before it is older (all tables are cleared when it wraps around),
+    /// and one register for it leaves the stamp loop its table pointers.
+    spare: Vec<Box<[u32; VALUES]>>,
     batch: Option<Batch>,
     /// The rare values still to be found among the splits.
     want: Wanted,
@@ -161,16 +181,107 @@ pub struct Sparse {
     simd: bool,
     /// Heaps whose splits were all scanned (no usable rare/common split).
     plain_heaps: u64,
+    /// The order in which the proof scan takes the blocks of low heaps.
+    ranking: Ranking,
+}
+
+/// The order of the proof scan's blocks of low heaps, most useful first.
+///
+/// The early heaps of a game have small values (the values grow with the
+/// heaps before they settle), so the first pairs in order mostly yield xors
+/// near the partner's value and meet some wanted values only after
+/// thousands of pairs. A block whose low heaps look like the settled
+/// sequence finds them sooner. Every [`TRAIN_EVERY`] heaps, one heap scans
+/// all blocks and credits each with the wanted values it holds, a value
+/// held by `h` blocks counting `1 / h` (the values few blocks hold are
+/// those that keep the scan going); the blocks are then taken in order of
+/// credit. The order
+/// only changes how soon the scan stops, never a value: every pair is still
+/// examined before a value is declared missing.
+#[derive(Debug)]
+struct Ranking {
+    /// Block indices, best first (ties in ascending order).
+    order: Vec<u16>,
+    /// Decaying credit of each block.
+    credit: Vec<f64>,
+    /// The next heap that trains the ranking.
+    next: usize,
+}
+
+impl Ranking {
+    /// A ranking of `blocks` blocks (at most [`RANK_BLOCKS`]; fewer in
+    /// tests, so that short heaps reach the scan past them).
+    fn new(blocks: usize) -> Ranking {
+        Ranking {
+            order: (0..blocks as u16).collect(),
+            credit: vec![0.0; blocks],
+            next: TRAIN_EVERY,
+        }
+    }
+
+    /// Credits the blocks of the splits `a + (rest - a)`, `1 ≤ a ≤ top`,
+    /// with the values of `want` (all below 512) that each holds, and
+    /// re-ranks them.
+    fn train(&mut self, g: &[u16], rest: usize, top: usize, want: &Bits512) {
+        let mut wanted = [0u64; 8];
+        for (w, bytes) in wanted.iter_mut().zip(want.chunks_exact(8)) {
+            *w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        }
+        let blocks = top.div_ceil(RANK_BLOCK).min(self.order.len());
+        let mut held = vec![[0u64; 8]; blocks];
+        let mut count = [0u32; 512];
+        for (b, set) in held.iter_mut().enumerate() {
+            let start = 1 + b * RANK_BLOCK;
+            for a in start..(start + RANK_BLOCK).min(top + 1) {
+                let v = (g[a] ^ g[rest - a]) as usize;
+                set[(v >> 6) & 7] |= ((v < 512) as u64) << (v & 63);
+            }
+            for (s, &w) in set.iter_mut().zip(&wanted) {
+                *s &= w;
+            }
+            for (i, &s) in set.iter().enumerate() {
+                let mut s = s;
+                while s != 0 {
+                    count[i * 64 + s.trailing_zeros() as usize] += 1;
+                    s &= s - 1;
+                }
+            }
+        }
+        for (b, set) in held.iter().enumerate() {
+            let mut gain = 0.0;
+            for (i, &s) in set.iter().enumerate() {
+                let mut s = s;
+                while s != 0 {
+                    gain += 1.0 / count[i * 64 + s.trailing_zeros() as usize] as f64;
+                    s &= s - 1;
+                }
+            }
+            self.credit[b] = 0.95 * self.credit[b] + gain;
+        }
+        let credit = &self.credit;
+        self.order.sort_by(|&x, &y| {
+            credit[y as usize]
+                .total_cmp(&credit[x as usize])
+                .then(x.cmp(&y))
+        });
+    }
+
+    /// The low heaps of the `i`-th block in rank order, within `1..=top`.
+    #[inline]
+    fn block(&self, i: usize, top: usize) -> std::ops::Range<usize> {
+        let start = 1 + self.order[i] as usize * RANK_BLOCK;
+        start.min(top + 1)..(start + RANK_BLOCK).min(top + 1)
+    }
 }
 
 /// The set of rare values still to be found among the splits of a heap.
 #[derive(Debug)]
 struct Wanted {
-    /// `bytes[v] == 1`: `v` is wanted (a byte a value: the scalar scan's
-    /// test is one load, no shifts).
+    /// Unless `small`: `bytes[v] == 1` when `v` is wanted (a byte a value:
+    /// the scalar scan's test is one load, no shifts).
     bytes: Box<[u8; VALUES]>,
-    /// The same set as bits, kept only while every wanted value is below
-    /// 512 (`small`), for the vector scan.
+    /// When `small` (every wanted value below 512): the set, for the vector
+    /// scan (and `bytes` is all zero).
     bits: Bits512,
     small: bool,
 }
@@ -179,11 +290,25 @@ impl Wanted {
     /// Clears `v` from the set; true if it was in it.
     #[inline]
     fn take(&mut self, v: u16) -> bool {
-        let was = std::mem::take(&mut self.bytes[v as usize]) != 0;
-        if self.small && was {
-            self.bits[v as usize >> 3] &= !(1 << (v & 7));
+        if self.small {
+            let was = pairs::contains(&self.bits, v);
+            if was {
+                self.bits[v as usize >> 3] &= !(1 << (v & 7));
+            }
+            was
+        } else {
+            std::mem::take(&mut self.bytes[v as usize]) != 0
         }
-        was
+    }
+
+    /// Puts `v` in the set.
+    #[inline]
+    fn put(&mut self, v: usize) {
+        if self.small {
+            self.bits[v >> 3] |= 1 << (v & 7);
+        } else {
+            self.bytes[v] = 1;
+        }
     }
 }
 
@@ -214,7 +339,7 @@ impl Sparse {
             threads: 1,
             block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
-            spare: (1..AHEAD).map(|_| (Box::new([0; VALUES]), 0)).collect(),
+            spare: (1..AHEAD).map(|_| Box::new([0; VALUES])).collect(),
             batch: None,
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
@@ -230,6 +355,7 @@ impl Sparse {
             last: vec![0; VALUES],
             simd: pairs::simd_available(),
             plain_heaps: 0,
+            ranking: Ranking::new(RANK_BLOCKS),
         })
     }
 
@@ -265,8 +391,15 @@ impl Sparse {
         &self.rare_heaps
     }
 
+    /// A new generation for the current heap (and a batch started with it).
     fn start(&mut self) {
-        bump(&mut self.seen, &mut self.generation);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            for table in std::iter::once(&mut self.seen).chain(&mut self.spare) {
+                table.iter_mut().for_each(|s| *s = 0);
+            }
+            self.generation = 1;
+        }
     }
 
     /// Starts a batch at heap `n = g.len()` (whose table is current): marks
@@ -275,17 +408,10 @@ impl Sparse {
     /// `1..n`.
     fn start_batch(&mut self, g: &[u16]) {
         let n = g.len();
-        let gens: [u32; AHEAD] = std::array::from_fn(|j| {
-            if j == 0 {
-                self.generation
-            } else {
-                let (table, gen) = &mut self.spare[j - 1];
-                bump(table, gen);
-                *gen
-            }
-        });
+        // The generation was started with heap n: no table holds it yet.
+        let gen = self.generation;
         let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
-            .chain(self.spare.iter_mut().map(|(t, _)| &mut **t))
+            .chain(self.spare.iter_mut().map(|t| &mut **t))
             .collect();
         let Ok(mut tables) = <[&mut [u32; VALUES]; AHEAD]>::try_from(tables) else {
             unreachable!("AHEAD - 1 spare tables")
@@ -304,7 +430,7 @@ impl Sparse {
                 .max(lo);
             mark_rare_ahead(
                 &mut tables,
-                &gens,
+                gen,
                 g,
                 base,
                 &self.rare_heaps[lo..hi],
@@ -514,25 +640,54 @@ impl Sparse {
     /// Scans the splits for the values still needed (rare values below the
     /// common candidate), stopping as soon as all have been seen.
     fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
-        // The first pairs of every digit find most values at once…
+        if n >= self.ranking.next && self.want.small {
+            if let Some(rest) = n.checked_sub(self.splits[0]) {
+                let top = self.top(rest);
+                self.ranking.train(g, rest, top, &self.want.bits);
+            }
+            self.ranking.next = n + TRAIN_EVERY;
+        }
+        // The best blocks of every digit find most values at once…
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let end = self.top(rest).min(PREFIX) + 1;
-            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining, self.simd);
-            if let Some(done) = found {
-                self.work += done as u64;
-                return;
+            let top = self.top(rest);
+            for b in 0..PREFIX_BLOCKS.min(self.ranking.order.len()) {
+                let range = self.ranking.block(b, top);
+                let len = range.len();
+                let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
+                if let Some(done) = found {
+                    self.work += done as u64;
+                    return;
+                }
+                self.work += len as u64;
             }
-            self.work += end.saturating_sub(1) as u64;
         }
-        // …the last few, hard to meet in order, are hunted for directly…
+        // …the last few, hard to meet, are hunted for directly…
         if remaining <= HUNT_MAX {
             self.hunt(g, n, &mut remaining);
             if remaining == 0 {
                 return;
+            }
+        }
+        // …then the other blocks…
+        for i in 0..self.splits.len() {
+            let k = self.splits[i];
+            let Some(rest) = n.checked_sub(k) else {
+                continue;
+            };
+            let top = self.top(rest);
+            for b in PREFIX_BLOCKS.min(self.ranking.order.len())..self.ranking.order.len() {
+                let range = self.ranking.block(b, top);
+                let len = range.len();
+                let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
+                if let Some(done) = found {
+                    self.work += done as u64;
+                    return;
+                }
+                self.work += len as u64;
             }
         }
         // …and what is still missing is looked for among all the pairs.
@@ -542,7 +697,7 @@ impl Sparse {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = PREFIX + 1;
+            let mut a = self.ranking.order.len() * RANK_BLOCK + 1;
             // Most needed values turn up among the first pairs; the rest of a
             // long scan runs in parallel blocks.
             while a <= top {
@@ -598,9 +753,7 @@ impl Sparse {
         let j = self.batch.as_ref().map_or(0, |b| n.wrapping_sub(b.start));
         if (1..AHEAD).contains(&j) {
             // Marked ahead: this heap's table becomes current.
-            let (table, gen) = &mut self.spare[j - 1];
-            std::mem::swap(&mut self.seen, table);
-            std::mem::swap(&mut self.generation, gen);
+            std::mem::swap(&mut self.seen, &mut self.spare[j - 1]);
         } else {
             self.batch = None;
             self.start();
@@ -666,21 +819,14 @@ impl Sparse {
         let missing = if self.want.small {
             // Every wanted value is in the bit set (and below c).
             let first = self.want.bits.iter().position(|&b| b != 0);
-            first.map(|i| i * 8 + self.want.bits[i].trailing_zeros() as usize)
-        } else {
-            (m..c).find(|&v| self.want.bytes[v] != 0)
-        };
-        if self.want.small {
-            for (i, byte) in self.want.bits.iter_mut().enumerate() {
-                while *byte != 0 {
-                    self.want.bytes[i * 8 + byte.trailing_zeros() as usize] = 0;
-                    *byte &= *byte - 1;
-                }
-            }
-        } else {
-            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            let missing = first.map(|i| i * 8 + self.want.bits[i].trailing_zeros() as usize);
             self.want.bits = [0; 64];
-        }
+            missing
+        } else {
+            let missing = (m..c).find(|&v| self.want.bytes[v] != 0);
+            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            missing
+        };
         match missing {
             Some(v) => Ok(v as u16),
             None if c < VALUES => Ok(c as u16),
@@ -750,18 +896,16 @@ impl Sparse {
             wanted += w.count_ones() as usize;
             if self.want.small {
                 self.want.bits[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
-            }
-            while w != 0 {
-                self.want.bytes[i * 64 + w.trailing_zeros() as usize] = 1;
-                w &= w - 1;
+            } else {
+                while w != 0 {
+                    self.want.bytes[i * 64 + w.trailing_zeros() as usize] = 1;
+                    w &= w - 1;
+                }
             }
         }
         for v in (words * 64).min(c)..c {
             if self.rare[v] {
-                self.want.bytes[v] = 1;
-                if self.want.small {
-                    self.want.bits[v >> 3] |= 1 << (v & 7);
-                }
+                self.want.put(v);
                 wanted += 1;
             }
         }
@@ -781,10 +925,7 @@ impl Sparse {
         self.want.small = c <= 512;
         for v in m..c {
             if self.rare[v] && !self.marked(v) {
-                self.want.bytes[v] = 1;
-                if self.want.small {
-                    self.want.bits[v >> 3] |= 1 << (v & 7);
-                }
+                self.want.put(v);
                 wanted += 1;
             }
         }
@@ -833,30 +974,26 @@ fn mark_rare(
     }
 }
 
-/// Next stamp of a table (cleared when the stamps wrap around).
-fn bump(table: &mut [u32; VALUES], gen: &mut u32) {
-    *gen = gen.wrapping_add(1);
-    if *gen == 0 {
-        table.iter_mut().for_each(|s| *s = 0);
-        *gen = 1;
-    }
-}
-
 /// [`mark_rare`] for the heaps `n + j`, `j < AHEAD`, at once: stamps
-/// `tables[j][x ^ g[base + j - r]] = gens[j]` for the rare heaps `r`
+/// `tables[j][x ^ g[base + j - r]] = gen` for the rare heaps `r`
 /// (ascending, every partner `base + j - r` in `0..g.len()`) of values `x`,
 /// where `base = n - k`. The partners of one `r` are adjacent, so one pass
 /// over the rare heaps serves all `AHEAD` heaps.
-#[inline]
+///
+/// One pass, the lanes taken from a register by shifts: the loop is bound
+/// by memory operations (two a cycle on some cores, one of them a store),
+/// and a buffer between loads and stamps costs two more per rare heap than
+/// it saves. Not inlined: in the caller's register pressure the table
+/// pointers would be reloaded from the stack for every rare heap.
+#[inline(never)]
 fn mark_rare_ahead(
     tables: &mut [&mut [u32; VALUES]; AHEAD],
-    gens: &[u32; AHEAD],
+    gen: u32,
     g: &[u16],
     base: usize,
     heaps: &[u32],
     vals: &[u16],
 ) {
-    const BLOCK: usize = 128;
     assert!(vals.len() == heaps.len());
     // Ascending heaps: all partners base - r .. base - r + AHEAD lie in
     // 0..g.len() if those of the first and last heaps do.
@@ -866,22 +1003,26 @@ fn mark_rare_ahead(
     // The AHEAD partners of a rare heap are read as one word and xored
     // with its value copied into every lane.
     const _: () = assert!(AHEAD * 16 == 64);
-    let mut buf = [[0u16; AHEAD]; BLOCK];
-    for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
-        for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
-            let p = base - r as usize;
-            // SAFETY: p + AHEAD <= g.len(), asserted above for every heap
-            // of the ascending list; [u16; AHEAD] has no invalid values.
-            let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
-            let word = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
-            // Lane j of the word holds g[p + j] ^ x, in either byte order.
-            *b = unsafe { std::mem::transmute::<u64, [u16; AHEAD]>(word) };
+    // Lane j (the partner g[p + j]) sits at this bit offset of the word.
+    let lane = |j: usize| {
+        if cfg!(target_endian = "little") {
+            16 * j
+        } else {
+            48 - 16 * j
         }
-        for b in &buf[..hs.len()] {
-            for j in 0..AHEAD {
-                tables[j][b[j] as usize] = gens[j];
-            }
-        }
+    };
+    let [t0, t1, t2, t3] = tables;
+    for (&r, &x) in heaps.iter().zip(vals) {
+        let p = base - r as usize;
+        // SAFETY: p + AHEAD <= g.len(), asserted above for every heap of
+        // the ascending list.
+        let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
+        let w = lanes ^ (x as u64 * 0x0001_0001_0001_0001);
+        // Each index is a 16-bit lane, within the tables without a check.
+        t0[(w >> lane(0)) as u16 as usize] = gen;
+        t1[(w >> lane(1)) as u16 as usize] = gen;
+        t2[(w >> lane(2)) as u16 as usize] = gen;
+        t3[(w >> lane(3)) as u16 as usize] = gen;
     }
 }
 
@@ -907,10 +1048,7 @@ fn scan_wanted(
     let high = &g[rest + 1 - range.end..=rest - range.start];
     if want.small {
         // The pair that finds the last value wanted ends the scan.
-        let bytes = &mut want.bytes;
-        return pairs::take_hits(low, high, &mut want.bits, remaining, simd, |v| {
-            bytes[v as usize] = 0;
-        });
+        return pairs::take_hits(low, high, &mut want.bits, remaining, simd, |_| {});
     }
     let want = &mut want.bytes;
     for (c, (lc, hc)) in low.chunks(CHUNK).zip(high.rchunks(CHUNK)).enumerate() {
@@ -1066,6 +1204,7 @@ mod tests {
             let serial = run(&mut Naive::new(&rule), 2500);
             let mut par = Sparse::new(&rule).unwrap().with_threads(2);
             par.block = 16;
+            par.ranking = Ranking::new(1);
             assert_eq!(run(&mut par, 2500), serial, "{rule}");
         }
         let g = run(&mut Naive::new(&Rule::Grundys), 2500);
@@ -1128,6 +1267,24 @@ mod tests {
             assert!(!portable.simd);
             assert_eq!(run(&mut vector, n), run(&mut portable, n), "{rule}");
             assert_eq!(vector.work, portable.work, "{rule}");
+        }
+    }
+
+    #[test]
+    fn stamps_stay_exact_when_the_generation_wraps_around() {
+        // All tables of a batch share one generation; across its wrap
+        // (where every table is cleared and 0, the stamp of a fresh table,
+        // is skipped) the values stay exact.
+        for rule in [
+            Rule::TakeBreak(TakeBreak::parse("0.6").unwrap()),
+            Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()),
+            Rule::Grundys,
+        ] {
+            let naive = run(&mut Naive::new(&rule), 3000);
+            let mut sparse = Sparse::new(&rule).unwrap();
+            sparse.generation = u32::MAX - 100;
+            assert_eq!(run(&mut sparse, 3000), naive, "{rule}");
+            assert!(sparse.generation < 3000, "{rule}: no wrap-around");
         }
     }
 
