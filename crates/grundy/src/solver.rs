@@ -327,6 +327,10 @@ impl<V> Default for StateSearch<V> {
     }
 }
 
+/// Words of a position's key that cost one unit of a [`StateSearch`]
+/// budget, beyond the unit every position and move costs.
+const WORDS_PER_UNIT: usize = 16;
+
 /// The search ran past its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Exceeded;
@@ -395,7 +399,14 @@ impl<V: Copy> StateSearch<V> {
                     parts.push((self.ident(&c), c));
                 }
             }
-            out.push(State::new(parts));
+            let state = State::new(parts);
+            // A position is charged by its size too: building, hashing and
+            // remembering it costs time in proportion to its key, and a
+            // coin board's positions can hold tens of thousands of coins.
+            self.left = (self.left)
+                .checked_sub(state.key.len() / WORDS_PER_UNIT)
+                .ok_or(Stop::Budget)?;
+            out.push(state);
         }
         Ok(out)
     }
@@ -406,7 +417,8 @@ impl<V: Copy> StateSearch<V> {
     }
 
     /// The value of `root` under `fold`, visiting at most `budget` positions
-    /// and moves.
+    /// and moves (a position with a long key counts for more, one unit per
+    /// 16 words of its key).
     pub fn solve<F: Fold<Value = V>>(
         &mut self,
         root: State,
