@@ -68,9 +68,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::explain::QuotientCase;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::quotient::QuotientCase;
 use crate::sequence::Limits;
 
 /// A component, shared: moves hand out children cheaply.
