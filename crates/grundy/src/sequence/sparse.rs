@@ -97,7 +97,7 @@ const MARK_BITS: usize = 1024;
 
 /// Heaps whose rare-pair marks are made in one pass over the rare heaps
 /// (the current one and the next `AHEAD - 1`).
-const AHEAD: usize = 4;
+pub(super) const AHEAD: usize = 4;
 
 /// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
 /// of a rare heap `r` (listed before `start`) with a partner below `start`.
@@ -107,6 +107,9 @@ struct Batch {
     /// For each splitting digit, the indices of the rare heaps whose pairs
     /// are marked for every heap of the batch.
     covered: Vec<(usize, usize)>,
+    /// The tables of heaps `start + 1..=start + used` were taken (each
+    /// heap takes its own once).
+    used: usize,
 }
 
 /// The sparse-space engine. See the [module docs](self).
@@ -237,8 +240,13 @@ impl Sparse {
     /// portable loops; both compute the same values with the same work.
     /// For comparisons: the default is the vector kernels where available.
     pub fn with_simd(mut self, simd: bool) -> Sparse {
-        self.simd = simd && pairs::simd_available();
+        self.set_simd(simd);
         self
+    }
+
+    /// [`Self::with_simd`] in place.
+    pub(super) fn set_simd(&mut self, simd: bool) {
+        self.simd = simd && pairs::simd_available();
     }
 
     /// Use up to `threads` threads (of rayon's global pool) for long scans.
@@ -269,12 +277,11 @@ impl Sparse {
         bump(&mut self.seen, &mut self.generation);
     }
 
-    /// Starts a batch at heap `n = g.len()` (whose table is current): marks
-    /// the pairs of the rare heaps `r` with `max(1, AHEAD - k) ≤ r < n - k`
-    /// for heaps `n..n + AHEAD`, whose partners `n + j - k - r` all lie in
-    /// `1..n`.
-    fn start_batch(&mut self, g: &[u16]) {
-        let n = g.len();
+    /// Starts a batch at heap `n` (whose table is current) knowing
+    /// `g = G(0..known)`: marks the pairs of the rare heaps `r` with
+    /// `max(1, n + AHEAD - k - known) ≤ r < n - k` for heaps
+    /// `n..n + AHEAD`, whose partners `n + j - k - r` all lie in `1..known`.
+    fn start_batch(&mut self, g: &[u16], n: usize) {
         let gens: [u32; AHEAD] = std::array::from_fn(|j| {
             if j == 0 {
                 self.generation
@@ -296,7 +303,7 @@ impl Sparse {
                 covered.push((0, 0));
                 continue;
             };
-            let first = AHEAD.saturating_sub(k).max(1) as u32;
+            let first = first_known(base + AHEAD - 1, g.len()) as u32;
             let lo = self.rare_heaps.partition_point(|&r| r < first);
             let hi = self
                 .rare_heaps
@@ -312,7 +319,11 @@ impl Sparse {
             );
             covered.push((lo, hi));
         }
-        self.batch = Some(Batch { start: n, covered });
+        self.batch = Some(Batch {
+            start: n,
+            covered,
+            used: 0,
+        });
     }
 
     #[inline]
@@ -454,7 +465,8 @@ impl Sparse {
                     }
                     self.work += 1;
                     let b = rest - a;
-                    if g[b] == y && !(self.strict && a == b) {
+                    // (Heaps not known yet, see `compute_ahead`, are skipped.)
+                    if g.get(b) == Some(&y) && !(self.strict && a == b) {
                         self.last[v as usize] = y;
                         return true;
                     }
@@ -477,13 +489,13 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let top = self.top(rest);
-            if top == 0 {
+            let (first, top) = (first_known(rest, g.len()), self.top(rest));
+            if top < first {
                 continue;
             }
-            self.work += top as u64;
+            self.work += (top + 1 - first) as u64;
             if self.threads > 1 && top >= 2 * self.block {
-                let bits = par_marks(g, rest, 1..top + 1, self.block);
+                let bits = par_marks(g, rest, first..top + 1, self.block);
                 for (w, &word) in bits.iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
@@ -494,17 +506,17 @@ impl Sparse {
                 }
             } else if bound <= 128 {
                 // Small values: the set of xors as a bit set, 8 or 16 pairs
-                // an instruction (a, rest - a for a = 1 + i: low[i] = g[1 + i]
-                // pairs with high[top - 1 - i] = g[rest - 1 - i]).
-                let mut set =
-                    pairs::marks_below_128(&g[1..top + 1], &g[rest - top..rest], bound, self.simd);
+                // an instruction (a, rest - a for a = first + i: low[i] =
+                // g[first + i] pairs with high[top - first - i] = g[rest - first - i]).
+                let (low, high) = (&g[first..top + 1], &g[rest - top..rest + 1 - first]);
+                let mut set = pairs::marks_below_128(low, high, bound, self.simd);
                 while set != 0 {
                     self.seen[set.trailing_zeros() as usize] = self.generation;
                     set &= set - 1;
                 }
             } else {
                 let gen = self.generation;
-                for a in 1..=top {
+                for a in first..=top {
                     self.seen[(g[a] ^ g[rest - a]) as usize] = gen;
                 }
             }
@@ -520,13 +532,21 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let end = self.top(rest).min(PREFIX) + 1;
-            let found = scan_wanted(&mut self.want, g, rest, 1..end, &mut remaining, self.simd);
+            let first = first_known(rest, g.len());
+            let end = (self.top(rest).min(PREFIX) + 1).max(first);
+            let found = scan_wanted(
+                &mut self.want,
+                g,
+                rest,
+                first..end,
+                &mut remaining,
+                self.simd,
+            );
             if let Some(done) = found {
                 self.work += done as u64;
                 return;
             }
-            self.work += end.saturating_sub(1) as u64;
+            self.work += (end - first) as u64;
         }
         // …the last few, hard to meet in order, are hunted for directly…
         if remaining <= HUNT_MAX {
@@ -542,7 +562,7 @@ impl Sparse {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = PREFIX + 1;
+            let mut a = (PREFIX + 1).max(first_known(rest, g.len()));
             // Most needed values turn up among the first pairs; the rest of a
             // long scan runs in parallel blocks.
             while a <= top {
@@ -592,11 +612,66 @@ impl Sparse {
             })
     }
 
+    /// Takes in the last of `values` (computed by this engine or another):
+    /// lists it by value, counts it, lists it if rare, and revises the mask
+    /// when due.
+    pub(super) fn record(&mut self, values: &[u16]) {
+        let n = values.len() - 1;
+        let v = values[n];
+        if n > 0 {
+            self.index(n, v);
+            self.hist.add(v);
+            if self.mask != 0 && self.rare[v as usize] {
+                self.rare_heaps.push(n as u32);
+                self.rare_values.push(v);
+            }
+        }
+        if values.len() >= self.next_revision {
+            self.revise(values);
+        }
+    }
+
+    /// Whether `v` is the value of an option of heap `n` with a heap in
+    /// `known..n`, given `g = G(0..n)`: the options that
+    /// [`Self::compute_ahead`] leaves out.
+    pub(super) fn option_from(&self, g: &[u16], n: usize, known: usize, v: u16) -> bool {
+        let singles = self.singles.iter().filter(|&&k| k < n && n - k >= known);
+        if singles.map(|&k| g[n - k]).any(|x| x == v) {
+            return true;
+        }
+        self.splits.iter().filter(|&&k| k <= n).any(|&k| {
+            let (rest, top) = (n - k, self.top(n - k));
+            // a ≤ rest - known: the partner is recent; a ≥ known: a is.
+            let low = 1..=top.min(rest.saturating_sub(known));
+            let high = known.max(1)..=top;
+            low.chain(high).any(|a| g[a] ^ g[rest - a] == v)
+        })
+    }
+
     /// The value of heap `n` given `g = G(0..n)`.
     fn compute(&mut self, g: &[u16]) -> Result<u16> {
-        let n = g.len();
-        let j = self.batch.as_ref().map_or(0, |b| n.wrapping_sub(b.start));
-        if (1..AHEAD).contains(&j) {
+        self.compute_ahead(g, g.len())
+    }
+
+    /// The mex of the options of heap `n` that need only the heaps known,
+    /// `g = G(0..known)` with `n / 2 < known ≤ n`: options with a heap of
+    /// `known..n` are left out. With `known == n` this is `G(n)`; otherwise it is
+    /// `G(n)` unless it is the value of an option left out (see
+    /// [`Self::option_from`]). For a pipeline of threads, each computing a
+    /// heap while the previous one is being finished.
+    pub(super) fn compute_ahead(&mut self, g: &[u16], n: usize) -> Result<u16> {
+        // Every low heap of a split (at most n / 2) is known.
+        assert!(g.len() == n || (2 * g.len() > n && g.len() < n));
+        let j = self.batch.as_ref().map_or(0, |b| {
+            let j = n.wrapping_sub(b.start);
+            if j > b.used {
+                j
+            } else {
+                0
+            }
+        });
+        if let (1..AHEAD, Some(batch)) = (j, &mut self.batch) {
+            batch.used = j;
             // Marked ahead: this heap's table becomes current.
             let (table, gen) = &mut self.spare[j - 1];
             std::mem::swap(&mut self.seen, table);
@@ -607,7 +682,7 @@ impl Sparse {
         }
         for i in 0..self.singles.len() {
             let k = self.singles[i];
-            if k < n {
+            if k < n && n - k < g.len() {
                 self.mark(g[n - k]);
             }
         }
@@ -619,7 +694,7 @@ impl Sparse {
             return self.mex(n);
         }
         if self.batch.is_none() && !self.strict {
-            self.start_batch(g);
+            self.start_batch(g, n);
         }
         // Every split with a rare heap: all common-valued splits among them
         // (those of the batch are marked already).
@@ -630,6 +705,9 @@ impl Sparse {
                 continue;
             };
             let end = self.rare_heaps.partition_point(|&r| (r as usize) < rest);
+            // Rare heaps whose partner is not known yet are left out.
+            let first = first_known(rest, g.len());
+            let lo = self.rare_heaps[..end].partition_point(|&r| (r as usize) < first);
             let rare = &self.rare_heaps[..end];
             // Grundy's game may not split into equal heaps: skip r = rest/2.
             let skip = if self.strict && rest % 2 == 0 {
@@ -651,9 +729,10 @@ impl Sparse {
             // reloads the pointer after every store.
             let seen: &mut [u32; VALUES] = &mut self.seen;
             for (from, to) in parts {
+                let (from, to) = (from.max(lo), to.max(lo));
                 mark_rare(seen, gen, g, rest, &heaps[from..to], &vals[from..to]);
             }
-            self.work += end as u64;
+            self.work += (end - lo) as u64;
         }
         let (m, c, remaining) = match self.candidates(n)? {
             Candidates::Common(m) => return Ok(m),
@@ -802,7 +881,7 @@ enum Candidates {
 }
 
 /// Stamps `seen[x ^ g[rest - r]] = gen` for the rare heaps `r` (ascending,
-/// all in `1..rest`) of values `x`, in two passes over blocks: first the
+/// all in `1..rest`, every partner `rest - r` in `1..g.len()`) of values `x`, in two passes over blocks: first the
 /// values (loads only), then the stamps, so that no load waits behind a
 /// store to an address it cannot yet tell apart.
 #[inline]
@@ -815,22 +894,29 @@ fn mark_rare(
     vals: &[u16],
 ) {
     const BLOCK: usize = 256;
-    assert!(rest <= g.len() && vals.len() == heaps.len());
-    // The heaps are ascending, so all lie in 1..rest if the ends do.
+    assert!(vals.len() == heaps.len());
+    // The heaps are ascending, so all lie in 1..rest, with partners below
+    // g.len(), if the ends do.
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
-        assert!(first >= 1 && (last as usize) < rest);
+        assert!(first >= 1 && (last as usize) < rest && rest - (first as usize) < g.len());
     }
     let mut buf = [0u16; BLOCK];
     for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
         for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
-            // SAFETY: 1 <= r < rest <= g.len() (asserted above for the
-            // ascending list), so rest - r is in 1..g.len().
+            // SAFETY: 1 <= r < rest and rest - r < g.len() (asserted above
+            // for the ascending list), so rest - r is in 1..g.len().
             *b = x ^ unsafe { *g.get_unchecked(rest - r as usize) };
         }
         for &v in &buf[..hs.len()] {
             seen[v as usize] = gen;
         }
     }
+}
+
+/// The least `a ≥ 1` whose partner `rest - a` is known (below `known`).
+#[inline]
+fn first_known(rest: usize, known: usize) -> usize {
+    (rest + 1).saturating_sub(known).max(1)
 }
 
 /// Next stamp of a table (cleared when the stamps wrap around).
@@ -985,19 +1071,8 @@ impl Engine for Sparse {
             )));
         }
         let v = self.compute(values)?;
-        let n = values.len();
         values.push(v);
-        if n > 0 {
-            self.index(n, v);
-            self.hist.add(v);
-            if self.mask != 0 && self.rare[v as usize] {
-                self.rare_heaps.push(n as u32);
-                self.rare_values.push(v);
-            }
-        }
-        if values.len() >= self.next_revision {
-            self.revise(values);
-        }
+        self.record(values);
         Ok(())
     }
 
