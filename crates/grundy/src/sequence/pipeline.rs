@@ -247,7 +247,7 @@ fn guarded(w: &mut Worker, shared: &Shared) -> Option<Error> {
 /// compute the next unclaimed heap ahead, else wait a little for the
 /// frontier heap and then compute it in full.
 fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
-    let mut waiting: Option<Instant> = None;
+    let mut waiting: Option<(Instant, u32)> = None;
     loop {
         if shared.failed.load(Ordering::Relaxed) {
             return Ok(());
@@ -288,11 +288,14 @@ fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
             }
             continue;
         }
-        let since = *waiting.get_or_insert_with(Instant::now);
-        if since.elapsed() < PATIENCE {
+        // Wait (reading the clock every few spins only) …
+        let (since, spins) = waiting.get_or_insert_with(|| (Instant::now(), 0));
+        *spins += 1;
+        if *spins % 64 != 0 || since.elapsed() < PATIENCE {
             std::hint::spin_loop();
             continue;
         }
+        // … then compute the frontier heap here.
         fail_on_error(shared, shared.finish(w, f, EMPTY))?;
         waiting = None;
     }
