@@ -12,8 +12,9 @@
 //!    is refused up front.
 //!
 //! Engines: [`sparse::Sparse`] (sparse space) for octal codes without
-//! three-way splits and for Grundy's game, [`naive::Naive`] (the reference,
-//! straight from the definition) for everything else. Long runs are driven
+//! three-way splits and for Grundy's game, on several threads through
+//! [`pipeline::Pipeline`], and [`naive::Naive`] (the reference, straight
+//! from the definition) for everything else. Long runs are driven
 //! step by step through a [`Computation`], which can be checkpointed
 //! ([`checkpoint`]) and resumed with identical results.
 

@@ -655,10 +655,10 @@ impl Sparse {
 
     /// The mex of the options of heap `n` that need only the heaps known,
     /// `g = G(0..known)` with `n / 2 < known ≤ n`: options with a heap of
-    /// `known..n` are left out. With `known == n` this is `G(n)`; otherwise it is
-    /// `G(n)` unless it is the value of an option left out (see
-    /// [`Self::option_from`]). For a pipeline of threads, each computing a
-    /// heap while the previous one is being finished.
+    /// `known..n` are left out. With `known == n` this is `G(n)`; otherwise
+    /// it is `G(n)` unless it is the value of an option left out (see
+    /// [`Self::option_from`]). For threads that compute heaps ahead while
+    /// the heaps below them are being finished.
     pub(super) fn compute_ahead(&mut self, g: &[u16], n: usize) -> Result<u16> {
         // Every low heap of a split (at most n / 2) is known.
         assert!(g.len() == n || (2 * g.len() > n && g.len() < n));
@@ -881,9 +881,10 @@ enum Candidates {
 }
 
 /// Stamps `seen[x ^ g[rest - r]] = gen` for the rare heaps `r` (ascending,
-/// all in `1..rest`, every partner `rest - r` in `1..g.len()`) of values `x`, in two passes over blocks: first the
-/// values (loads only), then the stamps, so that no load waits behind a
-/// store to an address it cannot yet tell apart.
+/// all in `1..rest`, every partner `rest - r` in `1..g.len()`) of values
+/// `x`, in two passes over blocks: first the values (loads only), then the
+/// stamps, so that no load waits behind a store to an address it cannot yet
+/// tell apart.
 #[inline]
 fn mark_rare(
     seen: &mut [u32; VALUES],
