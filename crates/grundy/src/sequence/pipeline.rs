@@ -13,8 +13,8 @@
 //! `m` is an option already and `m` is not among the options computed, so
 //!
 //! * if no option left out has the value `m`, `G(n) = m`;
-//! * otherwise heap `n` is computed again with every heap known (about 3 %
-//!   of the heaps of `0.6` with a lag of 64).
+//! * otherwise heap `n` is computed again with every heap known (about 2 %
+//!   of the heaps of `0.6` with a lag of 32).
 //!
 //! So the threads compute heaps ahead in parallel, up to `LAG` heaps past
 //! the *frontier* (the first heap whose value is not final), and whichever
@@ -46,17 +46,22 @@ use crate::games::heap::Rule;
 
 /// Heaps are computed ahead with every heap up to `LAG` below them known
 /// (so at most `LAG` past the frontier). Longer lags leave more slack
-/// between the threads but more options out: of the heaps of `0.6` near
-/// 5·10^5, 0.5 % need computing again at a lag of 16, 3 % at 64, 7 % at 256.
-const LAG: usize = 64;
+/// between the threads but more options out, and the proof scan of a heap
+/// computed ahead skips its first pairs: of the heaps of `0.6` near 5·10^5,
+/// 0.5 % need computing again at a lag of 16, 2 % at 32, 3 % at 64, 7 % at
+/// 256.
+const LAG: usize = 32;
 
 /// Below this many heaps in one call, or before heap `4 · LAG`, heaps are
 /// computed one at a time.
 const MIN_SHARED: usize = 2 * LAG;
 
 /// How long a thread with nothing to compute ahead waits for the frontier
-/// heap before computing it itself.
+/// heap before computing it itself…
 const PATIENCE: Duration = Duration::from_micros(100);
+
+/// …spinning this many times before it starts yielding its core.
+const SPINS: u32 = 64;
 
 /// A slot of [`Shared::ahead`]: nothing yet.
 const EMPTY: u32 = 0;
@@ -118,9 +123,9 @@ struct Shared<'a> {
 }
 
 // SAFETY: slot `n` of `values` is written only by the thread holding
-// `finishing` while `frontier == n`, before `frontier` passes `n`
-// (Release); it is read only through slices of length `≤ frontier`
-// (Acquire), so never while written.
+// `finishing`, while `frontier ≤ n`, before `frontier` passes `n`
+// (Release); other threads read it only through slices of length
+// `≤ frontier` (Acquire), so never while written.
 unsafe impl Sync for Shared<'_> {}
 
 impl Shared<'_> {
@@ -133,36 +138,49 @@ impl Shared<'_> {
     }
 
     /// Finishes the frontier heap `f` (if it still is), from the mex found
-    /// ahead (`ahead`, or [`EMPTY`] to compute it in full), under the
-    /// finishing lock. Returns false if another thread holds the lock.
+    /// ahead (`ahead`, or [`EMPTY`] to compute it in full), then the next
+    /// heaps whose mex is in, under the finishing lock; the frontier moves
+    /// once for all of them. Returns false if another thread holds the lock.
     fn finish(&self, w: &mut Worker, f: usize, ahead: u32) -> Result<bool> {
         if self.finishing.swap(true, Ordering::Acquire) {
             return Ok(false);
         }
-        let done = (|| {
-            if self.frontier.load(Ordering::Acquire) != f {
-                return Ok(());
-            }
-            // SAFETY: f == frontier.
-            let g = unsafe { self.prefix(f) };
-            let known = f + 1 - LAG;
+        if self.frontier.load(Ordering::Acquire) != f {
+            // Finished by another thread meanwhile.
+            self.finishing.store(false, Ordering::Release);
+            return Ok(true);
+        }
+        let (mut next, mut ahead) = (f, ahead);
+        let done = (|| loop {
+            // SAFETY: G(0..frontier) are final, and this thread wrote
+            // G(frontier..next) itself, holding the lock.
+            let g = unsafe { self.prefix(next) };
+            let known = next + 1 - LAG;
             let value = match ahead {
                 EMPTY | FAILED => None,
                 v => Some((v - 1) as u16),
             };
             let value = match value {
-                Some(v) if !w.engine.option_from(g, f, known, v) => v,
+                Some(v) if !w.engine.option_from(g, next, known, v) => v,
                 _ => {
                     w.redone += 1;
                     w.compute(g)?
                 }
             };
-            // SAFETY: f < end ≤ capacity, and this thread holds the lock
-            // with f == frontier: nobody else writes or reads slot f.
-            unsafe { self.values.add(f).write(value) };
-            self.frontier.store(f + 1, Ordering::Release);
-            Ok(())
+            // SAFETY: next < end ≤ capacity, and this thread holds the
+            // lock with next ≥ frontier: nobody else writes or reads
+            // slot next.
+            unsafe { self.values.add(next).write(value) };
+            next += 1;
+            if next == self.end || next - f == LAG {
+                return Ok(());
+            }
+            ahead = self.ahead[next - self.start].load(Ordering::Acquire);
+            if ahead == EMPTY {
+                return Ok(());
+            }
         })();
+        self.frontier.store(next, Ordering::Release);
         self.finishing.store(false, Ordering::Release);
         done.map(|()| true)
     }
@@ -248,6 +266,7 @@ fn guarded(w: &mut Worker, shared: &Shared) -> Option<Error> {
 /// frontier heap and then compute it in full.
 fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
     let mut waiting: Option<(Instant, u32)> = None;
+    let mut impatient = false;
     loop {
         if shared.failed.load(Ordering::Relaxed) {
             return Ok(());
@@ -256,10 +275,15 @@ fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
         if f >= shared.end {
             return Ok(());
         }
+        // (With the lock taken, the other thread is finishing: compute
+        // ahead rather than wait for the lock.)
         let ahead = shared.ahead[f - shared.start].load(Ordering::Acquire);
-        if ahead != EMPTY {
-            fail_on_error(shared, shared.finish(w, f, ahead))?;
+        if ahead != EMPTY
+            && !shared.finishing.load(Ordering::Relaxed)
+            && fail_on_error(shared, shared.finish(w, f, ahead))?
+        {
             waiting = None;
+            impatient = false;
             continue;
         }
         // Heaps are claimed AHEAD at a time: the engine marks the pairs of
@@ -288,16 +312,25 @@ fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
             }
             continue;
         }
-        // Wait (reading the clock every few spins only) …
+        // Wait: spin a little, then give the core away (on a busy machine
+        // the thread waited for may need it) …
         let (since, spins) = waiting.get_or_insert_with(|| (Instant::now(), 0));
         *spins += 1;
-        if *spins % 64 != 0 || since.elapsed() < PATIENCE {
-            std::hint::spin_loop();
-            continue;
+        if !impatient {
+            if *spins < SPINS {
+                std::hint::spin_loop();
+                continue;
+            }
+            if since.elapsed() < PATIENCE {
+                std::thread::yield_now();
+                continue;
+            }
         }
-        // … then compute the frontier heap here.
+        // … then compute the frontier heap here, and the next late ones at
+        // once (their thread is busy with a long heap, or descheduled).
         fail_on_error(shared, shared.finish(w, f, EMPTY))?;
         waiting = None;
+        impatient = true;
     }
 }
 
