@@ -82,7 +82,8 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
-    /// Threads for long scans (default: all cores).
+    /// Threads (default: all cores); with more than one, heaps are computed
+    /// in parallel, with the same values.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Testing aid: stop as if interrupted after this many new heaps.

@@ -12,14 +12,16 @@
 //!    is refused up front.
 //!
 //! Engines: [`sparse::Sparse`] (sparse space) for octal codes without
-//! three-way splits and for Grundy's game, [`naive::Naive`] (the reference,
-//! straight from the definition) for everything else. Long runs are driven
+//! three-way splits and for Grundy's game, on several threads through
+//! [`pipeline::Pipeline`], and [`naive::Naive`] (the reference, straight
+//! from the definition) for everything else. Long runs are driven
 //! step by step through a [`Computation`], which can be checkpointed
 //! ([`checkpoint`]) and resumed with identical results.
 
 pub mod checkpoint;
 pub mod naive;
 pub mod pairs;
+pub mod pipeline;
 pub mod sparse;
 pub mod stats;
 
@@ -37,6 +39,14 @@ use crate::period::{Period, PeriodFinder};
 pub trait Engine {
     /// Append the next value.
     fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()>;
+
+    /// Append between one and `max ≥ 1` next values, within the spare
+    /// capacity of `values` when more than one (engines that compute
+    /// several heaps at once, on several threads). On an error, the values
+    /// appended before it are kept.
+    fn extend(&mut self, values: &mut Vec<u16>, _max: usize) -> Result<()> {
+        self.push_next(values)
+    }
 
     /// Take over `values`, computed elsewhere (a resumed checkpoint), so
     /// that the next `push_next` continues after them.
@@ -59,8 +69,14 @@ pub trait Engine {
     }
 }
 
-/// The engine for `rule`: sparse where it applies, naive elsewhere.
+/// The engine for `rule`: sparse where it applies (on `threads` threads
+/// when more than one), naive elsewhere.
 pub fn engine_for(rule: &Rule, threads: usize) -> Box<dyn Engine + Send> {
+    if threads > 1 {
+        if let Some(p) = pipeline::Pipeline::new(rule, threads) {
+            return Box::new(p);
+        }
+    }
     match sparse::Sparse::new(rule) {
         Some(s) => Box::new(s.with_threads(threads)),
         None => Box::new(naive::Naive::new(rule)),
@@ -314,7 +330,8 @@ impl Computation {
     /// Computes up to `budget` more values, stopping early once `G(0..heaps)`
     /// are known, or (when `stop_at_proof`) once a period is proved.
     pub fn advance(&mut self, heaps: u64, budget: u64, stop_at_proof: bool) -> Result<Step> {
-        for _ in 0..budget {
+        let mut left = budget;
+        while left > 0 {
             if stop_at_proof {
                 if let Some(p) = self.period {
                     return Ok(Step::Proved(p));
@@ -335,17 +352,33 @@ impl Computation {
                     ))
                 })?;
             }
-            let n = self.values.len() as u64;
-            self.estimated_work = self
-                .estimated_work
-                .saturating_add(options_estimate(&self.rule, n));
-            self.engine.push_next(&mut self.values)?;
-            self.largest = self.largest.max(self.values[self.values.len() - 1]);
-            if self.period.is_none() {
-                if let Some(finder) = self.finder.as_mut() {
-                    self.period = finder.observe(&self.values);
+            let before = self.values.len();
+            let room = (self.values.capacity() - before) as u64;
+            let max = left.min(heaps - before as u64).min(room);
+            let appended = self.engine.extend(&mut self.values, max as usize);
+            let after = self.values.len();
+            left -= (after - before) as u64;
+            // The new values one by one, as if pushed one at a time.
+            for len in before + 1..=after {
+                let n = len - 1;
+                self.estimated_work = self
+                    .estimated_work
+                    .saturating_add(options_estimate(&self.rule, n as u64));
+                self.largest = self.largest.max(self.values[n]);
+                if self.period.is_none() {
+                    if let Some(finder) = self.finder.as_mut() {
+                        self.period = finder.observe(&self.values[..len]);
+                    }
+                    if self.period.is_some() && stop_at_proof && len < after {
+                        // Computed past the proof: keep what a run of one
+                        // heap at a time keeps.
+                        self.values.truncate(len);
+                        self.engine.adopt(&self.values);
+                        break;
+                    }
                 }
             }
+            appended?;
         }
         Ok(match self.period {
             Some(p) if stop_at_proof => Step::Proved(p),

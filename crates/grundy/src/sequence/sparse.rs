@@ -115,7 +115,7 @@ const MARK_BITS: usize = 1024;
 
 /// Heaps whose rare-pair marks are made in one pass over the rare heaps
 /// (the current one and the next `AHEAD - 1`).
-const AHEAD: usize = 4;
+pub(super) const AHEAD: usize = 4;
 
 /// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
 /// of a rare heap `r` (listed before `start`) with a partner below `start`.
@@ -125,6 +125,9 @@ struct Batch {
     /// For each splitting digit, the indices of the rare heaps whose pairs
     /// are marked for every heap of the batch.
     covered: Vec<(usize, usize)>,
+    /// The tables of heaps `start + 1..=start + used` were taken (each
+    /// heap takes its own once).
+    used: usize,
 }
 
 /// The sparse-space engine. See the [module docs](self).
@@ -222,7 +225,7 @@ impl Ranking {
     /// Credits the blocks of the splits `a + (rest - a)`, `1 ≤ a ≤ top`,
     /// with the values of `want` (all below 512) that each holds, and
     /// re-ranks them.
-    fn train(&mut self, g: &[u16], rest: usize, top: usize, want: &Bits512) {
+    fn train(&mut self, g: &[u16], rest: usize, first: usize, top: usize, want: &Bits512) {
         let mut wanted = [0u64; 8];
         for (w, bytes) in wanted.iter_mut().zip(want.chunks_exact(8)) {
             *w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
@@ -232,7 +235,9 @@ impl Ranking {
         let mut count = [0u32; 512];
         for (b, set) in held.iter_mut().enumerate() {
             let start = 1 + b * RANK_BLOCK;
-            for a in start..(start + RANK_BLOCK).min(top + 1) {
+            // (Pairs whose partner is not known yet, see `compute_ahead`,
+            // are left out: the ranking only orders the scan.)
+            for a in start.max(first)..(start + RANK_BLOCK).min(top + 1) {
                 let v = (g[a] ^ g[rest - a]) as usize;
                 set[(v >> 6) & 7] |= ((v < 512) as u64) << (v & 63);
             }
@@ -266,11 +271,15 @@ impl Ranking {
         });
     }
 
-    /// The low heaps of the `i`-th block in rank order, within `1..=top`.
+    /// The low heaps of the `i`-th block in rank order, within `first..=top`.
     #[inline]
-    fn block(&self, i: usize, top: usize) -> std::ops::Range<usize> {
+    fn block(&self, i: usize, first: usize, top: usize) -> std::ops::Range<usize> {
         let start = 1 + self.order[i] as usize * RANK_BLOCK;
-        start.min(top + 1)..(start + RANK_BLOCK).min(top + 1)
+        let end = (start + RANK_BLOCK).min(top + 1);
+        // (Low heaps below `first`, whose partners are not known yet, are
+        // left out; see `compute_ahead`.)
+        let start = start.max(first).min(end);
+        start..end
     }
 }
 
@@ -363,8 +372,13 @@ impl Sparse {
     /// portable loops; both compute the same values with the same work.
     /// For comparisons: the default is the vector kernels where available.
     pub fn with_simd(mut self, simd: bool) -> Sparse {
-        self.simd = simd && pairs::simd_available();
+        self.set_simd(simd);
         self
+    }
+
+    /// [`Self::with_simd`] in place.
+    pub(super) fn set_simd(&mut self, simd: bool) {
+        self.simd = simd && pairs::simd_available();
     }
 
     /// Use up to `threads` threads (of rayon's global pool) for long scans.
@@ -402,12 +416,11 @@ impl Sparse {
         }
     }
 
-    /// Starts a batch at heap `n = g.len()` (whose table is current): marks
-    /// the pairs of the rare heaps `r` with `max(1, AHEAD - k) ≤ r < n - k`
-    /// for heaps `n..n + AHEAD`, whose partners `n + j - k - r` all lie in
-    /// `1..n`.
-    fn start_batch(&mut self, g: &[u16]) {
-        let n = g.len();
+    /// Starts a batch at heap `n` (whose table is current) knowing
+    /// `g = G(0..known)`: marks the pairs of the rare heaps `r` with
+    /// `max(1, n + AHEAD - k - known) ≤ r < n - k` for heaps
+    /// `n..n + AHEAD`, whose partners `n + j - k - r` all lie in `1..known`.
+    fn start_batch(&mut self, g: &[u16], n: usize) {
         // The generation was started with heap n: no table holds it yet.
         let gen = self.generation;
         let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
@@ -422,7 +435,7 @@ impl Sparse {
                 covered.push((0, 0));
                 continue;
             };
-            let first = AHEAD.saturating_sub(k).max(1) as u32;
+            let first = first_known(base + AHEAD - 1, g.len()) as u32;
             let lo = self.rare_heaps.partition_point(|&r| r < first);
             let hi = self
                 .rare_heaps
@@ -438,7 +451,11 @@ impl Sparse {
             );
             covered.push((lo, hi));
         }
-        self.batch = Some(Batch { start: n, covered });
+        self.batch = Some(Batch {
+            start: n,
+            covered,
+            used: 0,
+        });
     }
 
     #[inline]
@@ -580,7 +597,8 @@ impl Sparse {
                     }
                     self.work += 1;
                     let b = rest - a;
-                    if g[b] == y && !(self.strict && a == b) {
+                    // (Heaps not known yet, see `compute_ahead`, are skipped.)
+                    if g.get(b) == Some(&y) && !(self.strict && a == b) {
                         self.last[v as usize] = y;
                         return true;
                     }
@@ -603,13 +621,13 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let top = self.top(rest);
-            if top == 0 {
+            let (first, top) = (first_known(rest, g.len()), self.top(rest));
+            if top < first {
                 continue;
             }
-            self.work += top as u64;
+            self.work += (top + 1 - first) as u64;
             if self.threads > 1 && top >= 2 * self.block {
-                let bits = par_marks(g, rest, 1..top + 1, self.block);
+                let bits = par_marks(g, rest, first..top + 1, self.block);
                 for (w, &word) in bits.iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
@@ -620,17 +638,17 @@ impl Sparse {
                 }
             } else if bound <= 128 {
                 // Small values: the set of xors as a bit set, 8 or 16 pairs
-                // an instruction (a, rest - a for a = 1 + i: low[i] = g[1 + i]
-                // pairs with high[top - 1 - i] = g[rest - 1 - i]).
-                let mut set =
-                    pairs::marks_below_128(&g[1..top + 1], &g[rest - top..rest], bound, self.simd);
+                // an instruction (a, rest - a for a = first + i: low[i] =
+                // g[first + i] pairs with high[top - first - i] = g[rest - first - i]).
+                let (low, high) = (&g[first..top + 1], &g[rest - top..rest + 1 - first]);
+                let mut set = pairs::marks_below_128(low, high, bound, self.simd);
                 while set != 0 {
                     self.seen[set.trailing_zeros() as usize] = self.generation;
                     set &= set - 1;
                 }
             } else {
                 let gen = self.generation;
-                for a in 1..=top {
+                for a in first..=top {
                     self.seen[(g[a] ^ g[rest - a]) as usize] = gen;
                 }
             }
@@ -642,8 +660,8 @@ impl Sparse {
     fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
         if n >= self.ranking.next && self.want.small {
             if let Some(rest) = n.checked_sub(self.splits[0]) {
-                let top = self.top(rest);
-                self.ranking.train(g, rest, top, &self.want.bits);
+                let (first, top) = (first_known(rest, g.len()), self.top(rest));
+                self.ranking.train(g, rest, first, top, &self.want.bits);
             }
             self.ranking.next = n + TRAIN_EVERY;
         }
@@ -653,9 +671,9 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let top = self.top(rest);
+            let (first, top) = (first_known(rest, g.len()), self.top(rest));
             for b in 0..PREFIX_BLOCKS.min(self.ranking.order.len()) {
-                let range = self.ranking.block(b, top);
+                let range = self.ranking.block(b, first, top);
                 let len = range.len();
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
                 if let Some(done) = found {
@@ -678,9 +696,9 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let top = self.top(rest);
+            let (first, top) = (first_known(rest, g.len()), self.top(rest));
             for b in PREFIX_BLOCKS.min(self.ranking.order.len())..self.ranking.order.len() {
-                let range = self.ranking.block(b, top);
+                let range = self.ranking.block(b, first, top);
                 let len = range.len();
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
                 if let Some(done) = found {
@@ -697,7 +715,7 @@ impl Sparse {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = self.ranking.order.len() * RANK_BLOCK + 1;
+            let mut a = (self.ranking.order.len() * RANK_BLOCK + 1).max(first_known(rest, g.len()));
             // Most needed values turn up among the first pairs; the rest of a
             // long scan runs in parallel blocks.
             while a <= top {
@@ -747,11 +765,66 @@ impl Sparse {
             })
     }
 
+    /// Takes in the last of `values` (computed by this engine or another):
+    /// lists it by value, counts it, lists it if rare, and revises the mask
+    /// when due.
+    pub(super) fn record(&mut self, values: &[u16]) {
+        let n = values.len() - 1;
+        let v = values[n];
+        if n > 0 {
+            self.index(n, v);
+            self.hist.add(v);
+            if self.mask != 0 && self.rare[v as usize] {
+                self.rare_heaps.push(n as u32);
+                self.rare_values.push(v);
+            }
+        }
+        if values.len() >= self.next_revision {
+            self.revise(values);
+        }
+    }
+
+    /// Whether `v` is the value of an option of heap `n` with a heap in
+    /// `known..n`, given `g = G(0..n)`: the options that
+    /// [`Self::compute_ahead`] leaves out.
+    pub(super) fn option_from(&self, g: &[u16], n: usize, known: usize, v: u16) -> bool {
+        let singles = self.singles.iter().filter(|&&k| k < n && n - k >= known);
+        if singles.map(|&k| g[n - k]).any(|x| x == v) {
+            return true;
+        }
+        self.splits.iter().filter(|&&k| k <= n).any(|&k| {
+            let (rest, top) = (n - k, self.top(n - k));
+            // a ≤ rest - known: the partner is recent; a ≥ known: a is.
+            let low = 1..=top.min(rest.saturating_sub(known));
+            let high = known.max(1)..=top;
+            low.chain(high).any(|a| g[a] ^ g[rest - a] == v)
+        })
+    }
+
     /// The value of heap `n` given `g = G(0..n)`.
     fn compute(&mut self, g: &[u16]) -> Result<u16> {
-        let n = g.len();
-        let j = self.batch.as_ref().map_or(0, |b| n.wrapping_sub(b.start));
-        if (1..AHEAD).contains(&j) {
+        self.compute_ahead(g, g.len())
+    }
+
+    /// The mex of the options of heap `n` that need only the heaps known,
+    /// `g = G(0..known)` with `n / 2 < known ≤ n`: options with a heap of
+    /// `known..n` are left out. With `known == n` this is `G(n)`; otherwise
+    /// it is `G(n)` unless it is the value of an option left out (see
+    /// [`Self::option_from`]). For threads that compute heaps ahead while
+    /// the heaps below them are being finished.
+    pub(super) fn compute_ahead(&mut self, g: &[u16], n: usize) -> Result<u16> {
+        // Every low heap of a split (at most n / 2) is known.
+        assert!(g.len() == n || (2 * g.len() > n && g.len() < n));
+        let j = self.batch.as_ref().map_or(0, |b| {
+            let j = n.wrapping_sub(b.start);
+            if j > b.used {
+                j
+            } else {
+                0
+            }
+        });
+        if let (1..AHEAD, Some(batch)) = (j, &mut self.batch) {
+            batch.used = j;
             // Marked ahead: this heap's table becomes current.
             std::mem::swap(&mut self.seen, &mut self.spare[j - 1]);
         } else {
@@ -760,7 +833,7 @@ impl Sparse {
         }
         for i in 0..self.singles.len() {
             let k = self.singles[i];
-            if k < n {
+            if k < n && n - k < g.len() {
                 self.mark(g[n - k]);
             }
         }
@@ -772,7 +845,7 @@ impl Sparse {
             return self.mex(n);
         }
         if self.batch.is_none() && !self.strict {
-            self.start_batch(g);
+            self.start_batch(g, n);
         }
         // Every split with a rare heap: all common-valued splits among them
         // (those of the batch are marked already).
@@ -783,6 +856,9 @@ impl Sparse {
                 continue;
             };
             let end = self.rare_heaps.partition_point(|&r| (r as usize) < rest);
+            // Rare heaps whose partner is not known yet are left out.
+            let first = first_known(rest, g.len());
+            let lo = self.rare_heaps[..end].partition_point(|&r| (r as usize) < first);
             let rare = &self.rare_heaps[..end];
             // Grundy's game may not split into equal heaps: skip r = rest/2.
             let skip = if self.strict && rest % 2 == 0 {
@@ -804,9 +880,10 @@ impl Sparse {
             // reloads the pointer after every store.
             let seen: &mut [u32; VALUES] = &mut self.seen;
             for (from, to) in parts {
+                let (from, to) = (from.max(lo), to.max(lo));
                 mark_rare(seen, gen, g, rest, &heaps[from..to], &vals[from..to]);
             }
-            self.work += end as u64;
+            self.work += (end - lo) as u64;
         }
         let (m, c, remaining) = match self.candidates(n)? {
             Candidates::Common(m) => return Ok(m),
@@ -943,9 +1020,10 @@ enum Candidates {
 }
 
 /// Stamps `seen[x ^ g[rest - r]] = gen` for the rare heaps `r` (ascending,
-/// all in `1..rest`) of values `x`, in two passes over blocks: first the
-/// values (loads only), then the stamps, so that no load waits behind a
-/// store to an address it cannot yet tell apart.
+/// all in `1..rest`, every partner `rest - r` in `1..g.len()`) of values
+/// `x`, in two passes over blocks: first the values (loads only), then the
+/// stamps, so that no load waits behind a store to an address it cannot yet
+/// tell apart.
 #[inline]
 fn mark_rare(
     seen: &mut [u32; VALUES],
@@ -956,22 +1034,29 @@ fn mark_rare(
     vals: &[u16],
 ) {
     const BLOCK: usize = 256;
-    assert!(rest <= g.len() && vals.len() == heaps.len());
-    // The heaps are ascending, so all lie in 1..rest if the ends do.
+    assert!(vals.len() == heaps.len());
+    // The heaps are ascending, so all lie in 1..rest, with partners below
+    // g.len(), if the ends do.
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
-        assert!(first >= 1 && (last as usize) < rest);
+        assert!(first >= 1 && (last as usize) < rest && rest - (first as usize) < g.len());
     }
     let mut buf = [0u16; BLOCK];
     for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
         for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
-            // SAFETY: 1 <= r < rest <= g.len() (asserted above for the
-            // ascending list), so rest - r is in 1..g.len().
+            // SAFETY: 1 <= r < rest and rest - r < g.len() (asserted above
+            // for the ascending list), so rest - r is in 1..g.len().
             *b = x ^ unsafe { *g.get_unchecked(rest - r as usize) };
         }
         for &v in &buf[..hs.len()] {
             seen[v as usize] = gen;
         }
     }
+}
+
+/// The least `a ≥ 1` whose partner `rest - a` is known (below `known`).
+#[inline]
+fn first_known(rest: usize, known: usize) -> usize {
+    (rest + 1).saturating_sub(known).max(1)
 }
 
 /// [`mark_rare`] for the heaps `n + j`, `j < AHEAD`, at once: stamps
@@ -1123,19 +1208,8 @@ impl Engine for Sparse {
             )));
         }
         let v = self.compute(values)?;
-        let n = values.len();
         values.push(v);
-        if n > 0 {
-            self.index(n, v);
-            self.hist.add(v);
-            if self.mask != 0 && self.rare[v as usize] {
-                self.rare_heaps.push(n as u32);
-                self.rare_values.push(v);
-            }
-        }
-        if values.len() >= self.next_revision {
-            self.revise(values);
-        }
+        self.record(values);
         Ok(())
     }
 

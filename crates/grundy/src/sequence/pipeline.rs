@@ -1,0 +1,495 @@
+//! The sparse-space engine on several threads: every heap computed almost
+//! entirely before the heaps just below it are known.
+//!
+//! # Why it works
+//!
+//! Heap `n` depends on the heaps just below it through a handful of options
+//! only. Knowing `G(0..known)`, `known = n + 1 - LAG`, a thread computes the
+//! mex `m` of the options of `n` that need only those heaps
+//! ([`Sparse::compute_ahead`]: the rare-pair marks and the proof scan, all
+//! but a sliver of the work). Once `G(0..n)` is known, the few options left
+//! out (those with a heap of `known..n`: for `0.6`, `G(n - 1)` and the
+//! splits `a + (n - 1 - a)` with `a < LAG`) are looked at: every value below
+//! `m` is an option already and `m` is not among the options computed, so
+//!
+//! * if no option left out has the value `m`, `G(n) = m`;
+//! * otherwise heap `n` is computed again with every heap known (about 2 %
+//!   of the heaps of `0.6` with a lag of 32).
+//!
+//! So the threads compute heaps ahead in parallel, up to `LAG` heaps past
+//! the *frontier* (the first heap whose value is not final), and whichever
+//! is free finishes the frontier heap when its mex is in. A thread with
+//! nothing to compute ahead and a frontier heap still out (its thread is
+//! slow, or descheduled on a busy machine) computes that heap itself after
+//! a short wait, so no thread ever waits long for another.
+//!
+//! Each thread keeps its own engine state (rare heaps, histogram, mask),
+//! fed with every value in heap order, so the mask is revised at the same
+//! heap counts in every thread. Values never depend on the number of
+//! threads or on timing: each is the mex of all the options of its heap.
+//! Only the count of pairs examined ([`Engine::work`]) does.
+//!
+//! Heaps take microseconds, so the threads share values through atomics
+//! ("final up to", "claimed up to", one slot per heap for the mex found
+//! ahead), spinning while they wait; they are scoped to one
+//! [`Engine::extend`] call (thousands of heaps) and write straight into the
+//! caller's vector, in its spare capacity.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::sparse::{Sparse, AHEAD};
+use super::stats::Split;
+use super::Engine;
+use crate::error::{Error, Result};
+use crate::games::heap::Rule;
+
+/// Heaps are computed ahead with every heap up to `LAG` below them known
+/// (so at most `LAG` past the frontier). Longer lags leave more slack
+/// between the threads but more options out, and the proof scan of a heap
+/// computed ahead skips its first pairs: of the heaps of `0.6` near 5·10^5,
+/// 0.5 % need computing again at a lag of 16, 2 % at 32, 3 % at 64, 7 % at
+/// 256.
+const LAG: usize = 32;
+
+/// Below this many heaps in one call, or before heap `4 · LAG`, heaps are
+/// computed one at a time.
+const MIN_SHARED: usize = 2 * LAG;
+
+/// How long a thread with nothing to compute ahead waits for the frontier
+/// heap before computing it itself…
+const PATIENCE: Duration = Duration::from_micros(100);
+
+/// …spinning this many times before it starts yielding its core.
+const SPINS: u32 = 64;
+
+/// A slot of [`Shared::ahead`]: nothing yet.
+const EMPTY: u32 = 0;
+
+/// A slot of [`Shared::ahead`]: computing ahead failed (the heap is computed
+/// again in full, which reports the error).
+const FAILED: u32 = u32::MAX;
+
+/// The sparse engine spread over threads. See the [module docs](self).
+#[derive(Debug)]
+pub struct Pipeline {
+    workers: Vec<Worker>,
+}
+
+/// One thread's engine and how far it has taken in the values.
+#[derive(Debug)]
+struct Worker {
+    engine: Sparse,
+    /// The engine has taken in `G(0..ingested)`.
+    ingested: usize,
+    /// Heaps computed with every heap below known: the mex found ahead was
+    /// the value of an option left out, or the frontier heap was late.
+    redone: u64,
+}
+
+impl Worker {
+    /// Takes in the values of `g` not taken in yet, in heap order.
+    fn take_in(&mut self, g: &[u16]) {
+        while self.ingested < g.len() {
+            self.ingested += 1;
+            self.engine.record(&g[..self.ingested]);
+        }
+    }
+
+    /// `G(n)` given `G(0..n)`, on this thread alone.
+    fn compute(&mut self, g: &[u16]) -> Result<u16> {
+        self.take_in(g);
+        self.engine.compute_ahead(g, g.len())
+    }
+}
+
+/// What the threads of one [`Engine::extend`] call share: the caller's
+/// vector (written in place past its length) and the progress.
+struct Shared<'a> {
+    values: *mut u16,
+    /// `G(0..frontier)` are written and final.
+    frontier: AtomicUsize,
+    /// Heaps below this are claimed by a thread to compute ahead.
+    claimed: AtomicUsize,
+    /// `ahead[n - start]`: `1 + ` the mex found ahead for heap `n`
+    /// ([`EMPTY`] until then, [`FAILED`] on an error).
+    ahead: &'a [AtomicU32],
+    start: usize,
+    end: usize,
+    /// Held by the thread finishing the frontier heap.
+    finishing: AtomicBool,
+    /// A thread failed: the others stop.
+    failed: AtomicBool,
+}
+
+// SAFETY: slot `n` of `values` is written only by the thread holding
+// `finishing`, while `frontier ≤ n`, before `frontier` passes `n`
+// (Release); other threads read it only through slices of length
+// `≤ frontier` (Acquire), so never while written.
+unsafe impl Sync for Shared<'_> {}
+
+impl Shared<'_> {
+    /// `G(0..len)`, all final.
+    ///
+    /// # Safety
+    /// `len ≤ frontier` (as loaded by this thread).
+    unsafe fn prefix(&self, len: usize) -> &[u16] {
+        std::slice::from_raw_parts(self.values, len)
+    }
+
+    /// Finishes the frontier heap `f` (if it still is), from the mex found
+    /// ahead (`ahead`, or [`EMPTY`] to compute it in full), then the next
+    /// heaps whose mex is in, under the finishing lock; the frontier moves
+    /// once for all of them. Returns false if another thread holds the lock.
+    fn finish(&self, w: &mut Worker, f: usize, ahead: u32) -> Result<bool> {
+        if self.finishing.swap(true, Ordering::Acquire) {
+            return Ok(false);
+        }
+        if self.frontier.load(Ordering::Acquire) != f {
+            // Finished by another thread meanwhile.
+            self.finishing.store(false, Ordering::Release);
+            return Ok(true);
+        }
+        let (mut next, mut ahead) = (f, ahead);
+        let done = (|| loop {
+            // SAFETY: G(0..frontier) are final, and this thread wrote
+            // G(frontier..next) itself, holding the lock.
+            let g = unsafe { self.prefix(next) };
+            let known = next + 1 - LAG;
+            let value = match ahead {
+                EMPTY | FAILED => None,
+                v => Some((v - 1) as u16),
+            };
+            let value = match value {
+                Some(v) if !w.engine.option_from(g, next, known, v) => v,
+                _ => {
+                    w.redone += 1;
+                    w.compute(g)?
+                }
+            };
+            // SAFETY: next < end ≤ capacity, and this thread holds the
+            // lock with next ≥ frontier: nobody else writes or reads
+            // slot next.
+            unsafe { self.values.add(next).write(value) };
+            next += 1;
+            if next == self.end || next - f == LAG {
+                return Ok(());
+            }
+            ahead = self.ahead[next - self.start].load(Ordering::Acquire);
+            if ahead == EMPTY {
+                return Ok(());
+            }
+        })();
+        self.frontier.store(next, Ordering::Release);
+        self.finishing.store(false, Ordering::Release);
+        done.map(|()| true)
+    }
+}
+
+impl Pipeline {
+    /// The threaded sparse engine for `rule` with `threads ≥ 2` threads, or
+    /// `None` where the sparse engine does not apply.
+    pub fn new(rule: &Rule, threads: usize) -> Option<Pipeline> {
+        let workers = (0..threads.max(2))
+            .map(|_| {
+                Some(Worker {
+                    engine: Sparse::new(rule)?,
+                    ingested: 0,
+                    redone: 0,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Pipeline { workers })
+    }
+
+    /// Use the vector kernels or only the portable loops (see
+    /// [`Sparse::with_simd`]).
+    pub fn with_simd(mut self, simd: bool) -> Pipeline {
+        for w in &mut self.workers {
+            w.engine.set_simd(simd);
+        }
+        self
+    }
+
+    /// How many heaps were computed again with every heap below known.
+    pub fn redone(&self) -> u64 {
+        self.workers.iter().map(|w| w.redone).sum()
+    }
+
+    /// Heaps `start..start + count` on all threads, written to `values`
+    /// (whose capacity holds them); returns how many are final and the
+    /// first error.
+    fn run(&mut self, values: &mut Vec<u16>, count: usize) -> (usize, Option<Error>) {
+        let start = values.len();
+        let ahead: Vec<AtomicU32> = (0..count).map(|_| AtomicU32::new(EMPTY)).collect();
+        let shared = Shared {
+            values: values.as_mut_ptr(),
+            frontier: AtomicUsize::new(start),
+            claimed: AtomicUsize::new(start),
+            ahead: &ahead,
+            start,
+            end: start + count,
+            finishing: AtomicBool::new(false),
+            failed: AtomicBool::new(false),
+        };
+        let errors: Vec<Option<Error>> = std::thread::scope(|scope| {
+            let shared = &shared;
+            let (first, others) = self.workers.split_first_mut().expect("two workers");
+            let handles: Vec<_> = others
+                .iter_mut()
+                .map(|w| scope.spawn(move || guarded(w, shared)))
+                .collect();
+            let mut errors = vec![guarded(first, shared)];
+            errors.extend(handles.into_iter().map(|h| match h.join() {
+                Ok(e) => e,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }));
+            errors
+        });
+        let done = shared.frontier.load(Ordering::Acquire) - start;
+        (done, errors.into_iter().flatten().next())
+    }
+}
+
+/// [`work`], telling the other threads to stop if it panics (they could
+/// wait for its heaps).
+fn guarded(w: &mut Worker, shared: &Shared) -> Option<Error> {
+    let run = std::panic::AssertUnwindSafe(|| work(w, shared).err());
+    std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+        shared.failed.store(true, Ordering::Relaxed);
+        std::panic::resume_unwind(panic)
+    })
+}
+
+/// One thread's loop: finish the frontier heap when its mex is in, else
+/// compute the next unclaimed heap ahead, else wait a little for the
+/// frontier heap and then compute it in full.
+fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
+    let mut waiting: Option<(Instant, u32)> = None;
+    let mut impatient = false;
+    loop {
+        if shared.failed.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let f = shared.frontier.load(Ordering::Acquire);
+        if f >= shared.end {
+            return Ok(());
+        }
+        // (With the lock taken, the other thread is finishing: compute
+        // ahead rather than wait for the lock.)
+        let ahead = shared.ahead[f - shared.start].load(Ordering::Acquire);
+        if ahead != EMPTY
+            && !shared.finishing.load(Ordering::Relaxed)
+            && fail_on_error(shared, shared.finish(w, f, ahead))?
+        {
+            waiting = None;
+            impatient = false;
+            continue;
+        }
+        // Heaps are claimed AHEAD at a time: the engine marks the pairs of
+        // the rare heaps for all of them in one pass.
+        let n = shared.claimed.load(Ordering::Relaxed);
+        let block = n..(n + AHEAD).min(shared.end);
+        if n < shared.end && block.end <= f + LAG {
+            if shared
+                .claimed
+                .compare_exchange(n, block.end, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+            {
+                for n in block {
+                    // n < f + LAG, so every heap below `known` is final.
+                    let known = n + 1 - LAG;
+                    // SAFETY: known ≤ f ≤ frontier.
+                    let g = unsafe { shared.prefix(known) };
+                    w.take_in(g);
+                    let slot = match w.engine.compute_ahead(g, n) {
+                        Ok(v) => v as u32 + 1,
+                        Err(_) => FAILED,
+                    };
+                    shared.ahead[n - shared.start].store(slot, Ordering::Release);
+                }
+                waiting = None;
+            }
+            continue;
+        }
+        // Wait: spin a little, then give the core away (on a busy machine
+        // the thread waited for may need it) …
+        let (since, spins) = waiting.get_or_insert_with(|| (Instant::now(), 0));
+        *spins += 1;
+        if !impatient {
+            if *spins < SPINS {
+                std::hint::spin_loop();
+                continue;
+            }
+            if since.elapsed() < PATIENCE {
+                std::thread::yield_now();
+                continue;
+            }
+        }
+        // … then compute the frontier heap here, and the next late ones at
+        // once (their thread is busy with a long heap, or descheduled).
+        fail_on_error(shared, shared.finish(w, f, EMPTY))?;
+        waiting = None;
+        impatient = true;
+    }
+}
+
+/// Passes `result` on, telling the other threads to stop on an error.
+fn fail_on_error<T>(shared: &Shared, result: Result<T>) -> Result<T> {
+    if result.is_err() {
+        shared.failed.store(true, Ordering::Relaxed);
+    }
+    result
+}
+
+impl Engine for Pipeline {
+    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+        if values.len() >= u32::MAX as usize {
+            return Err(Error::TooLarge(format!(
+                "the sparse engine indexes heaps with 32 bits: heap {} is beyond it",
+                values.len()
+            )));
+        }
+        let v = self.workers[0].compute(values)?;
+        values.push(v);
+        Ok(())
+    }
+
+    fn extend(&mut self, values: &mut Vec<u16>, max: usize) -> Result<()> {
+        let start = values.len();
+        // Heaps are indexed with 32 bits (see `push_next`).
+        let count = max
+            .min(values.capacity() - start)
+            .min((u32::MAX as usize).saturating_sub(start));
+        // Past 4 · LAG, the heaps known ahead are more than half of them
+        // (as `Sparse::compute_ahead` needs).
+        if count < MIN_SHARED || start < 4 * LAG {
+            return self.push_next(values);
+        }
+        let (done, error) = self.run(values, count);
+        // SAFETY: the threads wrote G(start..start + done), within capacity.
+        unsafe { values.set_len(start + done) };
+        match error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn adopt(&mut self, values: &[u16]) {
+        for w in &mut self.workers {
+            w.engine.adopt(values);
+            w.ingested = values.len();
+        }
+    }
+
+    fn split(&self, values: &[u16]) -> Option<Split> {
+        self.workers[0].engine.split(values)
+    }
+
+    fn work(&self) -> Option<u64> {
+        self.workers.iter().map(|w| w.engine.work()).sum()
+    }
+
+    fn rare(&self) -> Option<(u16, usize)> {
+        self.workers[0].engine.rare()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::TakeBreak;
+    use crate::sequence::{Computation, Step};
+
+    fn code(s: &str) -> Rule {
+        Rule::TakeBreak(TakeBreak::parse(s).expect("valid code"))
+    }
+
+    /// `G(0..n)` one heap at a time.
+    fn serial(rule: &Rule, n: usize) -> Vec<u16> {
+        let mut engine = Sparse::new(rule).expect("sparse rule");
+        let mut values = Vec::with_capacity(n);
+        while values.len() < n {
+            engine.push_next(&mut values).unwrap();
+        }
+        values
+    }
+
+    /// `G(0..n)` through `extend`, in calls of at most `chunk` heaps.
+    fn threaded(engine: &mut Pipeline, n: usize, chunk: usize) -> Vec<u16> {
+        let mut values = Vec::with_capacity(n);
+        while values.len() < n {
+            let max = chunk.min(n - values.len());
+            engine.extend(&mut values, max).unwrap();
+        }
+        values
+    }
+
+    #[test]
+    fn threads_equal_one_thread_on_every_octal_code_with_up_to_three_digits() {
+        let mut redone = 0;
+        for i in 1..8 * 8 * 8 {
+            let digits = format!("{i:03o}");
+            let text = digits.trim_end_matches('0');
+            let rule = code(&format!("0.{text}"));
+            let one = serial(&rule, 1500);
+            for (threads, chunk) in [(2, 1000), (3, 333)] {
+                let mut engine = Pipeline::new(&rule, threads).unwrap();
+                assert_eq!(
+                    threaded(&mut engine, 1500, chunk),
+                    one,
+                    "{rule} on {threads}"
+                );
+                redone += engine.redone();
+            }
+        }
+        // The path that computes a heap again is taken, and right.
+        assert!(redone > 0);
+    }
+
+    #[test]
+    fn threads_equal_one_thread_on_long_runs() {
+        for (rule, n) in [
+            (code("0.6"), 1 << 18),
+            (code("0.161"), 1 << 18),
+            (code("0.16"), 1 << 18),
+            (code("4.7"), 20000),
+            (Rule::Grundys, 1 << 16),
+        ] {
+            let one = serial(&rule, n);
+            let mut engine = Pipeline::new(&rule, 2).unwrap();
+            assert_eq!(threaded(&mut engine, n, 8192), one, "{rule}");
+            let mut portable = Pipeline::new(&rule, 2).unwrap().with_simd(false);
+            let short = n.min(20000);
+            assert_eq!(threaded(&mut portable, short, 4096), one[..short], "{rule}");
+        }
+    }
+
+    #[test]
+    fn threaded_computations_stop_at_the_proof_and_resume() {
+        for (rule, pre, period) in [(Rule::kayles(), 71, 12), (Rule::dawsons_kayles(), 53, 34)] {
+            let mut one = Computation::new(&rule, 1).unwrap();
+            let mut two = Computation::new(&rule, 2).unwrap();
+            let (a, b) = (
+                one.advance(u64::MAX, u64::MAX, true).unwrap(),
+                two.advance(u64::MAX, u64::MAX, true).unwrap(),
+            );
+            assert_eq!(a, b, "{rule}");
+            let Step::Proved(p) = b else {
+                panic!("{rule}: {b:?}")
+            };
+            assert_eq!((p.preperiod, p.period), (pre, period), "{rule}");
+            assert_eq!(one.values(), two.values(), "{rule}");
+        }
+        for rule in [code("0.161"), code("0.6"), Rule::Grundys] {
+            let mut whole = Computation::new(&rule, 1).unwrap();
+            whole.advance(30000, u64::MAX, false).unwrap();
+            let mut first = Computation::new(&rule, 2).unwrap();
+            first.advance(12345, 5000, false).unwrap();
+            first.advance(12345, u64::MAX, false).unwrap();
+            let mut second = Computation::resume(&rule, first.values().to_vec(), 2).unwrap();
+            second.advance(30000, u64::MAX, false).unwrap();
+            assert_eq!(whole.values(), second.values(), "{rule}");
+        }
+    }
+}
