@@ -228,12 +228,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
                     self.say(&format!("You: {}.", words.join("; ")))?;
                     let before = self.board();
                     self.play_turn(&moves)?;
-                    self.history.push((before, self.moves_played));
-                    self.moves_played += 1;
-                    if self.position.is_terminal() {
-                        return self.finish(Some(Side::Human), Side::Computer);
-                    }
-                    if self.computer_turn()? {
+                    if self.human_moved(before)? {
                         return Ok(());
                     }
                 }
@@ -242,12 +237,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
                     self.say(&format!("You: {words}."))?;
                     let before = self.board();
                     self.play_move(&mv)?;
-                    self.history.push((before, self.moves_played));
-                    self.moves_played += 1;
-                    if self.position.is_terminal() {
-                        return self.finish(Some(Side::Human), Side::Computer);
-                    }
-                    if self.computer_turn()? {
+                    if self.human_moved(before)? {
                         return Ok(());
                     }
                 }
@@ -337,6 +327,19 @@ impl<R: BufRead, W: Write> Game<R, W> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// After the human's move or turn (from `before`): records it, ends the
+    /// game if nothing is left to play, else lets the computer move. True
+    /// when the game is over.
+    fn human_moved(&mut self, before: Board) -> Result<bool> {
+        self.history.push((before, self.moves_played));
+        self.moves_played += 1;
+        if self.position.is_terminal() {
+            self.finish(Some(Side::Human), Side::Computer)?;
+            return Ok(true);
+        }
+        self.computer_turn()
     }
 
     /// The computer moves; true when that ended the game.
