@@ -151,16 +151,12 @@ pub fn run(args: Args) -> Result<()> {
             );
         }
     }
-    if let Some(threads) = args.threads {
-        if threads == 0 {
-            bail!("--threads must be at least 1");
-        }
-        // Fails only if the pool was built already, which nothing else does.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global();
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
     }
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
 
     if rule.closed_form(0).is_some() {
         if save.is_some() {

@@ -78,7 +78,7 @@ pub fn engine_for(rule: &Rule, threads: usize) -> Box<dyn Engine + Send> {
         }
     }
     match sparse::Sparse::new(rule) {
-        Some(s) => Box::new(s.with_threads(threads)),
+        Some(s) => Box::new(s),
         None => Box::new(naive::Naive::new(rule)),
     }
 }

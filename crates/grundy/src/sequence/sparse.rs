@@ -59,12 +59,8 @@
 //!   wanted, see [`pairs`]), with a portable fallback that gives the same
 //!   values and the same count of pairs examined.
 //!
-//! # Parallel scans
-//!
-//! Full scans of long heaps are reductions over pairs: with more than one
-//! thread, blocks of pairs are marked into per-thread bit sets and merged.
-
-use rayon::prelude::*;
+//! On several threads the engine runs as a [`pipeline`](super::pipeline),
+//! which computes heaps ahead of the ones still being finished.
 
 use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
@@ -79,9 +75,6 @@ const VALUES: usize = 1 << 16;
 /// The first heap count at which a mask is chosen; before it every heap is
 /// scanned in full (cheap for short heaps).
 const FIRST_REVISION: usize = 64;
-
-/// Pairs per parallel block: below this a full scan stays on one thread.
-const PAR_BLOCK: usize = 1 << 15;
 
 /// Low heaps of a block of the proof scan: the scan takes the splits
 /// `a + (rest - a)` with `a` in the blocks `1 + 512 b ..`, best blocks first
@@ -153,9 +146,6 @@ pub struct Sparse {
     rare_values: Vec<u16>,
     hist: Histogram,
     next_revision: usize,
-    threads: usize,
-    /// Pairs per parallel block (`PAR_BLOCK`; smaller in tests).
-    block: usize,
     /// `seen[v] == generation`: value `v` is an option of the current heap.
     seen: Box<[u32; VALUES]>,
     /// The stamp tables of the next heaps of the batch, swapped into `seen`
@@ -345,8 +335,6 @@ impl Sparse {
             rare_values: Vec::new(),
             hist: Histogram::default(),
             next_revision: FIRST_REVISION,
-            threads: 1,
-            block: PAR_BLOCK,
             seen: Box::new([0; VALUES]),
             spare: (1..AHEAD).map(|_| Box::new([0; VALUES])).collect(),
             batch: None,
@@ -379,12 +367,6 @@ impl Sparse {
     /// [`Self::with_simd`] in place.
     pub(super) fn set_simd(&mut self, simd: bool) {
         self.simd = simd && pairs::simd_available();
-    }
-
-    /// Use up to `threads` threads (of rayon's global pool) for long scans.
-    pub fn with_threads(mut self, threads: usize) -> Sparse {
-        self.threads = threads.max(1);
-        self
     }
 
     /// The current mask.
@@ -626,17 +608,7 @@ impl Sparse {
                 continue;
             }
             self.work += (top + 1 - first) as u64;
-            if self.threads > 1 && top >= 2 * self.block {
-                let bits = par_marks(g, rest, first..top + 1, self.block);
-                for (w, &word) in bits.iter().enumerate() {
-                    let mut word = word;
-                    while word != 0 {
-                        let b = word.trailing_zeros() as usize;
-                        self.seen[w * 64 + b] = self.generation;
-                        word &= word - 1;
-                    }
-                }
-            } else if bound <= 128 {
+            if bound <= 128 {
                 // Small values: the set of xors as a bit set, 8 or 16 pairs
                 // an instruction (a, rest - a for a = first + i: low[i] =
                 // g[first + i] pairs with high[top - first - i] = g[rest - first - i]).
@@ -715,42 +687,23 @@ impl Sparse {
                 continue;
             };
             let top = self.top(rest);
-            let mut a = (self.ranking.order.len() * RANK_BLOCK + 1).max(first_known(rest, g.len()));
-            // Most needed values turn up among the first pairs; the rest of a
-            // long scan runs in parallel blocks.
-            while a <= top {
-                let block = self.block;
-                let end = if self.threads > 1 && a > block && top - a >= 2 * block {
-                    let end = (a + 2 * block * self.threads).min(top + 1);
-                    let bits = par_marks(g, rest, a..end, block);
-                    self.work += (end - a) as u64;
-                    for (w, &word) in bits.iter().enumerate() {
-                        let mut word = word;
-                        while word != 0 {
-                            let v = w * 64 + word.trailing_zeros() as usize;
-                            word &= word - 1;
-                            if self.want.take(v as u16) {
-                                remaining -= 1;
-                            }
-                        }
-                    }
-                    end
-                } else {
-                    let end = (a + block).min(top + 1);
-                    let found =
-                        scan_wanted(&mut self.want, g, rest, a..end, &mut remaining, self.simd);
-                    if let Some(done) = found {
-                        self.work += done as u64;
-                        return;
-                    }
-                    self.work += (end - a) as u64;
-                    end
-                };
-                if remaining == 0 {
-                    return;
-                }
-                a = end;
+            let a = (self.ranking.order.len() * RANK_BLOCK + 1).max(first_known(rest, g.len()));
+            if a > top {
+                continue;
             }
+            let found = scan_wanted(
+                &mut self.want,
+                g,
+                rest,
+                a..top + 1,
+                &mut remaining,
+                self.simd,
+            );
+            if let Some(done) = found {
+                self.work += done as u64;
+                return;
+            }
+            self.work += (top + 1 - a) as u64;
         }
     }
 
@@ -1173,32 +1126,6 @@ fn digits_with(code: &TakeBreak, bit: u8) -> Vec<usize> {
         .collect()
 }
 
-/// The values `g[a] ⊕ g[rest - a]` for `a` in `range`, as a bit set over all
-/// u16 values, computed in parallel blocks.
-fn par_marks(g: &[u16], rest: usize, range: std::ops::Range<usize>, block: usize) -> Vec<u64> {
-    let words = VALUES / 64;
-    let starts: Vec<usize> = range.clone().step_by(block).collect();
-    starts
-        .into_par_iter()
-        .fold(
-            || vec![0u64; words],
-            |mut bits, s| {
-                for a in s..(s + block).min(range.end) {
-                    let v = (g[a] ^ g[rest - a]) as usize;
-                    bits[v / 64] |= 1 << (v % 64);
-                }
-                bits
-            },
-        )
-        .reduce(
-            || vec![0u64; words],
-            |mut x, y| {
-                x.iter_mut().zip(&y).for_each(|(a, b)| *a |= b);
-                x
-            },
-        )
-}
-
 impl Engine for Sparse {
     fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
         if values.len() >= u32::MAX as usize {
@@ -1264,33 +1191,6 @@ mod tests {
         let naive = run(&mut Naive::new(&rule), 3000);
         let sparse = run(&mut Sparse::new(&rule).unwrap(), 3000);
         assert_eq!(naive, sparse);
-    }
-
-    #[test]
-    fn parallel_scans_match_serial() {
-        // Tiny blocks, so that heaps of a few thousand take the parallel
-        // paths of both the full scan and the search for needed values.
-        for rule in [
-            Rule::TakeBreak(TakeBreak::parse("0.161").unwrap()),
-            Rule::TakeBreak(TakeBreak::parse("0.6").unwrap()),
-            Rule::Grundys,
-        ] {
-            let serial = run(&mut Naive::new(&rule), 2500);
-            let mut par = Sparse::new(&rule).unwrap().with_threads(2);
-            par.block = 16;
-            par.ranking = Ranking::new(1);
-            assert_eq!(run(&mut par, 2500), serial, "{rule}");
-        }
-        let g = run(&mut Naive::new(&Rule::Grundys), 2500);
-        let bits = par_marks(&g, 2400, 1..1201, 64);
-        for a in 1..1201 {
-            let v = (g[a] ^ g[2400 - a]) as usize;
-            assert!(bits[v / 64] >> (v % 64) & 1 == 1);
-        }
-        let marked = bits.iter().map(|w| w.count_ones()).sum::<u32>();
-        let distinct: std::collections::BTreeSet<u16> =
-            (1..1201).map(|a| g[a] ^ g[2400 - a]).collect();
-        assert_eq!(marked as usize, distinct.len());
     }
 
     #[test]
