@@ -321,12 +321,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
         );
         writeln!(self.out, "{}", self.ui.computer(&line))?;
         self.play_turn(&a.turn)?;
-        self.moves_played += 1;
-        if self.position.is_terminal() {
-            self.finish(Some(Side::Computer), Side::Human)?;
-            return Ok(true);
-        }
-        Ok(false)
+        self.computer_moved()
     }
 
     /// After the human's move or turn (from `before`): records it, ends the
@@ -380,6 +375,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
         );
         writeln!(self.out, "{}", self.ui.computer(&line))?;
         self.play_move(&choice.mv)?;
+        self.computer_moved()
+    }
+
+    /// After the computer's move or turn: counts it and ends the game if
+    /// nothing is left to play. True when the game is over.
+    fn computer_moved(&mut self) -> Result<bool> {
         self.moves_played += 1;
         if self.position.is_terminal() {
             self.finish(Some(Side::Computer), Side::Human)?;
