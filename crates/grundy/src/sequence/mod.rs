@@ -257,8 +257,9 @@ pub struct Computation {
 }
 
 impl Computation {
-    /// A computation of the sequence of `rule`, using up to `threads`
-    /// threads for long scans. Rules with a closed form have nothing to
+    /// A computation of the sequence of `rule` on `threads` threads (more
+    /// than one runs the sparse engine as a [`pipeline`], with the same
+    /// values). Rules with a closed form have nothing to
     /// compute and are refused.
     pub fn new(rule: &Rule, threads: usize) -> Result<Computation> {
         if rule.closed_form(0).is_some() {

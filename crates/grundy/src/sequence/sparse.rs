@@ -590,8 +590,7 @@ impl Sparse {
         false
     }
 
-    /// Marks every split of every splitting digit, in parallel blocks when
-    /// long.
+    /// Marks every split of every splitting digit (whose partner is known).
     fn scan_all(&mut self, g: &[u16], n: usize) {
         self.plain_heaps += 1;
         // Every value so far is below `bound`, a power of two, so every
