@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 
 /// Where a parse stands in its input. Families parse their own arguments
-/// with it (see [`games`]): each family's parser is called
+/// with it (see [`games`](crate::games)): each family's parser is called
 /// with the cursor just after its name.
 pub struct Cursor<'a> {
     input: &'a str,

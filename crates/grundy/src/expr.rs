@@ -6,7 +6,7 @@
 //! ```
 //!
 //! A name selects a family of games from the registry in
-//! [`games`](crate::games) (`nim`, `kayles`, `0.77`, `sub{1,3,4}`, `stairs`,
+//! [`games`] (`nim`, `kayles`, `0.77`, `sub{1,3,4}`, `stairs`,
 //! `northcott`, …), and that family's parser reads the rest of the term
 //! with a [`Cursor`]; this module never names a family. Spaces are allowed
 //! between tokens; names are case-insensitive. Numbers are decimal, `0 ≤ n ≤

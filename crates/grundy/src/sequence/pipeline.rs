@@ -6,7 +6,7 @@
 //! Heap `n` depends on the heaps just below it through a handful of options
 //! only. Knowing `G(0..known)`, `known = n + 1 - LAG`, a thread computes the
 //! mex `m` of the options of `n` that need only those heaps
-//! ([`Sparse::compute_ahead`]: the rare-pair marks and the proof scan, all
+//! (`Sparse::compute_ahead`: the rare-pair marks and the proof scan, all
 //! but a sliver of the work). Once `G(0..n)` is known, the few options left
 //! out (those with a heap of `known..n`: for `0.6`, `G(n - 1)` and the
 //! splits `a + (n - 1 - a)` with `a < LAG`) are looked at: every value below
