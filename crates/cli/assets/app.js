@@ -142,8 +142,43 @@ function nimSumTable(rows, highlight) {
 function verdictLine(outcome, play) {
   const win = outcome === "N";
   const text = win ? "The player to move wins (an N-position)." : "The player to move loses (a P-position).";
-  return el("p", { class: "verdict " + (win ? "win" : "lose"), id: "verdict" },
-    text + (play === "misere" ? " Misère play: the last move loses." : ""));
+  const rule = { misere: " Misère play: the last move loses.", every: " Every-game play: each turn a move in every part; the last move wins." };
+  return el("p", { class: "verdict " + (win ? "win" : "lose"), id: "verdict" }, text + (rule[play] || ""));
+}
+
+/** A panel's misère and every-game boxes: at most one is ticked, and a
+ *  change answers again with `run`. */
+function playToggles(panel, run) {
+  const misere = $(panel + "-misere");
+  const every = $(panel + "-every");
+  misere.addEventListener("change", () => { if (misere.checked) every.checked = false; run(); });
+  every.addEventListener("change", () => { if (every.checked) misere.checked = false; run(); });
+}
+
+const stepsText = (n) => `${n} step${Number(n) === 1 ? "" : "s"}`;
+
+/** Every-game play, from `/api/explain?every=1`: the longest part decides,
+ *  each part's steps and why (with its options' steps when it is small),
+ *  and the best turn. `panel` prefixes the lists' ids. */
+function everyAccount(e, panel) {
+  const rows = el("ul", { id: panel + "-every-steps", "aria-label": "Each part's steps" });
+  for (const r of e.rows) {
+    const li = el("li", {}, el("strong", {}, `${r.label}: ${stepsText(r.steps)}`), ` — ${r.reason}.`);
+    if (r.options) {
+      const opts = el("span", { class: "opts" });
+      for (const o of r.options) opts.append(el("span", { class: "opt", title: o.words }, `${o.leaves} → ${o.steps}`));
+      li.append(" Options: ", opts);
+    }
+    rows.append(li);
+  }
+  const turn = el("ul", { class: "moves", id: panel + "-every-turn" });
+  e.turn.forEach((m) => turn.append(el("li", {}, m.words)));
+  if (e.turn.length === 0) turn.append(el("li", {}, "none: no part can move"));
+  return [
+    el("p", {}, `The longest part lasts ${stepsText(e.max_steps)} (Smith's theorem: the player to move wins exactly when that number is odd). A part's steps are the moves it lasts when its winner drags it out and its loser ends it fast.`),
+    el("h2", { class: "small" }, "Steps of each part"), rows,
+    el("h2", { class: "small" }, e.outcome === "N" ? "Winning turn (all its moves together)" : "Best defence (all its moves together)"), turn,
+  ];
 }
 
 // ---------------------------------------------------------------- tabs
@@ -178,17 +213,22 @@ let analyseRequest = 0;
 async function analyse() {
   const expr = $("analyse-expr").value;
   const misere = $("analyse-misere").checked;
+  const every = $("analyse-every").checked;
   const out = $("analyse-result");
   const request = ++analyseRequest;
   try {
     const [a, ex] = await Promise.all([
-      api("/api/analyze", { expr, misere }),
-      api("/api/explain", { expr, misere }),
+      api("/api/analyze", { expr, misere, every }),
+      api("/api/explain", { expr, misere, every }),
     ]);
     if (request !== analyseRequest) return;
     clearError($("analyse-error"));
     out.replaceChildren();
     out.append(verdictLine(a.outcome, a.play));
+    if (a.play === "every") {
+      out.append(...everyAccount(ex, "analyse"));
+      return;
+    }
     if (a.grundy !== null) {
       out.append(el("p", {}, `Grundy value of the whole position (nim-sum): ${a.grundy}.`));
     } else {
@@ -218,14 +258,14 @@ async function analyse() {
   }
 }
 $("analyse-form").addEventListener("submit", (e) => { e.preventDefault(); analyse(); });
-$("analyse-misere").addEventListener("change", analyse);
+playToggles("analyse", analyse);
 
 // ---------------------------------------------------------------- play
 
 // `numbers` and `next`: the numbers the player types for the parts, kept
 // stable through the game by the server (sent back with every request).
-const game = { expr: null, numbers: null, next: null, misere: false, history: [], over: true, busy: false, turn: 0 };
-const gameParams = () => ({ expr: game.expr, numbers: game.numbers.join(","), next: game.next, misere: game.misere });
+const game = { expr: null, numbers: null, next: null, misere: false, every: false, history: [], over: true, busy: false, turn: 0 };
+const gameParams = () => ({ expr: game.expr, numbers: game.numbers.join(","), next: game.next, misere: game.misere, every: game.every });
 const DRAW_MAX = 30;
 
 function logLine(text, who) {
@@ -269,7 +309,7 @@ function drawBoard(board) {
           title: `take ${take}, leave ${i}`,
         }, String(i + 1));
         b.disabled = game.over;
-        b.addEventListener("click", () => playMove(`${item.number} ${take}`));
+        b.addEventListener("click", () => (game.every ? addToTurn(item.number, take) : playMove(`${item.number} ${take}`)));
         b.addEventListener("mouseenter", () => markFrom(tokens, i, true));
         b.addEventListener("mouseleave", () => markFrom(tokens, i, false));
         b.addEventListener("focus", () => markFrom(tokens, i, true));
@@ -282,6 +322,17 @@ function drawBoard(board) {
     }
     box.append(row);
   }
+}
+
+/** Every-game play: a clicked token puts its heap's move into the turn being
+ *  typed (in place of an earlier move of that heap); Play plays the turn. */
+function addToTurn(heap, take) {
+  const input = $("move-input");
+  const pieces = input.value.split(";").map((p) => p.trim())
+    .filter((p) => p && p.split(/[\s=]+/)[0] !== String(heap));
+  pieces.push(`${heap} ${take}`);
+  input.value = pieces.join("; ");
+  input.focus();
 }
 
 function markFrom(tokens, i, on) {
@@ -303,7 +354,7 @@ function finishState(state) {
     $("play-status").dataset.winner = state.winner;
   } else {
     $("play-status").dataset.winner = "";
-    setStatus(`Your move. ${state.outcome === "N"
+    setStatus(`${game.every ? "Your turn: a move in every part that can move (click tokens to build it, then Play)." : "Your move."} ${state.outcome === "N"
       ? "You can win from here (an N-position)."
       : "You are losing against perfect play (a P-position): wait for a mistake."}`);
   }
@@ -312,14 +363,16 @@ function finishState(state) {
 async function newGame() {
   const expr = $("play-expr").value;
   game.misere = $("play-misere").checked;
+  game.every = $("play-every").checked;
   $("play-hint-text").textContent = "";
+  $("move-input").value = "";
   try {
-    const state = await api("/api/game", { expr, misere: game.misere });
+    const state = await api("/api/game", { expr, misere: game.misere, every: game.every });
     clearError($("play-error"));
     game.history = [];
     game.turn = 0;
     $("game-log").replaceChildren();
-    logLine(`New game: ${state.position} (${game.misere ? "misère" : "normal"} play).`);
+    logLine(`New game: ${state.position} (${game.every ? "every-game" : game.misere ? "misère" : "normal"} play).`);
     finishState(state);
     if (!state.over && $("play-first").value === "computer") {
       await computerStarts();
@@ -337,7 +390,8 @@ async function computerStarts() {
 function report(state) {
   if (state.you) logLine(`You: ${state.you.words}  (${state.you.notation})`, "you");
   if (state.computer) {
-    logLine(`Computer: ${state.computer.words}  (${state.computer.notation})${state.computer.wins ? " — a winning move" : " — losing, it plays for the longest game"}`, "computer");
+    const what = game.every ? "turn" : "move";
+    logLine(`Computer: ${state.computer.words}  (${state.computer.notation})${state.computer.wins ? ` — a winning ${what}` : " — losing, it plays for the longest game"}`, "computer");
   }
   if (state.over) logLine(state.winner === "you" ? "You win." : "The computer wins.");
   finishState(state);
@@ -364,7 +418,7 @@ async function playMove(move) {
 }
 
 $("play-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
-$("play-misere").addEventListener("change", newGame);
+playToggles("play", newGame);
 $("move-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const move = $("move-input").value.trim();
@@ -409,13 +463,18 @@ let explainRequest = 0;
 async function explainPosition() {
   const expr = $("explain-expr").value;
   const misere = $("explain-misere").checked;
+  const every = $("explain-every").checked;
   const out = $("explain-result");
   const request = ++explainRequest;
   try {
-    const e = await api("/api/explain", { expr, misere });
+    const e = await api("/api/explain", { expr, misere, every });
     if (request !== explainRequest) return;
     clearError($("explain-error"));
     out.replaceChildren();
+    if (e.play === "every") {
+      out.append(verdictLine(e.outcome, e.play), ...everyAccount(e, "explain"));
+      return;
+    }
     const s1 = el("div", { class: "step", id: "explain-step1" },
       el("h3", {}, "Step 1. Each part's Grundy value: the mex (least value not among them) of its options' values."));
     for (const r of e.rows) {
@@ -475,7 +534,7 @@ async function explainPosition() {
   }
 }
 $("explain-form").addEventListener("submit", (e) => { e.preventDefault(); explainPosition(); });
-$("explain-misere").addEventListener("change", explainPosition);
+playToggles("explain", explainPosition);
 
 // ---------------------------------------------------------------- sequences
 

@@ -148,6 +148,22 @@ impl Numbers {
         next
     }
 
+    /// The numbers after a whole every-game turn (`moves` in distinct
+    /// components, as [`grundy::every::apply_turn`] plays them): each move
+    /// as [`Numbers::after`], from the last component back so that the
+    /// places of the others hold.
+    pub fn after_turn(&self, position: &Position, moves: &[SumMove]) -> grundy::Result<Numbers> {
+        let mut order: Vec<&SumMove> = moves.iter().collect();
+        order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
+        let mut numbers = self.clone();
+        let mut position = position.clone();
+        for mv in order {
+            numbers = numbers.after(&position, mv);
+            position = position.apply(mv)?;
+        }
+        Ok(numbers)
+    }
+
     /// Numbers carried between requests (`grundy serve`): `of` for the
     /// components of `position` and `next`, the next number never used.
     /// `None` when they do not fit: one number per component, distinct, from

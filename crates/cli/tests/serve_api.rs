@@ -8,6 +8,12 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
+use std::collections::HashMap;
+
+use grundy::every;
+use grundy::expr::parse_position;
+use grundy::nim::Outcome;
+use grundy::sum::{AnalyzeOptions, Position, SumMove};
 use serde_json::{json, Value};
 
 /// A running `grundy serve --port 0`, stopped on drop.
@@ -539,9 +545,228 @@ fn every_game_json_is_the_command_line_s() {
         &format!("/api/analyze?expr={}&every=1", enc(expr)),
         &["analyze", "--every", "--json", expr],
     );
-    let v = server.bad("/api/analyze?expr=nim(1)&every=1&misere=1");
-    assert!(
-        v["error"].as_str().unwrap().contains("every and misere"),
+    same_as_cli(
+        &server,
+        &format!("/api/explain?expr={}&every=1", enc(expr)),
+        &["explain", "--every", "--json", expr],
+    );
+    for path in ["analyze", "explain", "game", "move", "hint"] {
+        let v = server.bad(&format!(
+            "/api/{path}?expr=nim(1)&every=1&misere=1&move=1+1"
+        ));
+        assert!(
+            v["error"].as_str().unwrap().contains("every and misere"),
+            "{path}: {v}"
+        );
+    }
+}
+
+/// Who wins an every-game sum, from the definition alone: a turn is one move
+/// in every component that can move (all of them, in every combination),
+/// and the player with no turn left loses. Nothing of Smith's steps.
+fn every_outcome(position: &Position, memo: &mut HashMap<String, Outcome>) -> Outcome {
+    let key = position.to_string();
+    if let Some(&o) = memo.get(&key) {
+        return o;
+    }
+    let mut turns: Vec<Vec<SumMove>> = vec![Vec::new()];
+    for (place, c) in position.places() {
+        let moves: Vec<SumMove> = c
+            .moves()
+            .map(|m| Position::sum_move(place, c.as_ref(), m))
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        turns = turns
+            .iter()
+            .flat_map(|t| {
+                moves.iter().map(move |m| {
+                    let mut t = t.clone();
+                    t.push(m.clone());
+                    t
+                })
+            })
+            .collect();
+    }
+    let live = turns.iter().any(|t| !t.is_empty());
+    let wins = live
+        && turns.iter().any(|t| {
+            let next = every::apply_turn(position, t).unwrap();
+            every_outcome(&next, memo) == Outcome::P
+        });
+    let o = if wins { Outcome::N } else { Outcome::P };
+    memo.insert(key, o);
+    o
+}
+
+/// Small random sums of one to three components of assorted families.
+fn random_sums(count: usize, mut seed: u64) -> Vec<String> {
+    let mut next = move |below: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % below
+    };
+    (0..count)
+        .map(|_| {
+            let parts = 1 + next(3);
+            (0..parts)
+                .map(|_| match next(6) {
+                    0 => format!("nim({})", next(5)),
+                    1 => format!("kayles({})", next(7)),
+                    2 => format!("sub{{1,3,4}}({})", next(9)),
+                    3 => format!("euclid({},{})", next(9), next(9)),
+                    4 => format!("grundys({})", next(8)),
+                    _ => format!("wythoff({},{})", next(4), next(4)),
+                })
+                .collect::<Vec<_>>()
+                .join(" + ")
+        })
+        .collect()
+}
+
+fn outcome_of(v: &Value) -> Outcome {
+    match v.as_str() {
+        Some("N") => Outcome::N,
+        Some("P") => Outcome::P,
+        _ => panic!("not an outcome: {v}"),
+    }
+}
+
+#[test]
+fn every_game_play_agrees_with_the_definition_on_random_sums() {
+    let s = Server::start();
+    let mut memo = HashMap::new();
+    let mut truth = |expr: &str| every_outcome(&parse_position(expr).unwrap(), &mut memo);
+    let (mut won_turns, mut lost_turns) = (0, 0);
+    for expr in random_sums(60, 20261122) {
+        let e = enc(&expr);
+        let want = truth(&expr);
+        let engine =
+            every::analyze(&parse_position(&expr).unwrap(), &AnalyzeOptions::default()).unwrap();
+        assert_eq!(engine.outcome, want, "{expr}: the engine's steps");
+        let a = s.ok(&format!("/api/analyze?expr={e}&every=1"));
+        assert_eq!(outcome_of(&a["outcome"]), want, "{expr}: {a}");
+        assert_eq!(a["steps"], json!(engine.steps), "{expr}: {a}");
+        let g = s.ok(&format!("/api/game?expr={e}&every=1"));
+        assert_eq!(
+            (outcome_of(&g["outcome"]), &g["play"]),
+            (want, &json!("every")),
+            "{expr}: {g}"
+        );
+        let over = g["over"] == true;
+        if over {
+            assert_eq!(g["winner"], "computer", "no turn at all: you lose ({expr})");
+        }
+        // The computer moves first: it wins exactly from an N-position, and
+        // then leaves a P-position.
+        let c = s.ok(&format!("/api/move?expr={e}&every=1&computer=1"));
+        if over {
+            assert_eq!(
+                (&c["over"], &c["winner"]),
+                (&json!(true), &json!("you")),
+                "{expr}: {c}"
+            );
+        } else {
+            assert_eq!(c["computer"]["wins"], want == Outcome::N, "{expr}: {c}");
+            let after = c["position"].as_str().unwrap();
+            let left = truth(after);
+            assert_eq!(outcome_of(&c["outcome"]), left, "{expr} -> {after}: {c}");
+            if want == Outcome::N {
+                assert_eq!(left, Outcome::P, "{expr} -> {after}: a winning turn");
+            }
+            if c["over"] == true {
+                assert_eq!(c["winner"], "computer", "{expr}: {c}");
+            }
+            assert_eq!(
+                c["board"].as_array().unwrap().len(),
+                c["numbers"].as_array().unwrap().len()
+            );
+        }
+        // The hint, played: it wins exactly from an N-position, and the
+        // computer then faces a loss (or nothing at all).
+        let h = s.ok(&format!("/api/hint?expr={e}&every=1"));
+        assert_eq!(h["wins"], want == Outcome::N, "{expr}: {h}");
+        if over {
+            assert_eq!(h["move"], Value::Null, "{expr}: {h}");
+            continue;
+        }
+        let turn = h["move"]["notation"].as_str().unwrap();
+        let parts = g["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["size"] != 0)
+            .count();
+        assert!(turn.split("; ").count() <= parts, "{expr}: {turn}");
+        let v = s.ok(&format!("/api/move?expr={e}&every=1&move={}", enc(turn)));
+        assert_eq!(v["you"]["notation"], turn, "{expr}: {v}");
+        if v["computer"].is_null() {
+            assert_eq!(
+                (&v["over"], &v["winner"]),
+                (&json!(true), &json!("you")),
+                "{expr}: {v}"
+            );
+            assert_eq!(want, Outcome::N, "{expr}: the last turn wins");
+        } else {
+            assert_eq!(v["computer"]["wins"], want == Outcome::P, "{expr}: {v}");
+        }
+        if want == Outcome::N {
+            won_turns += 1;
+        } else {
+            lost_turns += 1;
+        }
+    }
+    // The sample has both kinds of position.
+    assert!(won_turns > 5 && lost_turns > 5, "{won_turns} {lost_turns}");
+}
+
+#[test]
+fn every_game_turns_are_checked_and_bounded() {
+    let s = Server::start();
+    let e = enc("nim(1) + nim(2)");
+    // Both heaps emptied in one turn: the last turn, and the user wins.
+    let v = s.ok(&format!(
+        "/api/move?expr={e}&every=1&move={}",
+        enc("1 1; 2 2")
+    ));
+    assert_eq!(
+        (&v["over"], &v["winner"]),
+        (&json!(true), &json!("you")),
         "{v}"
     );
+    assert_eq!(v["you"]["moves"].as_array().unwrap().len(), 2, "{v}");
+    assert_eq!(v["play"], "every");
+    // A turn moves in every part that can move, each once.
+    let v = s.bad(&format!("/api/move?expr={e}&every=1&move=1+1"));
+    assert!(
+        v["error"].as_str().unwrap().contains("heap 2 is missing"),
+        "{v}"
+    );
+    let v = s.bad(&format!(
+        "/api/move?expr={e}&every=1&move={}",
+        enc("2 1; 2 2")
+    ));
+    assert!(
+        v["error"].as_str().unwrap().contains("once, not twice"),
+        "{v}"
+    );
+    let v = s.bad(&format!("/api/move?expr={e}&every=1&heap=0&to="));
+    assert!(v["error"].as_str().unwrap().contains("whole turn"), "{v}");
+    // Numbers survive a split in a turn, as in one-move play.
+    let v = s.ok(&format!(
+        "/api/move?expr={}&every=1&move={}",
+        enc("grundys(7) + nim(3)"),
+        enc("1 = 3 4; 2 1")
+    ));
+    assert_eq!(v["you"]["notation"], "1 = 3 4; 2 1", "{v}");
+    let numbers = v["numbers"].as_array().unwrap();
+    assert!(numbers.contains(&json!(3)), "{v}");
+    // Steps that need a search past the server's budget are refused.
+    let v = s.bad(&format!(
+        "/api/game?expr={}&every=1",
+        enc("kayles(1000000000000) + nim(1)")
+    ));
+    assert!(v["error"].as_str().unwrap().contains("budget"), "{v}");
 }

@@ -265,17 +265,10 @@ impl<R: BufRead, W: Write> Game<R, W> {
     }
 
     /// Plays a whole every-game turn (moves in distinct parts, as
-    /// [`grundy::every::apply_turn`]), keeping every component's number:
-    /// from the last part back, so that the places of the others hold.
+    /// [`grundy::every::apply_turn`]), keeping every component's number.
     fn play_turn(&mut self, moves: &[SumMove]) -> Result<()> {
         let next = grundy::every::apply_turn(&self.position, moves)?;
-        let mut order: Vec<&SumMove> = moves.iter().collect();
-        order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
-        let mut position = self.position.clone();
-        for mv in order {
-            self.numbers = self.numbers.after(&position, mv);
-            position = position.apply(mv)?;
-        }
+        self.numbers = self.numbers.after_turn(&self.position, moves)?;
         self.position = next;
         Ok(())
     }
@@ -710,7 +703,7 @@ pub(crate) fn parse_move(
 }
 
 /// `1 step`, `3 steps`.
-fn steps_text(n: u64) -> String {
+pub(crate) fn steps_text(n: u64) -> String {
     format!("{n} step{}", if n == 1 { "" } else { "s" })
 }
 

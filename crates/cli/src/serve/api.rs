@@ -7,7 +7,11 @@
 //! [`MAX_SEQ`] + 1 values; nim-sequences stored up to [`MAX_STORED_HEAPS`]
 //! heaps (beyond that only when a period is proved); [`DEADLINE`] of
 //! computing per nim-sequence; the misère search within [`MISERE_BUDGET`]
-//! positions, the perfect player within its own budget. Errors are HTTP 400 with
+//! positions, the perfect player within its own budget, every-game steps
+//! (Smith's, see [`grundy::every`]) within [`EVERY_BUDGET`] positions and
+//! moves. Every endpoint that plays or judges a position takes `misere=1`
+//! or `every=1` (every-game play: each turn a move in every component that
+//! can move; the last to move wins), not both. Errors are HTTP 400 with
 //! `{"error": message, "at": column}`, the message being the command
 //! line's.
 
@@ -15,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use grundy::error::Error;
+use grundy::every::EveryAnalysis;
 use grundy::expr::parse_position;
 use grundy::games::heap::{parse_rule, Rule};
 use grundy::nim::{Outcome, Play};
@@ -44,6 +49,9 @@ const MAX_MOVES: usize = 10_000;
 /// Positions the exhaustive misère search may visit for one request (the
 /// command line allows 2 000 000, several seconds of work).
 pub const MISERE_BUDGET: usize = 250_000;
+/// Positions and moves the every-game steps search may visit for one
+/// request (the command line allows 2 000 000), as for misère play.
+pub const EVERY_BUDGET: usize = 250_000;
 
 /// Why a request was refused.
 #[derive(Debug)]
@@ -126,8 +134,43 @@ fn flag(params: &Params, name: &str) -> Result<bool, ApiError> {
     }
 }
 
-fn play_of(params: &Params) -> Result<Play, ApiError> {
-    Ok(Play::from_misere(flag(params, "misere")?))
+/// How a request's game is played: one move a turn, under normal or misère
+/// play, or every-game play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// One move a turn in one component.
+    One(Play),
+    /// Each turn a move in every component that can move; the last to move
+    /// wins.
+    Every,
+}
+
+impl Mode {
+    /// Who wins when no move is left: every-game play ends as normal play
+    /// does (the last to move wins).
+    fn ending(self) -> Play {
+        match self {
+            Mode::One(play) => play,
+            Mode::Every => Play::Normal,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Mode::One(Play::Normal) => "normal",
+            Mode::One(Play::Misere) => "misere",
+            Mode::Every => "every",
+        }
+    }
+}
+
+/// `misere=1` or `every=1` (not both), else normal play.
+fn mode_of(params: &Params) -> Result<Mode, ApiError> {
+    match (flag(params, "every")?, flag(params, "misere")?) {
+        (true, true) => Err(ApiError::bad("every and misere cannot be used together")),
+        (true, false) => Ok(Mode::Every),
+        (false, misere) => Ok(Mode::One(Play::from_misere(misere))),
+    }
 }
 
 fn rule_of(params: &Params) -> Result<Rule, ApiError> {
@@ -178,6 +221,18 @@ fn options() -> AnalyzeOptions {
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
+    }
+}
+
+/// The every-game analysis (steps, the best turn) within [`EVERY_BUDGET`].
+fn every_analysis(position: &Position) -> Result<EveryAnalysis, ApiError> {
+    Ok(grundy::every::analyze(position, &every_options())?)
+}
+
+fn every_options() -> AnalyzeOptions {
+    AnalyzeOptions {
+        search_budget: EVERY_BUDGET,
+        ..options()
     }
 }
 
@@ -255,26 +310,31 @@ fn value_fn(seq: &NimSequence) -> impl Fn(u64) -> anyhow::Result<u16> + '_ {
 /// [--misere|--every]`.
 pub fn analyze(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    if flag(params, "every")? {
-        if flag(params, "misere")? {
-            return Err(ApiError::bad("every and misere cannot be used together"));
+    let text = match mode_of(params)? {
+        Mode::Every => crate::every::json(&position, &every_analysis(&position)?)?,
+        Mode::One(play) => {
+            let analysis = position.analyze(play, &options())?;
+            crate::render::analysis_json(&position, &analysis)?
         }
-        let analysis = grundy::every::analyze(&position, &options())?;
-        let text = crate::every::json(&position, &analysis)?;
-        return Ok(Reply::json_text(text + "\n"));
-    }
-    let analysis = position.analyze(play_of(params)?, &options())?;
-    let text = crate::render::analysis_json(&position, &analysis)?;
+    };
     Ok(Reply::json_text(text + "\n"))
 }
 
-/// `/api/explain?expr=E[&misere=1]`: `grundy explain E --json [--misere]`.
+/// `/api/explain?expr=E[&misere=1|&every=1]`: `grundy explain E --json
+/// [--misere|--every]`.
 pub fn explain(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    let play = play_of(params)?;
+    let play = match mode_of(params)? {
+        Mode::Every => {
+            let e = grundy::every::explain(&position, &every_options())?;
+            let text = crate::every::explain_json(&position, &e)?;
+            return Ok(Reply::json_text(text + "\n"));
+        }
+        Mode::One(play) => play,
+    };
     // Within the server's misère budget first: the engine's explanation
     // searches with the command line's larger one.
-    outcome(&position, play)?;
+    outcome(&position, Mode::One(play))?;
     let e = grundy::explain::explain(&position, play)?;
     Ok(Reply::json(&explanation_json(&position, &e)))
 }
@@ -400,7 +460,11 @@ fn numbers_json(numbers: &Numbers) -> (Value, Value) {
 
 /// Refuses what the engine cannot play perfectly (as `grundy play` does),
 /// and says who wins from here.
-fn outcome(position: &Position, play: Play) -> Result<Outcome, ApiError> {
+fn outcome(position: &Position, mode: Mode) -> Result<Outcome, ApiError> {
+    let play = match mode {
+        Mode::Every => return Ok(every_analysis(position)?.outcome),
+        Mode::One(play) => play,
+    };
     let a = position.analyze(
         play,
         &AnalyzeOptions {
@@ -411,20 +475,13 @@ fn outcome(position: &Position, play: Play) -> Result<Outcome, ApiError> {
     Ok(a.outcome)
 }
 
-fn play_name(play: Play) -> &'static str {
-    match play {
-        Play::Normal => "normal",
-        Play::Misere => "misere",
-    }
-}
-
-/// `/api/game?expr=E[&misere=1]`: a new game — the board, who wins from
-/// here, and whether any move is left.
+/// `/api/game?expr=E[&misere=1|&every=1]`: a new game — the board, who
+/// wins from here, and whether any move is left.
 pub fn game(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    let play = play_of(params)?;
+    let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
-    let outcome = outcome(&position, play)?;
+    let outcome = outcome(&position, mode)?;
     let over = position.is_terminal();
     let (of, next) = numbers_json(&numbers);
     Ok(Reply::json(&json!({
@@ -432,10 +489,10 @@ pub fn game(params: &Params) -> ApiResult {
         "board": board(&position, &numbers),
         "numbers": of,
         "next": next,
-        "play": play_name(play),
+        "play": mode.name(),
         "outcome": outcome,
         "over": over,
-        "winner": if over { Some(stuck_winner(play, "you", "computer")) } else { None },
+        "winner": if over { Some(stuck_winner(mode.ending(), "you", "computer")) } else { None },
     })))
 }
 
@@ -535,17 +592,154 @@ fn method_name(method: Method) -> &'static str {
     }
 }
 
-/// `/api/move` (GET or POST): `expr`, `misere`, and the user's move (see
-/// [`user_move`]), or `computer=1` for the computer to move from `expr`
+/// The user's every-game turn: `move`, one move in every part that can
+/// move (each in the notation of [`user_move`]), separated by `;`.
+fn user_turn(
+    position: &Position,
+    numbers: &Numbers,
+    params: &Params,
+) -> Result<Vec<SumMove>, ApiError> {
+    let Some(text) = params.get("move") else {
+        return Err(ApiError::bad(
+            "every-game play: give the whole turn as `move`, one move in every part that can \
+             move, separated by `;` (e.g. `1 2; 2 = 1 3`)",
+        ));
+    };
+    let line = text.trim().to_ascii_lowercase();
+    if line.chars().count() > MAX_EXPR_CHARS {
+        return Err(ApiError::bad("the move is too long"));
+    }
+    crate::cmd::play::parse_turn(position, numbers, &line)
+        .map_err(|why| ApiError::bad(format!("not a move: {why}")))
+}
+
+/// A whole every-game turn: its `moves` (each as [`move_json`]), and the
+/// turn as typed (`notation`, e.g. `1 2; 2 = 1 3`) and said (`words`), the
+/// moves joined by `; `.
+fn turn_json(position: &Position, numbers: &Numbers, moves: &[SumMove]) -> Value {
+    let join = |f: &dyn Fn(&SumMove) -> String| moves.iter().map(f).collect::<Vec<_>>().join("; ");
+    json!({
+        "moves": moves.iter().map(|m| move_json(position, numbers, m)).collect::<Vec<_>>(),
+        "notation": join(&|m| ui::notation(position, numbers, m)),
+        "words": join(&|m| ui::words(position, numbers, m)),
+    })
+}
+
+/// The end of a game: the story's last sentence.
+fn ending(winner: &str) -> String {
+    match winner {
+        "you" => "No move is left: you win.".to_string(),
+        _ => "No move is left: the computer wins.".to_string(),
+    }
+}
+
+/// What one side played: the move or turn as JSON, the position and
+/// numbers after it, and a sentence for the story.
+struct Played {
+    json: Value,
+    position: Position,
+    numbers: Numbers,
+    story: String,
+}
+
+/// The user's move (or every-game turn), checked by the engine.
+fn users_play(
+    mode: Mode,
+    position: &Position,
+    numbers: &Numbers,
+    params: &Params,
+) -> Result<Played, ApiError> {
+    if mode == Mode::Every {
+        let moves = user_turn(position, numbers, params)?;
+        let json = turn_json(position, numbers, &moves);
+        return Ok(Played {
+            story: format!("You: {}.", json["words"].as_str().unwrap_or("")),
+            position: grundy::every::apply_turn(position, &moves)?,
+            numbers: numbers.after_turn(position, &moves)?,
+            json,
+        });
+    }
+    let mv = user_move(position, numbers, params)?;
+    Ok(Played {
+        json: move_json(position, numbers, &mv),
+        story: format!("You: {}.", ui::words(position, numbers, &mv)),
+        position: position.apply(&mv)?,
+        numbers: numbers.after(position, &mv),
+    })
+}
+
+/// The perfect player's move (or, in every-game play, its turn: to one
+/// step fewer in every part, see [`grundy::every`]) from a position with a
+/// move left.
+fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<Played, ApiError> {
+    let play = match mode {
+        Mode::Every => {
+            let a = every_analysis(position)?;
+            if a.turn.is_empty() {
+                return Err(ApiError::bad("the computer has no move"));
+            }
+            let wins = a.outcome == Outcome::N;
+            let mut json = turn_json(position, numbers, &a.turn);
+            json["wins"] = Value::Bool(wins);
+            json["steps"] = json!(a.max_steps);
+            let steps = crate::cmd::play::steps_text(a.max_steps);
+            let story = format!(
+                "Computer: {} ({}).",
+                json["words"].as_str().unwrap_or(""),
+                if wins {
+                    format!("a winning turn: the longest part lasts {steps}, an odd number")
+                } else {
+                    format!(
+                        "it is losing (the longest part lasts {steps}, an even number), so it \
+                         defends"
+                    )
+                }
+            );
+            return Ok(Played {
+                json,
+                story,
+                position: grundy::every::apply_turn(position, &a.turn)?,
+                numbers: numbers.after_turn(position, &a.turn)?,
+            });
+        }
+        Mode::One(play) => play,
+    };
+    let choice = Player::new(play)
+        .choose(position)?
+        .ok_or_else(|| ApiError::bad("the computer has no move"))?;
+    let mut json = move_json(position, numbers, &choice.mv);
+    json["wins"] = Value::Bool(choice.wins);
+    json["method"] = Value::String(method_name(choice.method).into());
+    json["moves_left"] = json!(choice.moves_left);
+    let story = format!(
+        "Computer: {} ({}).",
+        ui::words(position, numbers, &choice.mv),
+        if choice.wins {
+            "a winning move"
+        } else {
+            "it is losing, so it plays for the longest game"
+        }
+    );
+    Ok(Played {
+        json,
+        story,
+        position: position.apply(&choice.mv)?,
+        numbers: numbers.after(position, &choice.mv),
+    })
+}
+
+/// `/api/move` (GET or POST): `expr`, `misere` or `every`, and the user's
+/// move (see [`user_move`]; in every-game play the whole turn, see
+/// [`user_turn`]), or `computer=1` for the computer to move from `expr`
 /// (when it starts). The move is checked by the engine, the perfect player
 /// answers, and the reply gives the new position (as an expression), both
-/// moves in words and notation, who wins from there, and whether the game
-/// is over and who won.
+/// moves (or turns: [`turn_json`]) in words and notation, who wins from
+/// there, and whether the game is over and who won.
 pub fn play_move(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    let play = play_of(params)?;
+    let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
-    outcome(&position, play)?;
+    outcome(&position, mode)?;
     let computer_first = flag(params, "computer")?;
     let mut story = Vec::new();
     let (you, after_you, numbers) = if computer_first {
@@ -554,12 +748,9 @@ pub fn play_move(params: &Params) -> ApiResult {
         if position.is_terminal() {
             return Err(ApiError::bad("the game is over: there is no move left"));
         }
-        let mv = user_move(&position, &numbers, params)?;
-        let next = position.apply(&mv)?;
-        let you = move_json(&position, &numbers, &mv);
-        story.push(format!("You: {}.", ui::words(&position, &numbers, &mv)));
-        let after = numbers.after(&position, &mv);
-        (you, next, after)
+        let played = users_play(mode, &position, &numbers, params)?;
+        story.push(played.story);
+        (played.json, played.position, played.numbers)
     };
     let finish = |position: &Position,
                   numbers: &Numbers,
@@ -569,14 +760,14 @@ pub fn play_move(params: &Params) -> ApiResult {
                   story: Vec<String>|
      -> ApiResult {
         let over = winner.is_some();
-        let outcome = outcome(position, play)?;
+        let outcome = outcome(position, mode)?;
         let (of, next) = numbers_json(numbers);
         Ok(Reply::json(&json!({
             "position": expression(position),
             "board": board(position, numbers),
             "numbers": of,
             "next": next,
-            "play": play_name(play),
+            "play": mode.name(),
             "you": you,
             "computer": computer,
             "outcome": outcome,
@@ -585,55 +776,45 @@ pub fn play_move(params: &Params) -> ApiResult {
             "story": story.join(" "),
         })))
     };
+    let end = mode.ending();
     if after_you.is_terminal() {
         let winner = if computer_first {
-            stuck_winner(play, "computer", "you")
+            stuck_winner(end, "computer", "you")
         } else {
-            last_mover_winner(play, "you", "computer")
+            last_mover_winner(end, "you", "computer")
         };
-        story.push(match winner {
-            "you" => "No move is left: you win.".to_string(),
-            _ => "No move is left: the computer wins.".to_string(),
-        });
+        story.push(ending(winner));
         return finish(&after_you, &numbers, you, Value::Null, Some(winner), story);
     }
-    let mut player = Player::new(play);
-    let choice = player
-        .choose(&after_you)?
-        .ok_or_else(|| ApiError::bad("the computer has no move"))?;
-    let next = after_you.apply(&choice.mv)?;
-    let mut computer = move_json(&after_you, &numbers, &choice.mv);
-    computer["wins"] = Value::Bool(choice.wins);
-    computer["method"] = Value::String(method_name(choice.method).into());
-    computer["moves_left"] = json!(choice.moves_left);
-    story.push(format!(
-        "Computer: {} ({}).",
-        ui::words(&after_you, &numbers, &choice.mv),
-        if choice.wins {
-            "a winning move"
-        } else {
-            "it is losing, so it plays for the longest game"
-        }
-    ));
-    let winner = next.is_terminal().then(|| {
-        let w = last_mover_winner(play, "computer", "you");
-        story.push(match w {
-            "you" => "No move is left: you win.".to_string(),
-            _ => "No move is left: the computer wins.".to_string(),
-        });
+    let computer = computers_play(mode, &after_you, &numbers)?;
+    story.push(computer.story);
+    let winner = computer.position.is_terminal().then(|| {
+        let w = last_mover_winner(end, "computer", "you");
+        story.push(ending(w));
         w
     });
-    let numbers = numbers.after(&after_you, &choice.mv);
-    finish(&next, &numbers, you, computer, winner, story)
+    finish(
+        &computer.position,
+        &computer.numbers,
+        you,
+        computer.json,
+        winner,
+        story,
+    )
 }
 
-/// `/api/hint?expr=E[&misere=1]`: the perfect player's move for the side to
-/// move, whether it wins, and why in one sentence.
+/// `/api/hint?expr=E[&misere=1|&every=1]`: the perfect player's move (in
+/// every-game play its turn, as [`turn_json`]) for the side to move,
+/// whether it wins, and why in one sentence.
 pub fn hint(params: &Params) -> ApiResult {
     let position = position_of(params)?;
-    let play = play_of(params)?;
+    let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
-    let outcome = outcome(&position, play)?;
+    let outcome = outcome(&position, mode)?;
+    let play = match mode {
+        Mode::Every => return every_hint(&position, &numbers),
+        Mode::One(play) => play,
+    };
     let mut player = Player::new(play);
     let Some(choice) = player.choose(&position)? else {
         return Ok(Reply::json(&json!({
@@ -665,6 +846,42 @@ pub fn hint(params: &Params) -> ApiResult {
         "wins": choice.wins,
         "why": why,
         "winning_moves_truncated": choice.incomplete,
+    })))
+}
+
+/// The every-game hint: the best turn (each part to one step fewer), and
+/// why by Smith's theorem.
+fn every_hint(position: &Position, numbers: &Numbers) -> ApiResult {
+    let a = every_analysis(position)?;
+    let wins = a.outcome == Outcome::N;
+    if a.turn.is_empty() {
+        return Ok(Reply::json(&json!({
+            "move": Value::Null,
+            "wins": wins,
+            "why": "there is no move left",
+        })));
+    }
+    let steps = crate::cmd::play::steps_text(a.max_steps);
+    let why = if wins {
+        format!(
+            "the longest part lasts {steps}, an odd number, so this turn wins (Smith's theorem): \
+             each part goes to one step fewer, a part you win (odd steps) kept going, one you \
+             lose (even steps) ended fast"
+        )
+    } else {
+        format!(
+            "there is no winning turn here (the longest part lasts {steps}, an even number); \
+             this one, each part to one step fewer, makes your winning parts last longest and \
+             waits for a mistake"
+        )
+    };
+    let mut turn = turn_json(position, numbers, &a.turn);
+    turn["wins"] = Value::Bool(wins);
+    Ok(Reply::json(&json!({
+        "move": turn,
+        "wins": wins,
+        "why": why,
+        "winning_moves_truncated": false,
     })))
 }
 

@@ -110,6 +110,19 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   await page.waitForFunction(() => /wins/.test(document.querySelector("#verdict")?.textContent));
   assert.match(await page.textContent("#verdict"), /Misère/);
   await page.uncheck("#analyse-misere");
+  await page.waitForFunction(() => /loses/.test(document.querySelector("#verdict")?.textContent));
+  // Every-game play: nim(1,1) is won (both heaps emptied in one turn, one
+  // step each); ticking it unticks misère.
+  await page.check("#analyse-misere");
+  await page.check("#analyse-every");
+  assert.equal(await page.isChecked("#analyse-misere"), false);
+  await page.waitForFunction(() => /Every-game/.test(document.querySelector("#verdict")?.textContent));
+  assert.match(await page.textContent("#verdict"), /wins/);
+  const steps = await page.locator("#analyse-every-steps li").allTextContents();
+  assert.equal(steps.length, 2);
+  assert.match(steps[0], /heap 1 \(nim\(1\)\): 1 step /);
+  assert.equal(await page.locator("#analyse-every-turn li").count(), 2);
+  await page.uncheck("#analyse-every");
 
   // Huge heaps stay exact (beyond 2^53).
   await page.fill("#analyse-expr", "nim(18446744073709551615, 1)");
@@ -220,6 +233,29 @@ test("play: a full game by clicking tokens, normal and misère; hint, undo, type
   const t2 = await page.getAttribute("#board", "data-turn");
   await page.keyboard.press("Enter");
   await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, t2);
+
+  // Every-game play: tokens build the turn (a move in every heap), Play
+  // plays it; emptying both heaps at once is the last move.
+  await page.fill("#play-expr", "nim(1,2)");
+  await page.check("#play-every");
+  await page.waitForFunction(() => document.querySelector("#board").dataset.position === "nim(1,2)"
+    && /every-game/.test(document.querySelector("#game-log").textContent));
+  await page.click('#board button.token[data-heap="1"][data-keep="0"]');
+  await page.click('#board button.token[data-heap="2"][data-keep="1"]');
+  await page.click('#board button.token[data-heap="2"][data-keep="0"]');
+  assert.equal(await page.inputValue("#move-input"), "1 1; 2 2");
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction(() => document.querySelector("#board").dataset.over === "true");
+  assert.equal(await page.getAttribute("#play-status", "data-winner"), "you");
+  // A turn that leaves a part out is refused with the command line's words.
+  await page.fill("#play-expr", "nim(2,3)");
+  await page.click("#play-new");
+  await page.waitForFunction(() => document.querySelector("#board").dataset.position === "nim(2,3)");
+  await page.fill("#move-input", "1 1");
+  await page.press("#move-input", "Enter");
+  await page.waitForSelector("#play-error:not([hidden])");
+  assert.match(await page.textContent("#play-error"), /heap 2 is missing/);
+  await page.uncheck("#play-every");
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -240,6 +276,14 @@ test("explain: the mex of each small heap over its options", async () => {
   assert.match(step1, /G\(4\) = mex\{0, 2, 3\} = 1/);
   assert.equal(await page.locator("#explain-step1 .opt").count(), 4);
   assert.match(await page.textContent("#explain-step4"), /1 = 1 1 +— +heap 1: remove 2 from the heap of 4 and split the rest into 1 and 1/);
+  // Every-game play: each part's steps from its options' steps.
+  await page.check("#explain-every");
+  await page.waitForFunction(() => document.querySelectorAll("#explain-every-steps li").length === 1);
+  // kayles(4): its options last 1 or 2 steps; 2 is even (a loss for whoever
+  // faces it), so 1 + 2 = 3 steps, won by the player to move.
+  assert.match(await page.textContent("#explain-every-steps"), /heap 1 \(kayles\(4\)\): 3 steps — its options have steps 1, 2;/);
+  assert.equal(await page.locator("#explain-every-steps .opt").count(), 4);
+  assert.match(await page.textContent("#verdict"), /Every-game/);
   assert.deepEqual(errors, []);
   await page.close();
 });
