@@ -68,10 +68,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::Result;
+use crate::limits::Limits;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::quotient::QuotientCase;
-use crate::sequence::Limits;
 
 /// A component, shared: moves hand out children cheaply.
 pub type Component = Arc<dyn Game>;

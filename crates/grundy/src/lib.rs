@@ -75,6 +75,8 @@
 //!   staircase, the games behind judge problems — and the registry of the
 //!   expression language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
+//! * [`limits`]: the bounds on their work and memory, which every game's theory
+//!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
@@ -95,6 +97,7 @@ pub mod explain;
 pub mod expr;
 pub mod game;
 pub mod games;
+pub mod limits;
 pub mod misere;
 pub mod nim;
 pub mod nimber;

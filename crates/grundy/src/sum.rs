@@ -26,10 +26,10 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
+use crate::limits::Limits;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
-use crate::sequence::Limits;
 use crate::solver::Solver;
 
 /// One term of a sum as written: a family's name and its components
