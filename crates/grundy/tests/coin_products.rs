@@ -3,7 +3,9 @@
 //! search is written here from the rules alone — a move of the product is a
 //! legal set of coins in each factor (the rightmost coin of each being the
 //! corner's coordinate), all combinations turned, the corner heads — with
-//! P/N and values by the mex rule, independently of the nim product.
+//! P/N and values by the mex rule, independently of the nim product. Sums
+//! of coin rows and products with other families are checked against the
+//! generic solver's search.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -397,11 +399,18 @@ fn moves_in_words_and_at_the_prompt() {
     );
 }
 
-/// Sums of products with other families: value, outcome and winning moves
-/// from theory against the generic solver's search from the moves alone.
+/// Sums of coin rows and products with other families: value, outcome and
+/// winning moves from theory against the generic solver's search from the
+/// moves alone.
 #[test]
 fn sums_with_other_families_match_search() {
     for text in [
+        "turtles(1,4,9) + nim(3)",
+        "mock(0,1,2,3) + kayles(5)",
+        "mock(2,5) + ruler(3,6) + nim(2)",
+        "ruler(1-7) + turtles(2,3) + stairs(1,5,9)",
+        "mock(1,4,6) + mock(0,7)",
+        "ruler(2,4,6,8) + kayles(7)",
         "corners((1,2),(3,3)) + nim(3)",
         "corners((2,3),(1,1)) + turtles(2,3)",
         "ruler*ruler((3,2),(2,2)) + kayles(4)",

@@ -868,9 +868,6 @@ mod tests {
 
     use super::*;
     use crate::expr::parse_position;
-    use crate::nim::{Outcome, Play};
-    use crate::solver::Solver;
-    use crate::sum::AnalyzeOptions;
 
     /// The successors of `mask` (bit i is coin `first + i`) by the rules as
     /// written: choose the rightmost coin, heads, then the others below it.
@@ -1126,43 +1123,5 @@ mod tests {
         assert!(ruler.read_move("3 8", "row 1").is_err()); // not a run
         let single = ruler.read_move("8", "row 1").unwrap();
         assert_eq!(ruler.describe(&single, "row 1"), "turn coin 8");
-    }
-
-    /// Sums with other families: the outcome, the value, and the winning
-    /// moves, exactly the moves to positions of value 0 by search from the
-    /// rules alone.
-    #[test]
-    fn sums_with_other_families() {
-        for text in [
-            "turtles(1,4,9) + nim(3)",
-            "mock(0,1,2,3) + kayles(5)",
-            "mock(2,5) + ruler(3,6) + nim(2)",
-            "ruler(1-7) + turtles(2,3) + stairs(1,5,9)",
-            "mock(1,4,6) + mock(0,7)",
-            "ruler(2,4,6,8) + kayles(7)",
-        ] {
-            let pos = parse_position(text).unwrap();
-            let a = pos
-                .analyze(Play::Normal, &AnalyzeOptions::default())
-                .unwrap();
-            let mut solver = Solver::new(5_000_000);
-            let parts: Vec<Component> = pos.components().cloned().collect();
-            let g = solver.grundy_of(&parts).unwrap();
-            assert_eq!(a.grundy, Some(g), "{text}");
-            assert_eq!(a.outcome == Outcome::P, g == 0, "{text}");
-            let mut by_search = Vec::new();
-            for m in pos.moves() {
-                let next = pos.apply(&m).unwrap();
-                let parts: Vec<Component> = next.components().cloned().collect();
-                if solver.grundy_of(&parts).unwrap() == 0 {
-                    by_search.push(m.words.clone());
-                }
-            }
-            let mut by_theory: Vec<String> =
-                a.winning_moves.iter().map(|m| m.words.clone()).collect();
-            by_search.sort();
-            by_theory.sort();
-            assert_eq!(by_theory, by_search, "{text}");
-        }
     }
 }
