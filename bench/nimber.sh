@@ -11,7 +11,6 @@
 # the benchmark thread: products per second of each method, the median of
 # 9 runs, and the ratio to the reference. Quote the summary: on a shared
 # machine the wall times also count waiting for a core.
-set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 cargo bench -p grundy --bench nimber

@@ -10,22 +10,10 @@
 # Prints, for each game, the median CPU time (user + system) of each program
 # and the ratio ogsolve / grundy (above 1: grundy is faster), after checking
 # that both compute the same values G(0..=N).
-set -euo pipefail
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs="${RUNS:-5}"
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-if [ -n "${GRUNDY:-}" ]; then
-    G="$GRUNDY"
-else
-    cargo build --release -q -p grundy-cli
-    G="$CARGO_TARGET_DIR/release/grundy"
-fi
+build_grundy
+G="$grundy"
 
 # ogsolve 0.0.7 from crates.io, into its own root (compiled once, ~1 minute).
 ogroot="${OGSOLVE_ROOT:-$tmp/ogsolve}"
@@ -39,32 +27,10 @@ O="$ogroot/bin/ogsolve"
 cases=("0.6 1000000" "0.161 1048576" "0.14 1000000" "0.172 524288")
 [ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
 
-# Sets $cpu to the CPU seconds (user + system) used so far by the finished
-# children of this shell (`times` must run in this shell, not a subshell).
-cpu_children() {
-    times >"$tmp/times"
-    cpu=$(tail -1 "$tmp/times" | awk '{
-        split($1, u, "m"); split($2, s, "m");
-        sub("s", "", u[2]); sub("s", "", s[2]);
-        printf "%.3f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
-}
-
-# cpu_of CMD...: runs CMD (output discarded) and sets $took to its CPU time.
-cpu_of() {
-    local c0
-    cpu_children
-    c0=$cpu
-    "$@" >/dev/null 2>&1
-    cpu_children
-    took=$(awk -v a="$c0" -v b="$cpu" 'BEGIN { printf "%.3f", b - a }')
-}
-
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
 grundy_cmd() { "$G" seq "$1" --to "$2" --stats --quiet --threads 1 --no-search; }
 ogsolve_cmd() { "$O" -m rc2 -n "$2" "$1"; }
 
-echo "== grundy vs ogsolve rc2, one thread ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)) =="
+echo "== grundy vs ogsolve rc2, one thread ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
 echo "   grundy: $G ($("$G" --version 2>/dev/null || echo '?'))"
 echo "   ogsolve: $O ($("$O" --version))"
 echo

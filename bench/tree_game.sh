@@ -8,21 +8,12 @@
 #   RUNS=11 SEED=3 bench/tree_game.sh
 #
 # Needs cargo and gcc; uses /usr/bin/time for peak memory when present.
-set -euo pipefail
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs="${RUNS:-7}"
 seed="${SEED:-1}"
-target="${CARGO_TARGET_DIR:-$root/target}"
 
 command -v gcc >/dev/null || { echo "bench/tree_game.sh: gcc is required" >&2; exit 1; }
-
-echo "building grundy (release)…"
-(cd "$root" && cargo build --quiet --release -p grundy-cli)
-grundy="$target/release/grundy"
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+build_grundy
 
 # The C baseline: adjacency lists and a recursive depth-first search with
 # the colon principle, the way the problem is usually solved (a C stack
@@ -68,42 +59,7 @@ printf 'input: %d bytes, %d lines\n' "$size" "$cases"
 cmp -s "$tmp/c.out" "$tmp/grundy.out" || { echo "outputs differ!" >&2; exit 1; }
 echo "outputs identical ($(wc -l < "$tmp/c.out") lines)"
 
-# One run, stdin from the input file, stdout discarded: appends
-# "wall user+sys" seconds (bash's `time`, millisecond resolution) to file $1.
-measure() {
-    local file="$1" t
-    shift
-    t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" < "$tmp/input.txt" > /dev/null; } 2>&1 )
-    echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' >> "$file"
-}
-
-# Median of column $1 of file $2.
-median() {
-    awk -v c="$1" '{ print $c }' "$2" | sort -n |
-        awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-: > "$tmp/c.times"
-: > "$tmp/g.times"
-for _ in $(seq "$runs"); do
-    # Interleaved, so that load from elsewhere hits both alike.
-    measure "$tmp/c.times" "$tmp/baseline"
-    measure "$tmp/g.times" "$grundy" judge hdu-3094
-done
-
-echo
-echo "runs: $runs each, interleaved; load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-for col in 1 2; do
-    name=$([ "$col" = 1 ] && echo "wall-clock" || echo "CPU (user+sys)")
-    c=$(median "$col" "$tmp/c.times")
-    g=$(median "$col" "$tmp/g.times")
-    echo "$name medians:"
-    echo "  C baseline (recursive DFS):   ${c} s   [$(awk -v c="$col" '{ print $c }' "$tmp/c.times" | sort -n | tr '\n' ' ')]"
-    echo "  grundy judge hdu-3094:       ${g} s   [$(awk -v c="$col" '{ print $c }' "$tmp/g.times" | sort -n | tr '\n' ' ')]"
-    awk -v c="$c" -v g="$g" 'BEGIN { printf "  ratio (C / grundy): %.1fx\n", c / g }'
-done
-
-if [ -x /usr/bin/time ]; then
-    rss=$(/usr/bin/time -f '%M' "$grundy" judge hdu-3094 < "$tmp/input.txt" 2>&1 > /dev/null | tail -1)
-    echo "grundy peak memory (max RSS): ${rss} KiB for a ${size}-byte input"
-fi
+run_a() { "$tmp/baseline"; }
+run_b() { "$grundy" judge hdu-3094; }
+race "$tmp/input.txt" "C baseline (recursive DFS)" "grundy judge hdu-3094" "ratio (C / grundy)" "%.1fx"
+peak_memory "$tmp/input.txt" "$grundy" judge hdu-3094
