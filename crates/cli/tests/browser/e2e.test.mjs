@@ -283,7 +283,7 @@ test("explain: the mex of each small heap over its options", async () => {
   // faces it), so 1 + 2 = 3 steps, won by the player to move.
   assert.match(await page.textContent("#explain-every-steps"), /heap 1 \(kayles\(4\)\): 3 steps — its options have steps 1, 2;/);
   assert.equal(await page.locator("#explain-every-steps .opt").count(), 4);
-  assert.match(await page.textContent("#verdict"), /Every-game/);
+  assert.match(await page.textContent("#explain-result .verdict"), /Every-game/);
   assert.deepEqual(errors, []);
   await page.close();
 });
