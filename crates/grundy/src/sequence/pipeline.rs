@@ -126,8 +126,9 @@ struct Shared<'a> {
     frontier: Line<AtomicUsize>,
     /// Heaps below this are claimed by a thread to compute ahead.
     claimed: Line<AtomicUsize>,
-    /// `ahead[n - start]`: the [`slot`] of heap `n` ([`EMPTY`] until then).
-    ahead: &'a [AtomicU64],
+    /// The [`slot`]s of the heaps, [`EMPTY`] until then (see
+    /// [`Shared::slot`]).
+    ahead: &'a [Slots],
     start: usize,
     end: usize,
     /// Held by the thread finishing the frontier heap.
@@ -151,6 +152,12 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
+/// The slots of one block of heaps claimed together, alone in a cache line:
+/// the thread computing them writes them while the thread finishing heaps
+/// reads those of the block before.
+#[repr(align(64))]
+struct Slots([AtomicU64; AHEAD]);
+
 // SAFETY: slot `n` of `values` is written only by the thread holding
 // `finishing`, while `frontier ≤ n`, before `frontier` passes `n`
 // (Release); other threads read it only through slices of length
@@ -164,6 +171,13 @@ impl Shared<'_> {
     /// `len ≤ frontier` (as loaded by this thread).
     unsafe fn prefix(&self, len: usize) -> &[u16] {
         std::slice::from_raw_parts(self.values, len)
+    }
+
+    /// The slot of heap `n`: claimed blocks start `AHEAD` apart from
+    /// `start`, so each block's slots share a cache line with no other's.
+    fn slot(&self, n: usize) -> &AtomicU64 {
+        let i = n - self.start;
+        &self.ahead[i / AHEAD].0[i % AHEAD]
     }
 
     /// How far past the frontier `f` heaps may be computed ahead.
@@ -211,7 +225,7 @@ impl Shared<'_> {
             if next == self.end {
                 return Ok(());
             }
-            ahead = self.ahead[next - self.start].load(Ordering::Acquire);
+            ahead = self.slot(next).load(Ordering::Acquire);
             if ahead == EMPTY {
                 return Ok(());
             }
@@ -256,7 +270,9 @@ impl Pipeline {
     /// first error.
     fn run(&mut self, values: &mut Vec<u16>, count: usize) -> (usize, Option<Error>) {
         let start = values.len();
-        let ahead: Vec<AtomicU64> = (0..count).map(|_| AtomicU64::new(EMPTY)).collect();
+        let ahead: Vec<Slots> = (0..count.div_ceil(AHEAD))
+            .map(|_| Slots(std::array::from_fn(|_| AtomicU64::new(EMPTY))))
+            .collect();
         let shared = Shared {
             values: values.as_mut_ptr(),
             frontier: Line(AtomicUsize::new(start)),
@@ -312,7 +328,7 @@ fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
         }
         // (With the lock taken, the other thread is finishing: compute
         // ahead rather than wait for the lock.)
-        let ahead = shared.ahead[f - shared.start].load(Ordering::Acquire);
+        let ahead = shared.slot(f).load(Ordering::Acquire);
         if ahead != EMPTY
             && !shared.finishing.load(Ordering::Relaxed)
             && fail_on_error(shared, shared.finish(w, f, ahead))?
@@ -332,14 +348,18 @@ fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
                 .is_ok()
             {
                 for n in block {
-                    // Every heap below the frontier is final, and the
-                    // frontier is past half of n (n < f + f / 2).
-                    let known = shared.frontier.load(Ordering::Acquire).min(n);
+                    // Every heap below f is final, and f is past half of n
+                    // (n < f + f / 2). (The frontier is not read again for
+                    // each heap: the thread finishing heaps moves it at
+                    // every heap, and each read would fetch its line.)
+                    let known = f.min(n);
                     // SAFETY: known ≤ frontier.
                     let g = unsafe { shared.prefix(known) };
                     w.take_in(g);
                     let mex = w.engine.compute_ahead(g, n);
-                    shared.ahead[n - shared.start].store(slot(mex, n - known), Ordering::Release);
+                    shared
+                        .slot(n)
+                        .store(slot(mex, n - known), Ordering::Release);
                 }
                 waiting = None;
             }
