@@ -196,9 +196,17 @@ pub struct Sparse {
 /// the stamped ones ([`Early::PROBE`] of them, in every heap) and moves
 /// the length by [`Early::STEP`] after every [`Early::WINDOW`] heaps,
 /// towards the point where they find between [`Early::STEP_DOWN`] and
-/// [`Early::STEP_UP`] values per thousand pairs. The length only changes
-/// the speed, never a value: stamped pairs are options as much as scanned
-/// ones.
+/// [`Early::STEP_UP`] values per thousand pairs.
+///
+/// The stamps are made with the rare-pair marks, before it is known whether
+/// the heap needs the proof scan at all: in games where most heaps do not
+/// (`0.16`), they are wasted. So every [`Early::CONTROL`]-th batch is not
+/// stamped, and stamping stops while fewer than half of the heaps of these
+/// control batches need the proof scan for [`Early::MIN_WANTED`] values or
+/// more.
+///
+/// None of this changes a value: stamped pairs are options as much as
+/// scanned ones.
 #[derive(Debug)]
 struct Early {
     /// Low heaps stamped (a multiple of [`Early::STEP`]).
@@ -207,6 +215,18 @@ struct Early {
     found: u64,
     pairs: u64,
     heaps: usize,
+    /// Whether most heaps need a long proof scan (seen on control batches).
+    needed: bool,
+    /// Batches (or single heaps) started.
+    units: u64,
+    /// The heaps of the last control batch.
+    control: std::ops::Range<usize>,
+    /// The heaps whose proof scans are probed: those of the last batch
+    /// stamped (or of any batch but a control one while the length is 0).
+    probed: std::ops::Range<usize>,
+    /// Control heaps seen in this window, and those that needed the scan.
+    control_heaps: u32,
+    control_needs: u32,
 }
 
 impl Early {
@@ -225,6 +245,14 @@ impl Early {
     /// Heaps between moves of the length.
     const WINDOW: usize = 256;
 
+    /// Every this many batches one is not stamped…
+    const CONTROL: u64 = 16;
+    /// …and after this many heaps of such batches, stamping is turned on or
+    /// off.
+    const CONTROL_WINDOW: u32 = 64;
+    /// A heap needs the proof scan when this many values are wanted.
+    const MIN_WANTED: usize = 8;
+
     /// A tuner starting at 256 low heaps.
     fn new() -> Early {
         Early {
@@ -232,6 +260,39 @@ impl Early {
             found: 0,
             pairs: 0,
             heaps: 0,
+            needed: true,
+            units: 0,
+            control: 0..0,
+            probed: 0..0,
+            control_heaps: 0,
+            control_needs: 0,
+        }
+    }
+
+    /// Whether to stamp the heaps `heaps` (a batch, or one heap).
+    fn stamp(&mut self, heaps: std::ops::Range<usize>) -> bool {
+        self.units += 1;
+        if self.units % Early::CONTROL == 0 {
+            self.control = heaps;
+            return false;
+        }
+        if self.needed {
+            self.probed = heaps;
+        }
+        self.needed && self.len > 0
+    }
+
+    /// After the marks of heap `n` (in a control batch, unstamped): the
+    /// proof scan wants `wanted` values (0 if the value is known).
+    fn observe(&mut self, n: usize, wanted: usize) {
+        if !self.control.contains(&n) {
+            return;
+        }
+        self.control_heaps += 1;
+        self.control_needs += (wanted >= Early::MIN_WANTED) as u32;
+        if self.control_heaps == Early::CONTROL_WINDOW {
+            self.needed = 2 * self.control_needs >= self.control_heaps;
+            (self.control_heaps, self.control_needs) = (0, 0);
         }
     }
 
@@ -499,11 +560,12 @@ impl Sparse {
         let gen = self.generation;
         // Early stamps (not for a batch with a heap that trains the
         // ranking, whose credits would miss the values they find).
+        let stamp = n + AHEAD <= self.ranking.next && self.tuner.stamp(n..n + AHEAD);
         let early: Vec<Vec<std::ops::Range<usize>>> = self
             .splits
             .iter()
             .map(|&k| match n.checked_sub(k) {
-                Some(base) if n + AHEAD <= self.ranking.next => {
+                Some(base) if stamp => {
                     self.early_lows(first_known(base + AHEAD - 1, g.len()), self.top(base))
                 }
                 _ => Vec::new(),
@@ -766,7 +828,7 @@ impl Sparse {
             self.ranking.next = n + TRAIN_EVERY;
         }
         // The best blocks of every digit find most values at once…
-        let mut probe = true;
+        let mut probe = self.tuner.probed.contains(&n);
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
@@ -996,7 +1058,7 @@ impl Sparse {
             }
             self.work += (end - lo) as u64;
         }
-        if self.batch.is_none() && n < self.ranking.next {
+        if self.batch.is_none() && n < self.ranking.next && self.tuner.stamp(n..n + 1) {
             for i in 0..self.splits.len() {
                 let Some(rest) = n.checked_sub(self.splits[i]) else {
                     continue;
@@ -1011,7 +1073,15 @@ impl Sparse {
                 }
             }
         }
-        let (m, c, remaining) = match self.candidates(n)? {
+        let candidates = self.candidates(n)?;
+        self.tuner.observe(
+            n,
+            match candidates {
+                Candidates::Common(_) => 0,
+                Candidates::Rare { wanted, .. } => wanted,
+            },
+        );
+        let (m, c, remaining) = match candidates {
             Candidates::Common(m) => return Ok(m),
             Candidates::Rare { m, c, wanted } => (m, c, wanted),
         };
