@@ -54,6 +54,11 @@
 //! * While every value is below 1024, the stamps of a heap are read back as
 //!   a bit set (eight stamps a compare), so that the mex, the least unmarked
 //!   common value and the set of wanted rare values are word operations.
+//! * In games where most heaps need the proof scan, the first pairs of the
+//!   scan are stamped with the rare-pair marks, four heaps a pass like
+//!   them, before the wanted values are known: they find most of those
+//!   values, and a stamp costs less than a pair of the scan that finds one
+//!   (see `Early`, which learns how many to stamp).
 //! * The proof scan tests 32 pairs a step against a bitmap of the wanted
 //!   values (AVX2 byte shuffles, one per 128 values up to the largest
 //!   wanted, see [`pairs`]), with a portable fallback that gives the same
