@@ -54,6 +54,11 @@
 //! * While every value is below 1024, the stamps of a heap are read back as
 //!   a bit set (eight stamps a compare), so that the mex, the least unmarked
 //!   common value and the set of wanted rare values are word operations.
+//! * In games where most heaps need the proof scan, the first pairs of the
+//!   scan are stamped with the rare-pair marks, four heaps a pass like
+//!   them, before the wanted values are known: they find most of those
+//!   values, and a stamp costs less than a pair of the scan that finds one
+//!   (see `Early`, which learns how many to stamp).
 //! * The proof scan tests 32 pairs a step against a bitmap of the wanted
 //!   values (AVX2 byte shuffles, one per 128 values up to the largest
 //!   wanted, see [`pairs`]), with a portable fallback that gives the same
@@ -176,6 +181,143 @@ pub struct Sparse {
     plain_heaps: u64,
     /// The order in which the proof scan takes the blocks of low heaps.
     ranking: Ranking,
+    /// For each splitting digit, how many low heaps `a`, in the proof
+    /// scan's order, had their splits `a + (rest - a)` stamped with the
+    /// rare-pair marks of the current heap (see [`Early`]); the proof scan
+    /// skips them.
+    early: Vec<usize>,
+    /// How many low heaps to stamp early, learned from the sequence.
+    tuner: Early,
+}
+
+/// How many splits of the proof scan to stamp with the rare-pair marks,
+/// before the wanted values are known.
+///
+/// A stamp costs about one store; a pair of the proof scan that finds a
+/// wanted value costs tens of cycles (a branch taken at random), one that
+/// does not a fraction of a cycle. The first pairs of the scan find most
+/// wanted values, so stamping them pays, up to the point where only a few
+/// percent of the pairs find one. The tuner watches the pairs just past
+/// the stamped ones ([`Early::PROBE`] of them, in every heap) and moves
+/// the length by [`Early::STEP`] after every [`Early::WINDOW`] heaps,
+/// towards the point where they find between [`Early::STEP_DOWN`] and
+/// [`Early::STEP_UP`] values per thousand pairs.
+///
+/// The stamps are made with the rare-pair marks, before it is known whether
+/// the heap needs the proof scan at all: in games where most heaps do not
+/// (`0.16`), they are wasted. So every [`Early::CONTROL`]-th batch is not
+/// stamped, and stamping stops while fewer than half of the heaps of these
+/// control batches need the proof scan for [`Early::MIN_WANTED`] values or
+/// more.
+///
+/// None of this changes a value: stamped pairs are options as much as
+/// scanned ones.
+#[derive(Debug)]
+struct Early {
+    /// Low heaps stamped (a multiple of [`Early::STEP`]).
+    len: usize,
+    /// Values found and pairs scanned by the probes of this window.
+    found: u64,
+    pairs: u64,
+    heaps: usize,
+    /// Whether most heaps need a long proof scan (seen on control batches).
+    needed: bool,
+    /// Batches (or single heaps) started.
+    units: u64,
+    /// The heaps of the last control batch.
+    control: std::ops::Range<usize>,
+    /// The heaps whose proof scans are probed: those of the last batch
+    /// stamped (or of any batch but a control one while the length is 0).
+    probed: std::ops::Range<usize>,
+    /// Control heaps seen in this window, and those that needed the scan.
+    control_heaps: u32,
+    control_needs: u32,
+}
+
+impl Early {
+    /// The length moves by this many low heaps.
+    const STEP: usize = 32;
+    /// Values found per thousand pairs past the stamped ones above which
+    /// the length grows…
+    const STEP_UP: u64 = 30;
+    /// …and below which it shrinks (measured: the speed is flat from
+    /// 20/10 to 60/30 on `0.6` and `0.161`).
+    const STEP_DOWN: u64 = 15;
+    /// At most this many low heaps are stamped.
+    const MAX: usize = 8 * RANK_BLOCK;
+    /// Pairs past the stamped ones watched in every heap.
+    const PROBE: usize = 128;
+    /// Heaps between moves of the length.
+    const WINDOW: usize = 256;
+
+    /// Every this many batches one is not stamped…
+    const CONTROL: u64 = 16;
+    /// …and after this many heaps of such batches, stamping is turned on or
+    /// off.
+    const CONTROL_WINDOW: u32 = 64;
+    /// A heap needs the proof scan when this many values are wanted.
+    const MIN_WANTED: usize = 8;
+
+    /// A tuner starting at 256 low heaps.
+    fn new() -> Early {
+        Early {
+            len: 256,
+            found: 0,
+            pairs: 0,
+            heaps: 0,
+            needed: true,
+            units: 0,
+            control: 0..0,
+            probed: 0..0,
+            control_heaps: 0,
+            control_needs: 0,
+        }
+    }
+
+    /// Whether to stamp the heaps `heaps` (a batch, or one heap).
+    fn stamp(&mut self, heaps: std::ops::Range<usize>) -> bool {
+        self.units += 1;
+        if self.units % Early::CONTROL == 0 {
+            self.control = heaps;
+            return false;
+        }
+        if self.needed {
+            self.probed = heaps;
+        }
+        self.needed && self.len > 0
+    }
+
+    /// After the marks of heap `n` (in a control batch, unstamped): the
+    /// proof scan wants `wanted` values (0 if the value is known).
+    fn observe(&mut self, n: usize, wanted: usize) {
+        if !self.control.contains(&n) {
+            return;
+        }
+        self.control_heaps += 1;
+        self.control_needs += (wanted >= Early::MIN_WANTED) as u32;
+        if self.control_heaps == Early::CONTROL_WINDOW {
+            self.needed = 2 * self.control_needs >= self.control_heaps;
+            (self.control_heaps, self.control_needs) = (0, 0);
+        }
+    }
+
+    /// Counts a probe (`found` values in `pairs` pairs), and moves the
+    /// length at the end of a window.
+    fn probe(&mut self, found: usize, pairs: usize) {
+        self.found += found as u64;
+        self.pairs += pairs as u64;
+        self.heaps += 1;
+        if self.heaps == Early::WINDOW {
+            // Found per thousand pairs.
+            let rate = 1000 * self.found / self.pairs.max(1);
+            if rate > Early::STEP_UP {
+                self.len = (self.len + Early::STEP).min(Early::MAX);
+            } else if rate < Early::STEP_DOWN {
+                self.len = self.len.saturating_sub(Early::STEP);
+            }
+            (self.found, self.pairs, self.heaps) = (0, 0, 0);
+        }
+    }
 }
 
 /// The order of the proof scan's blocks of low heaps, most useful first.
@@ -259,6 +401,20 @@ impl Ranking {
                 .total_cmp(&credit[x as usize])
                 .then(x.cmp(&y))
         });
+    }
+
+    /// [`Self::block`] without its first `skip` low heaps.
+    #[inline]
+    fn block_after(
+        &self,
+        i: usize,
+        first: usize,
+        top: usize,
+        skip: usize,
+    ) -> std::ops::Range<usize> {
+        let range = self.block(i, first, top);
+        let from = 1 + self.order[i] as usize * RANK_BLOCK + skip;
+        from.clamp(range.start, range.end)..range.end
     }
 
     /// The low heaps of the `i`-th block in rank order, within `first..=top`.
@@ -353,6 +509,8 @@ impl Sparse {
             simd: pairs::simd_available(),
             plain_heaps: 0,
             ranking: Ranking::new(RANK_BLOCKS),
+            early: Vec::new(),
+            tuner: Early::new(),
         })
     }
 
@@ -405,6 +563,19 @@ impl Sparse {
     fn start_batch(&mut self, g: &[u16], n: usize) {
         // The generation was started with heap n: no table holds it yet.
         let gen = self.generation;
+        // Early stamps (not for a batch with a heap that trains the
+        // ranking, whose credits would miss the values they find).
+        let stamp = n + AHEAD <= self.ranking.next && self.tuner.stamp(n..n + AHEAD);
+        let early: Vec<Vec<std::ops::Range<usize>>> = self
+            .splits
+            .iter()
+            .map(|&k| match n.checked_sub(k) {
+                Some(base) if stamp => {
+                    self.early_lows(first_known(base + AHEAD - 1, g.len()), self.top(base))
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
             .chain(self.spare.iter_mut().map(|t| &mut **t))
             .collect();
@@ -417,12 +588,9 @@ impl Sparse {
                 covered.push((0, 0));
                 continue;
             };
-            let first = first_known(base + AHEAD - 1, g.len()) as u32;
-            let lo = self.rare_heaps.partition_point(|&r| r < first);
-            let hi = self
-                .rare_heaps
-                .partition_point(|&r| (r as usize) < base)
-                .max(lo);
+            let first = first_known(base + AHEAD - 1, g.len());
+            let lo = below_front(&self.rare_heaps, first);
+            let hi = below_back(&self.rare_heaps, base).max(lo);
             mark_rare_ahead(
                 &mut tables,
                 gen,
@@ -432,6 +600,13 @@ impl Sparse {
                 &self.rare_values[lo..hi],
             );
             covered.push((lo, hi));
+        }
+        for (i, (&k, blocks)) in self.splits.iter().zip(&early).enumerate() {
+            for lows in blocks {
+                mark_low_ahead(&mut tables, gen, g, n - k, lows.clone());
+                self.work += (AHEAD * lows.len()) as u64;
+                self.early[i] += lows.len();
+            }
         }
         self.batch = Some(Batch {
             start: n,
@@ -459,6 +634,27 @@ impl Sparse {
         } else {
             rest / 2
         }
+    }
+
+    /// The low heaps to stamp early (see [`Early`]) for splits whose low
+    /// heaps `a` may be taken in `first..=top`: the first ones of the proof
+    /// scan's order, block by block, as far as they all lie in that range.
+    fn early_lows(&self, first: usize, top: usize) -> Vec<std::ops::Range<usize>> {
+        let mut blocks = Vec::new();
+        let mut left = self.tuner.len;
+        for &b in &self.ranking.order {
+            if left == 0 {
+                break;
+            }
+            let start = 1 + b as usize * RANK_BLOCK;
+            let end = start + left.min(RANK_BLOCK);
+            if start < first || end > top + 1 {
+                break;
+            }
+            blocks.push(start..end);
+            left -= end - start;
+        }
+        blocks
     }
 
     /// Re-chooses the mask from the histogram; rebuilds the rare heap list
@@ -637,14 +833,40 @@ impl Sparse {
             self.ranking.next = n + TRAIN_EVERY;
         }
         // The best blocks of every digit find most values at once…
+        let mut probe = self.tuner.probed.contains(&n);
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
             let (first, top) = (first_known(rest, g.len()), self.top(rest));
-            for b in 0..PREFIX_BLOCKS.min(self.ranking.order.len()) {
-                let range = self.ranking.block(b, first, top);
+            let early = self.early[i];
+            let blocks = PREFIX_BLOCKS.max(early.div_ceil(RANK_BLOCK) + 1);
+            for b in 0..blocks.min(self.ranking.order.len()) {
+                let skip = early.saturating_sub(b * RANK_BLOCK).min(RANK_BLOCK);
+                let mut range = self.ranking.block_after(b, first, top, skip);
+                if probe && !range.is_empty() {
+                    // The pairs just past the stamped ones tell the tuner
+                    // whether stamping more would pay.
+                    probe = false;
+                    let cut = (range.start + Early::PROBE).min(range.end);
+                    let before = remaining;
+                    let found = scan_wanted(
+                        &mut self.want,
+                        g,
+                        rest,
+                        range.start..cut,
+                        &mut remaining,
+                        self.simd,
+                    );
+                    let pairs = found.unwrap_or(cut - range.start);
+                    self.tuner.probe(before - remaining, pairs);
+                    self.work += pairs as u64;
+                    if found.is_some() {
+                        return;
+                    }
+                    range.start = cut;
+                }
                 let len = range.len();
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
                 if let Some(done) = found {
@@ -668,7 +890,9 @@ impl Sparse {
                 continue;
             };
             let (first, top) = (first_known(rest, g.len()), self.top(rest));
-            for b in PREFIX_BLOCKS.min(self.ranking.order.len())..self.ranking.order.len() {
+            let early = self.early[i];
+            let blocks = PREFIX_BLOCKS.max(early.div_ceil(RANK_BLOCK) + 1);
+            for b in blocks.min(self.ranking.order.len())..self.ranking.order.len() {
                 let range = self.ranking.block(b, first, top);
                 let len = range.len();
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
@@ -782,6 +1006,8 @@ impl Sparse {
         } else {
             self.batch = None;
             self.start();
+            self.early.clear();
+            self.early.resize(self.splits.len(), 0);
         }
         for i in 0..self.singles.len() {
             let k = self.singles[i];
@@ -807,10 +1033,10 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let end = self.rare_heaps.partition_point(|&r| (r as usize) < rest);
+            let end = below_back(&self.rare_heaps, rest);
             // Rare heaps whose partner is not known yet are left out.
             let first = first_known(rest, g.len());
-            let lo = self.rare_heaps[..end].partition_point(|&r| (r as usize) < first);
+            let lo = below_front(&self.rare_heaps[..end], first);
             let rare = &self.rare_heaps[..end];
             // Grundy's game may not split into equal heaps: skip r = rest/2.
             let skip = if self.strict && rest % 2 == 0 {
@@ -837,7 +1063,30 @@ impl Sparse {
             }
             self.work += (end - lo) as u64;
         }
-        let (m, c, remaining) = match self.candidates(n)? {
+        if self.batch.is_none() && n < self.ranking.next && self.tuner.stamp(n..n + 1) {
+            for i in 0..self.splits.len() {
+                let Some(rest) = n.checked_sub(self.splits[i]) else {
+                    continue;
+                };
+                let gen = self.generation;
+                for lows in self.early_lows(first_known(rest, g.len()), self.top(rest)) {
+                    for a in lows.clone() {
+                        self.seen[(g[a] ^ g[rest - a]) as usize] = gen;
+                    }
+                    self.work += lows.len() as u64;
+                    self.early[i] += lows.len();
+                }
+            }
+        }
+        let candidates = self.candidates(n)?;
+        self.tuner.observe(
+            n,
+            match candidates {
+                Candidates::Common(_) => 0,
+                Candidates::Rare { wanted, .. } => wanted,
+            },
+        );
+        let (m, c, remaining) = match candidates {
             Candidates::Common(m) => return Ok(m),
             Candidates::Rare { m, c, wanted } => (m, c, wanted),
         };
@@ -1002,6 +1251,69 @@ fn mark_rare(
         for &v in &buf[..hs.len()] {
             seen[v as usize] = gen;
         }
+    }
+}
+
+/// How many of the ascending `heaps` are below `h`, looking from the front:
+/// a few steps when few are (as for the first heap whose partner is
+/// known, usually heap 1), a binary search otherwise.
+#[inline]
+fn below_front(heaps: &[u32], h: usize) -> usize {
+    const PROBE: usize = 8;
+    match heaps.iter().take(PROBE).position(|&r| r as usize >= h) {
+        Some(i) => i,
+        None => {
+            PROBE.min(heaps.len())
+                + heaps[PROBE.min(heaps.len())..].partition_point(|&r| (r as usize) < h)
+        }
+    }
+}
+
+/// How many of the ascending `heaps` are below `h`, looking from the back:
+/// a few steps when few are not (as for the heaps below the current one
+/// less a splitting digit), a binary search otherwise.
+#[inline]
+fn below_back(heaps: &[u32], h: usize) -> usize {
+    const PROBE: usize = 8;
+    let tail = heaps.len().saturating_sub(PROBE);
+    match heaps[tail..].iter().rposition(|&r| (r as usize) < h) {
+        Some(i) => tail + i + 1,
+        None => heaps[..tail].partition_point(|&r| (r as usize) < h),
+    }
+}
+
+/// [`mark_rare_ahead`] for the splits `a + (base + j - a)` with `a` in
+/// `lows` (every partner `base + j - a` in `0..g.len()`): the values of
+/// the low heaps are read in place.
+#[inline(never)]
+fn mark_low_ahead(
+    tables: &mut [&mut [u32; VALUES]; AHEAD],
+    gen: u32,
+    g: &[u16],
+    base: usize,
+    lows: std::ops::Range<usize>,
+) {
+    if lows.is_empty() {
+        return;
+    }
+    assert!(lows.end <= base + 1 && base - lows.start + AHEAD <= g.len());
+    let lane = |j: usize| {
+        if cfg!(target_endian = "little") {
+            16 * j
+        } else {
+            48 - 16 * j
+        }
+    };
+    let [t0, t1, t2, t3] = tables;
+    for a in lows {
+        let p = base - a;
+        // SAFETY: p + AHEAD <= g.len(), asserted above for the lowest a.
+        let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
+        let w = lanes ^ (g[a] as u64 * 0x0001_0001_0001_0001);
+        t0[(w >> lane(0)) as u16 as usize] = gen;
+        t1[(w >> lane(1)) as u16 as usize] = gen;
+        t2[(w >> lane(2)) as u16 as usize] = gen;
+        t3[(w >> lane(3)) as u16 as usize] = gen;
     }
 }
 
