@@ -436,7 +436,7 @@ pub(crate) fn refine(
 /// heaps below `n`, only not reduced.
 struct Base {
     elems: Vec<(Element, Vec<u8>)>,
-    index: HashMap<(Element, Vec<u8>), u32>,
+    index: HashMap<(Element, Vec<u8>), u32, BuildFnv>,
     reps: Vec<Vec<u64>>,
     p: Vec<bool>,
     q: Monoid,
@@ -460,7 +460,7 @@ impl Base {
         let limit = b.max_order.saturating_mul(64);
         let mut base = Base {
             elems: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             reps: Vec::new(),
             p: Vec::new(),
             q: b.monoid.clone(),
@@ -543,3 +543,37 @@ impl Base {
         self.id(&(self.q.mul(*a, *b), counts))
     }
 }
+
+/// FNV-1a with the SplitMix64 finaliser: a fast hash for the base's short
+/// keys (FNV's low bits depend only on the inputs' low bits; the finaliser
+/// spreads them).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write(&x.to_le_bytes());
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write(&(x as u64).to_le_bytes());
+    }
+}
+
+type BuildFnv = std::hash::BuildHasherDefault<Fnv>;

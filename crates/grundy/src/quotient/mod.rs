@@ -122,6 +122,35 @@
 //! one representative is as good as any); `Q'_n` refines `Q_{n−1}` but can
 //! be strictly finer, and the counts of named heaps only approximate it.
 //!
+//! Two refinements were measured and are not used. (1) *One ply of exact
+//! look-ahead*: the syntactic monoid of "`x` is P iff `x ≠ 0` and the
+//! candidate puts no option of `x` in `P`". It is computable exactly: with
+//! `B_i = {m : m·Φ(r) ∈ P for an option r of heap i}` and
+//! `U(x) = ⋃_{i ∈ x} {m : Φ(x − i)·m ∈ B_i}` (the contexts in which some
+//! heap of `x` has a move to `P`), `x + z` is accepted iff it is non-empty,
+//! `Φ(z) ∉ U(x)` and `Φ(x) ∉ U(z)`, and `U(x + y) = U(x)/Φ(y) ∪ U(y)/Φ(x)`
+//! (`U/a = {m : a·m ∈ U}`), so `x ↦ (Φ(x), U(x), x ≠ 0)` is a homomorphism
+//! onto a finite monoid, reduced by Moore's refinement. As the base after a
+//! failed proof it settles heap 10 of Dawson's Kayles at once, but at heap
+//! 25 it diverges (bases of 64, 80, 96, … elements: each round carries the
+//! previous candidate's spurious distinctions one power of heap 7 further).
+//! As a fallback at heap 30 its first candidate has order 372 against the
+//! true 360 and fails its proof on `2 + 29 + 29 + 30 + 30`; refining that
+//! base by counts gives 836, 708, then more than 2000 elements. (2) The
+//! derivative `(Φ(x), Φ(x − one heap of element g))` at the elements named
+//! in counterexamples: stalls at heap 10 (the same candidate each round).
+//! Siegel says of his program MisereSolver (A. N. Siegel, *Some
+//! MisereSolver questions answered*, miseregames.wordpress.com, 28 August
+//! 2007) that its successive candidates have strictly increasing
+//! lexicographically least failures, located with the verification
+//! theorem, and that it reduces the candidate at every round. Our reading:
+//! in an order where every option of a sum comes first (exponent vectors
+//! compared from the largest heap down have this property), a candidate is
+//! correct on every sum below its least failure, and the outcome of that
+//! failure is then known exactly (all its options are below it). A
+//! construction that repairs the least failure in such an order is the
+//! next thing to try here.
+//!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
 //! element `g` of a heap `i` present in `x` (the same for every such heap),
