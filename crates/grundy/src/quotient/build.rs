@@ -409,7 +409,7 @@ pub(crate) fn refine(
     let mut class: Vec<usize> = accept.iter().map(|&a| a as usize).collect();
     let mut count = 0;
     loop {
-        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut ids: HashMap<Vec<usize>, usize, BuildFnv> = HashMap::default();
         let next: Vec<usize> = (0..size)
             .map(|x| {
                 let mut sig = Vec::with_capacity(gens + 1);
@@ -544,9 +544,10 @@ impl Base {
     }
 }
 
-/// FNV-1a with the SplitMix64 finaliser: a fast hash for the base's short
-/// keys (FNV's low bits depend only on the inputs' low bits; the finaliser
-/// spreads them).
+/// FNV-1a (a word at a time) with the SplitMix64 finaliser: a fast hash
+/// for the short keys of the base and of the partition refinement (FNV's
+/// low bits depend only on the inputs' low bits; the finaliser spreads
+/// them).
 #[derive(Default)]
 struct Fnv(u64);
 
@@ -563,7 +564,14 @@ impl std::hash::Hasher for Fnv {
         } else {
             self.0
         };
-        for &b in bytes {
+        // Eight bytes at a time (the keys are slices of numbers); the
+        // finaliser mixes what a word-wide step leaves in the high bits.
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
+            h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
+        }
+        for &b in chunks.remainder() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
         self.0 = h;
