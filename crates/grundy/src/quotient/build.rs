@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{verify, Element, Monoid};
+use super::{lookahead, verify, Element, Monoid};
 use crate::error::{Error, Result};
 use crate::games::heap::Rule;
 
@@ -14,6 +14,14 @@ const MAX_POWERS: usize = 64;
 
 /// How many candidates one heap may try before the construction gives up.
 const MAX_ATTEMPTS: usize = 40;
+
+/// How many look-ahead rounds one heap may try after the counted
+/// refinement gives up.
+const LOOKAHEAD_ROUNDS: usize = 8;
+
+/// The look-ahead's search may examine this many times the proof's limit
+/// of states (Dawson's Kayles at heap 30 needs more than 4 million).
+const LOOKAHEAD_STATES: usize = 10;
 
 /// What one step of the construction needs to remember.
 #[derive(Clone, Debug)]
@@ -68,7 +76,76 @@ impl Builder {
     /// proves it; when the proof finds a sum on which the candidate is
     /// wrong, the heaps of that sum are tracked separately (their counts
     /// kept, up to `h^(T+2) = h^T`) in a finer base and the step is redone.
+    /// When that gives up, the look-ahead of the first failed candidate is
+    /// the base instead (see [`lookahead`]).
     pub(crate) fn step(&mut self, max_states: usize) -> Result<usize> {
+        let mut first_failed = None;
+        match self.counted_step(max_states, &mut first_failed) {
+            Ok(states) => Ok(states),
+            Err(e) => match first_failed {
+                // The counted bases' error says where the run stopped; it
+                // stands if the look-ahead does not get further.
+                Some(failed) => self.lookahead_step(failed, max_states).map_err(|_| e),
+                None => Err(e),
+            },
+        }
+    }
+
+    /// Up to [`LOOKAHEAD_ROUNDS`] rounds: the base is the look-ahead of the
+    /// last failed candidate (its image of the heaps below `n` is a correct
+    /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
+    /// over it is proved. The look-ahead's search may examine
+    /// [`LOOKAHEAD_STATES`] times as many states as the proof.
+    fn lookahead_step(&mut self, mut failed: Builder, max_states: usize) -> Result<usize> {
+        let n = self.phi.len() as u64;
+        for _ in 0..LOOKAHEAD_ROUNDS {
+            let (monoid, phi) = lookahead::lookahead(
+                &failed.monoid,
+                &failed.phi,
+                &failed.options,
+                max_states.saturating_mul(LOOKAHEAD_STATES),
+                self.max_order,
+            )?;
+            // A base source needs only the monoid and the heaps' elements.
+            let src = Builder {
+                rule: self.rule.clone(),
+                monoid,
+                phi,
+                options: Vec::new(),
+                reps: Vec::new(),
+                max_order: self.max_order,
+            };
+            let candidate = self.candidate(n, &src, &[], 2)?;
+            match verify::verify(
+                &candidate.monoid,
+                &candidate.phi,
+                &candidate.options,
+                &candidate.reps,
+                max_states,
+            ) {
+                Ok(states) => {
+                    *self = candidate;
+                    return Ok(states);
+                }
+                Err(verify::Failure::Limit(e)) => return Err(e),
+                Err(verify::Failure::Wrong(_)) => failed = candidate,
+            }
+        }
+        Err(Error::Unsupported(format!(
+            "the misère quotient of {}: no look-ahead candidate at heap {n} passed its proof",
+            self.rule
+        )))
+    }
+
+    /// The counted refinement: the base is `Q_{n−1}`, then `Q_{n−1}` (or the
+    /// failed candidate's image) paired with the counts of the heaps that
+    /// counterexamples name; `first_failed` is set to the first candidate
+    /// that fails its proof.
+    fn counted_step(
+        &mut self,
+        max_states: usize,
+        first_failed: &mut Option<Builder>,
+    ) -> Result<usize> {
         let n = self.phi.len() as u64;
         if !self.rule.has_moves(n) {
             // A heap without moves is the game 0 itself.
@@ -144,6 +221,9 @@ impl Builder {
                     } else {
                         tracked = named;
                         cap = 2;
+                    }
+                    if first_failed.is_none() {
+                        *first_failed = Some(candidate.clone());
                     }
                     failed = Some(candidate);
                 }

@@ -111,34 +111,41 @@
 //! is a correct, unreduced bipartite monoid for the smaller heaps, so the
 //! step's recursion applies to it. When the base is still too coarse the
 //! recursion, read on one representative per element, can produce a
-//! candidate far larger than the quotient; the construction then stops with
-//! an error naming the heap and the order reached (Dawson's Kayles reaches
-//! heap 29, order 176, and stops at heap 30, where Siegel reports order
-//! 360; 0.6 and 0.16 stop at heap 17). No answer is ever given without the
-//! proof.
+//! candidate far larger than the quotient (Dawson's Kayles at heap 30,
+//! where Siegel reports order 360); the look-ahead below then takes over,
+//! and when it too fails the construction stops with an error naming the
+//! heap and the order reached (0.6 and 0.16 stop at heap 17). No answer is
+//! ever given without the proof.
 //!
 //! What the recursion needs is a base that refines the image `Q'_n` of the
 //! smaller heaps in `Q_n` (then `t_k` is a function of the base element and
 //! one representative is as good as any); `Q'_n` refines `Q_{n−1}` but can
 //! be strictly finer, and the counts of named heaps only approximate it.
 //!
-//! Two refinements were measured and are not used. (1) *One ply of exact
-//! look-ahead*: the syntactic monoid of "`x` is P iff `x ≠ 0` and the
-//! candidate puts no option of `x` in `P`". It is computable exactly: with
-//! `B_i = {m : m·Φ(r) ∈ P for an option r of heap i}` and
+//! When the counted bases give up, a second refinement takes over: *one
+//! ply of exact look-ahead*, the syntactic monoid of "`x` is P iff `x ≠ 0`
+//! and the failed candidate puts no option of `x` in `P`". It is computable
+//! exactly: with `B_i = {m : m·Φ(r) ∈ P for an option r of heap i}` and
 //! `U(x) = ⋃_{i ∈ x} {m : Φ(x − i)·m ∈ B_i}` (the contexts in which some
 //! heap of `x` has a move to `P`), `x + z` is accepted iff it is non-empty,
 //! `Φ(z) ∉ U(x)` and `Φ(x) ∉ U(z)`, and `U(x + y) = U(x)/Φ(y) ∪ U(y)/Φ(x)`
 //! (`U/a = {m : a·m ∈ U}`), so `x ↦ (Φ(x), U(x), x ≠ 0)` is a homomorphism
-//! onto a finite monoid, reduced by Moore's refinement. As the base after a
-//! failed proof it settles heap 10 of Dawson's Kayles at once, but at heap
-//! 25 it diverges (bases of 64, 80, 96, … elements: each round carries the
-//! previous candidate's spurious distinctions one power of heap 7 further).
-//! As a fallback at heap 30 its first candidate has order 372 against the
-//! true 360 and fails its proof on `2 + 29 + 29 + 30 + 30`; refining that
-//! base by counts gives 836, 708, then more than 2000 elements. (2) The
-//! derivative `(Φ(x), Φ(x − one heap of element g))` at the elements named
-//! in counterexamples: stalls at heap 10 (the same candidate each round).
+//! onto a finite monoid, reduced by Moore's refinement. On the heaps below
+//! `n` the failed candidate is right, so this monoid's image of them is a
+//! correct base that refines `Q_{n−1}` and tells apart sums whose options
+//! differ. Round after round the base is the look-ahead of the last failed
+//! candidate. At heap 30 of Dawson's Kayles the first round's candidate has
+//! order 372 and fails its proof on `2 + 29 + 29 + 30 + 30`; the second
+//! round's base has 360 elements and its candidate, of order 360 (Siegel's
+//! figure), passes the proof. Used alone from the first failure on, it
+//! diverges at heap 25 of Dawson's Kayles (bases of 64, 80, 96, …: each
+//! round carries the previous candidate's spurious distinctions one power
+//! of heap 7 further), hence the order of the two. It does not take 0.6 or
+//! 0.16 past heap 17 (0.6's first candidate there already exceeds the
+//! limit; 0.16's look-ahead candidates outgrow it). The derivative
+//! `(Φ(x), Φ(x − one heap of element g))` at the elements named in
+//! counterexamples was also tried and stalls at heap 10 (the same candidate
+//! each round).
 //! Siegel says of his program MisereSolver (A. N. Siegel, *Some
 //! MisereSolver questions answered*, miseregames.wordpress.com, 28 August
 //! 2007) that its successive candidates have strictly increasing
@@ -182,6 +189,7 @@
 //! `⟨a, b | a² = 1, b³ = b⟩` of order 6.
 
 mod build;
+mod lookahead;
 mod read;
 mod verify;
 
