@@ -19,8 +19,8 @@ const MAX_ATTEMPTS: usize = 40;
 /// refinement gives up.
 const LOOKAHEAD_ROUNDS: usize = 8;
 
-/// The look-ahead's search may examine this many times the proof's limit
-/// of states (Dawson's Kayles at heap 30 needs more than 4 million).
+/// The look-ahead rounds may examine this many times the limit of states
+/// (the proof of Dawson's Kayles at heap 30 needs more than 4 million).
 const LOOKAHEAD_STATES: usize = 10;
 
 /// What one step of the construction needs to remember.
@@ -94,16 +94,17 @@ impl Builder {
     /// Up to [`LOOKAHEAD_ROUNDS`] rounds: the base is the look-ahead of the
     /// last failed candidate (its image of the heaps below `n` is a correct
     /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
-    /// over it is proved. The look-ahead's search may examine
-    /// [`LOOKAHEAD_STATES`] times as many states as the proof.
+    /// over it is proved. The look-ahead's search and the proofs of these
+    /// rounds may each examine [`LOOKAHEAD_STATES`] times the usual limit.
     fn lookahead_step(&mut self, mut failed: Builder, max_states: usize) -> Result<usize> {
         let n = self.phi.len() as u64;
+        let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
         for _ in 0..LOOKAHEAD_ROUNDS {
             let (monoid, phi) = lookahead::lookahead(
                 &failed.monoid,
                 &failed.phi,
                 &failed.options,
-                max_states.saturating_mul(LOOKAHEAD_STATES),
+                max_states,
                 self.max_order,
             )?;
             // A base source needs only the monoid and the heaps' elements.

@@ -240,7 +240,8 @@ pub struct QuotientLimits {
     /// The most elements the quotient may have (the candidate before
     /// reduction may have up to 16 times as many).
     pub max_order: usize,
-    /// The most states the proof's search may examine.
+    /// The most states the proof's search may examine (ten times as many
+    /// in the look-ahead rounds that follow a failed refinement by counts).
     pub max_states: usize,
     /// Stop (with an error) once this many seconds have passed, checked
     /// after each heap; `None` for no time limit.
