@@ -2,6 +2,7 @@
 //! [`quotient`](super) for the mathematics).
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use super::{lookahead, verify, Element, Monoid};
 use crate::error::{Error, Result};
@@ -78,14 +79,19 @@ impl Builder {
     /// kept, up to `h^(T+2) = h^T`) in a finer base and the step is redone.
     /// When that gives up, the look-ahead of the first failed candidate is
     /// the base instead (see [`lookahead`]).
-    pub(crate) fn step(&mut self, max_states: usize) -> Result<usize> {
+    ///
+    /// Past `deadline` the look-ahead rounds stop (the counted ones do not
+    /// look at it).
+    pub(crate) fn step(&mut self, max_states: usize, deadline: Option<Instant>) -> Result<usize> {
         let mut first_failed = None;
         match self.counted_step(max_states, &mut first_failed) {
             Ok(states) => Ok(states),
             Err(e) => match first_failed {
                 // The counted bases' error says where the run stopped; it
                 // stands if the look-ahead does not get further.
-                Some(failed) => self.lookahead_step(failed, max_states).map_err(|_| e),
+                Some(failed) => self
+                    .lookahead_step(failed, max_states, deadline)
+                    .map_err(|_| e),
                 None => Err(e),
             },
         }
@@ -96,16 +102,25 @@ impl Builder {
     /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
     /// over it is proved. The look-ahead's search and the proofs of these
     /// rounds may each examine [`LOOKAHEAD_STATES`] times the usual limit.
-    fn lookahead_step(&mut self, mut failed: Builder, max_states: usize) -> Result<usize> {
+    fn lookahead_step(
+        &mut self,
+        mut failed: Builder,
+        max_states: usize,
+        deadline: Option<Instant>,
+    ) -> Result<usize> {
         let n = self.phi.len() as u64;
         let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
         for _ in 0..LOOKAHEAD_ROUNDS {
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
             let (monoid, phi) = lookahead::lookahead(
                 &failed.monoid,
                 &failed.phi,
                 &failed.options,
                 max_states,
                 self.max_order,
+                deadline,
             )?;
             // A base source needs only the monoid and the heaps' elements.
             let src = Builder {
@@ -123,6 +138,7 @@ impl Builder {
                 &candidate.options,
                 &candidate.reps,
                 max_states,
+                deadline,
             ) {
                 Ok(states) => {
                     *self = candidate;
@@ -194,6 +210,7 @@ impl Builder {
                 &candidate.options,
                 &candidate.reps,
                 max_states,
+                None,
             );
             match verdict {
                 Ok(states) => {

@@ -6,6 +6,7 @@
 //! heap can make that the smaller heaps could not.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use super::build::refine;
 use super::{Element, Monoid};
@@ -22,13 +23,14 @@ use crate::error::{Error, Result};
 /// `x ↦ (ψ(x), U(x), x ≠ 0)` is a homomorphism onto a finite commutative
 /// monoid that decides acceptance. Its part reached from the heaps,
 /// reduced by Moore's refinement over the heaps, is the syntactic monoid of
-/// the accepted set.
+/// the accepted set. Past `deadline` the search stops with an error.
 pub(crate) fn lookahead(
     m: &Monoid,
     phi: &[Element],
     options: &[Vec<Element>],
     max_states: usize,
     max_order: usize,
+    deadline: Option<Instant>,
 ) -> Result<(Monoid, Vec<Element>)> {
     let order = m.order;
     let words = order.div_ceil(64);
@@ -91,6 +93,12 @@ pub(crate) fn lookahead(
                 Some(&id) => id,
                 None => {
                     let id = parent.len() as u32;
+                    if id % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                        return Err(Error::TooLarge(
+                            "the look-ahead of a misère quotient candidate was stopped by the time limit"
+                                .into(),
+                        ));
+                    }
                     if parent.len() >= max_states {
                         return Err(Error::TooLarge(format!(
                             "the look-ahead of a misère quotient candidate reached more than \

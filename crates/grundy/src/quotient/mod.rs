@@ -404,6 +404,13 @@ impl Quotient {
             );
         }
         let started = Instant::now();
+        // The time limit as an instant, for the look-ahead rounds inside a
+        // heap (a limit that is not a valid duration leaves them unbounded
+        // in time; the check between heaps still applies).
+        let deadline = limits
+            .max_seconds
+            .and_then(|limit| std::time::Duration::try_from_secs_f64(limit).ok())
+            .and_then(|d| started.checked_add(d));
         let mut b = match from {
             None => build::Builder::new(rule.clone(), limits.max_order),
             Some(c) => match c.restore(rule, limits) {
@@ -427,7 +434,7 @@ impl Quotient {
                     return stopped(&b, e);
                 }
             }
-            states = match b.step(limits.max_states) {
+            states = match b.step(limits.max_states, deadline) {
                 Ok(s) => s,
                 Err(e) => return stopped(&b, e),
             };
@@ -728,7 +735,14 @@ impl Checkpoint {
                 ));
             }
         }
-        match verify::verify(&monoid, &self.phi, &options, &self.reps, limits.max_states) {
+        match verify::verify(
+            &monoid,
+            &self.phi,
+            &options,
+            &self.reps,
+            limits.max_states,
+            None,
+        ) {
             Ok(_) => {}
             Err(verify::Failure::Limit(e)) => return Err(e),
             Err(verify::Failure::Wrong(_)) => {

@@ -1,6 +1,8 @@
 //! The proof that a bipartite monoid is the misère quotient of the heaps
 //! `1..=N` (see the module documentation of [`quotient`](super)).
 
+use std::time::Instant;
+
 use super::{Element, Monoid};
 use crate::error::Error;
 
@@ -47,13 +49,15 @@ pub(crate) enum Failure {
 /// Checks that `F(x) = [ψ(x) ∈ P]` for every sum `x` of the heaps, where
 /// `phi[h]` is heap `h`'s element, `options[h]` the elements of its
 /// options and `reps[x]` a sum of heaps with element `x`. Returns the
-/// number of states examined, or why not.
+/// number of states examined, or why not. Past `deadline` the search
+/// stops (a limit, not a verdict).
 pub(crate) fn verify(
     m: &Monoid,
     phi: &[Element],
     options: &[Vec<Element>],
     reps: &[Vec<u64>],
     max_states: usize,
+    deadline: Option<Instant>,
 ) -> std::result::Result<usize, Failure> {
     let order = m.order;
     if m.p[0] {
@@ -195,6 +199,11 @@ pub(crate) fn verify(
                 continue;
             }
             states += 1;
+            if states % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(Failure::Limit(Error::TooLarge(
+                    "the proof of the misère quotient was stopped by the time limit".into(),
+                )));
+            }
             if states > max_states {
                 return Err(Failure::Limit(Error::TooLarge(format!(
                     "the proof of the misère quotient examined more than {max_states} states \
