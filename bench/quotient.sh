@@ -6,7 +6,7 @@
 #
 #   bash bench/quotient.sh          # RUNS=5
 #   QUICK=1 bash bench/quotient.sh  # RUNS=3, without the long runs
-#                                   # (Kayles to 30, Dawson's Kayles to 29, 0.137 to 28)
+#                                   # (Kayles to 30, Dawson's Kayles to 29 and 30, 0.137 to 28)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,7 +36,7 @@ median() {
 games=("0.75 60" "0.34 60" "0.3101 60" "0.3131 60" "0.312 60" "0.123 60"
     "0.1023 60" "0.1032 60" "0.1033 60" "0.1331 60" "0.3103 60" "0.3112 60"
     "0.1323 60" "0.07 24" "0.137 20" "0.77 24" "0.6 16" "0.16 16" "4.7 14")
-[ -z "${QUICK:-}" ] && games+=("0.77 30" "0.07 29" "0.137 28")
+[ -z "${QUICK:-}" ] && games+=("0.77 30" "0.07 29" "0.137 28" "0.07 30")
 
 printf '%-8s %4s %6s %10s %8s %s\n' game N order "cpu s" ratio period
 for g in "${games[@]}"; do

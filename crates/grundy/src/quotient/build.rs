@@ -2,8 +2,9 @@
 //! [`quotient`](super) for the mathematics).
 
 use std::collections::HashMap;
+use std::time::Instant;
 
-use super::{verify, Element, Monoid};
+use super::{lookahead, verify, Element, Monoid};
 use crate::error::{Error, Result};
 use crate::games::heap::Rule;
 
@@ -14,6 +15,14 @@ const MAX_POWERS: usize = 64;
 
 /// How many candidates one heap may try before the construction gives up.
 const MAX_ATTEMPTS: usize = 40;
+
+/// How many look-ahead rounds one heap may try after the counted
+/// refinement gives up.
+const LOOKAHEAD_ROUNDS: usize = 8;
+
+/// The look-ahead rounds may examine this many times the limit of states
+/// (the proof of Dawson's Kayles at heap 30 needs more than 4 million).
+const LOOKAHEAD_STATES: usize = 10;
 
 /// What one step of the construction needs to remember.
 #[derive(Clone, Debug)]
@@ -68,7 +77,92 @@ impl Builder {
     /// proves it; when the proof finds a sum on which the candidate is
     /// wrong, the heaps of that sum are tracked separately (their counts
     /// kept, up to `h^(T+2) = h^T`) in a finer base and the step is redone.
-    pub(crate) fn step(&mut self, max_states: usize) -> Result<usize> {
+    /// When that gives up, the look-ahead of the first failed candidate is
+    /// the base instead (see [`lookahead`]).
+    ///
+    /// Past `deadline` the look-ahead rounds stop (the counted ones do not
+    /// look at it).
+    pub(crate) fn step(&mut self, max_states: usize, deadline: Option<Instant>) -> Result<usize> {
+        let mut first_failed = None;
+        match self.counted_step(max_states, &mut first_failed) {
+            Ok(states) => Ok(states),
+            Err(e) => match first_failed {
+                // The counted bases' error says where the run stopped; it
+                // stands if the look-ahead does not get further.
+                Some(failed) => self
+                    .lookahead_step(failed, max_states, deadline)
+                    .map_err(|_| e),
+                None => Err(e),
+            },
+        }
+    }
+
+    /// Up to [`LOOKAHEAD_ROUNDS`] rounds: the base is the look-ahead of the
+    /// last failed candidate (its image of the heaps below `n` is a correct
+    /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
+    /// over it is proved. The look-ahead's search and the proofs of these
+    /// rounds may each examine [`LOOKAHEAD_STATES`] times the usual limit.
+    fn lookahead_step(
+        &mut self,
+        mut failed: Builder,
+        max_states: usize,
+        deadline: Option<Instant>,
+    ) -> Result<usize> {
+        let n = self.phi.len() as u64;
+        let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
+        for _ in 0..LOOKAHEAD_ROUNDS {
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
+            let (monoid, phi) = lookahead::lookahead(
+                &failed.monoid,
+                &failed.phi,
+                &failed.options,
+                max_states,
+                self.max_order,
+                deadline,
+            )?;
+            // A base source needs only the monoid and the heaps' elements.
+            let src = Builder {
+                rule: self.rule.clone(),
+                monoid,
+                phi,
+                options: Vec::new(),
+                reps: Vec::new(),
+                max_order: self.max_order,
+            };
+            let candidate = self.candidate(n, &src, &[], 2)?;
+            match verify::verify(
+                &candidate.monoid,
+                &candidate.phi,
+                &candidate.options,
+                &candidate.reps,
+                max_states,
+                deadline,
+            ) {
+                Ok(states) => {
+                    *self = candidate;
+                    return Ok(states);
+                }
+                Err(verify::Failure::Limit(e)) => return Err(e),
+                Err(verify::Failure::Wrong(_)) => failed = candidate,
+            }
+        }
+        Err(Error::Unsupported(format!(
+            "the misère quotient of {}: no look-ahead candidate at heap {n} passed its proof",
+            self.rule
+        )))
+    }
+
+    /// The counted refinement: the base is `Q_{n−1}`, then `Q_{n−1}` (or the
+    /// failed candidate's image) paired with the counts of the heaps that
+    /// counterexamples name; `first_failed` is set to the first candidate
+    /// that fails its proof.
+    fn counted_step(
+        &mut self,
+        max_states: usize,
+        first_failed: &mut Option<Builder>,
+    ) -> Result<usize> {
         let n = self.phi.len() as u64;
         if !self.rule.has_moves(n) {
             // A heap without moves is the game 0 itself.
@@ -116,6 +210,7 @@ impl Builder {
                 &candidate.options,
                 &candidate.reps,
                 max_states,
+                None,
             );
             match verdict {
                 Ok(states) => {
@@ -144,6 +239,9 @@ impl Builder {
                     } else {
                         tracked = named;
                         cap = 2;
+                    }
+                    if first_failed.is_none() {
+                        *first_failed = Some(candidate.clone());
                     }
                     failed = Some(candidate);
                 }
@@ -409,7 +507,7 @@ pub(crate) fn refine(
     let mut class: Vec<usize> = accept.iter().map(|&a| a as usize).collect();
     let mut count = 0;
     loop {
-        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut ids: HashMap<Vec<usize>, usize, BuildFnv> = HashMap::default();
         let next: Vec<usize> = (0..size)
             .map(|x| {
                 let mut sig = Vec::with_capacity(gens + 1);
@@ -436,7 +534,7 @@ pub(crate) fn refine(
 /// heaps below `n`, only not reduced.
 struct Base {
     elems: Vec<(Element, Vec<u8>)>,
-    index: HashMap<(Element, Vec<u8>), u32>,
+    index: HashMap<(Element, Vec<u8>), u32, BuildFnv>,
     reps: Vec<Vec<u64>>,
     p: Vec<bool>,
     q: Monoid,
@@ -460,7 +558,7 @@ impl Base {
         let limit = b.max_order.saturating_mul(64);
         let mut base = Base {
             elems: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             reps: Vec::new(),
             p: Vec::new(),
             q: b.monoid.clone(),
@@ -543,3 +641,45 @@ impl Base {
         self.id(&(self.q.mul(*a, *b), counts))
     }
 }
+
+/// FNV-1a (a word at a time) with the SplitMix64 finaliser: a fast hash
+/// for the short keys of the base and of the partition refinement (FNV's
+/// low bits depend only on the inputs' low bits; the finaliser spreads
+/// them).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        // Eight bytes at a time (the keys are slices of numbers); the
+        // finaliser mixes what a word-wide step leaves in the high bits.
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
+            h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
+        }
+        for &b in chunks.remainder() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write(&x.to_le_bytes());
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write(&(x as u64).to_le_bytes());
+    }
+}
+
+type BuildFnv = std::hash::BuildHasherDefault<Fnv>;

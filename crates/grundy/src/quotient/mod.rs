@@ -111,16 +111,52 @@
 //! is a correct, unreduced bipartite monoid for the smaller heaps, so the
 //! step's recursion applies to it. When the base is still too coarse the
 //! recursion, read on one representative per element, can produce a
-//! candidate far larger than the quotient; the construction then stops with
-//! an error naming the heap and the order reached (Dawson's Kayles reaches
-//! heap 29, order 176, and stops at heap 30, where Siegel reports order
-//! 360; 0.6 and 0.16 stop at heap 17). No answer is ever given without the
-//! proof.
+//! candidate far larger than the quotient (Dawson's Kayles at heap 30,
+//! where Siegel reports order 360); the look-ahead below then takes over,
+//! and when it too fails the construction stops with an error naming the
+//! heap and the order reached (0.6 and 0.16 stop at heap 17). No answer is
+//! ever given without the proof.
 //!
 //! What the recursion needs is a base that refines the image `Q'_n` of the
 //! smaller heaps in `Q_n` (then `t_k` is a function of the base element and
 //! one representative is as good as any); `Q'_n` refines `Q_{n−1}` but can
 //! be strictly finer, and the counts of named heaps only approximate it.
+//!
+//! When the counted bases give up, a second refinement takes over: *one
+//! ply of exact look-ahead*, the syntactic monoid of "`x` is P iff `x ≠ 0`
+//! and the failed candidate puts no option of `x` in `P`". It is computable
+//! exactly: with `B_i = {m : m·Φ(r) ∈ P for an option r of heap i}` and
+//! `U(x) = ⋃_{i ∈ x} {m : Φ(x − i)·m ∈ B_i}` (the contexts in which some
+//! heap of `x` has a move to `P`), `x + z` is accepted iff it is non-empty,
+//! `Φ(z) ∉ U(x)` and `Φ(x) ∉ U(z)`, and `U(x + y) = U(x)/Φ(y) ∪ U(y)/Φ(x)`
+//! (`U/a = {m : a·m ∈ U}`), so `x ↦ (Φ(x), U(x), x ≠ 0)` is a homomorphism
+//! onto a finite monoid, reduced by Moore's refinement. On the heaps below
+//! `n` the failed candidate is right, so this monoid's image of them is a
+//! correct base that refines `Q_{n−1}` and tells apart sums whose options
+//! differ. Round after round the base is the look-ahead of the last failed
+//! candidate. At heap 30 of Dawson's Kayles the first round's candidate has
+//! order 372 and fails its proof on `2 + 29 + 29 + 30 + 30`; the second
+//! round's base has 360 elements and its candidate, of order 360 (Siegel's
+//! figure), passes the proof. Used alone from the first failure on, it
+//! diverges at heap 25 of Dawson's Kayles (bases of 64, 80, 96, …: each
+//! round carries the previous candidate's spurious distinctions one power
+//! of heap 7 further), hence the order of the two. It does not take 0.6 or
+//! 0.16 past heap 17 (0.6's first candidate there already exceeds the
+//! limit; 0.16's look-ahead candidates outgrow it). The derivative
+//! `(Φ(x), Φ(x − one heap of element g))` at the elements named in
+//! counterexamples was also tried and stalls at heap 10 (the same candidate
+//! each round).
+//! Siegel says of his program MisereSolver (A. N. Siegel, *Some
+//! MisereSolver questions answered*, miseregames.wordpress.com, 28 August
+//! 2007) that its successive candidates have strictly increasing
+//! lexicographically least failures, located with the verification
+//! theorem, and that it reduces the candidate at every round. Our reading:
+//! in an order where every option of a sum comes first (exponent vectors
+//! compared from the largest heap down have this property), a candidate is
+//! correct on every sum below its least failure, and the outcome of that
+//! failure is then known exactly (all its options are below it). A
+//! construction that repairs the least failure in such an order is the
+//! next thing to try here.
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
@@ -153,6 +189,7 @@
 //! `⟨a, b | a² = 1, b³ = b⟩` of order 6.
 
 mod build;
+mod lookahead;
 mod read;
 mod verify;
 
@@ -203,7 +240,8 @@ pub struct QuotientLimits {
     /// The most elements the quotient may have (the candidate before
     /// reduction may have up to 16 times as many).
     pub max_order: usize,
-    /// The most states the proof's search may examine.
+    /// The most states the proof's search may examine (ten times as many
+    /// in the look-ahead rounds that follow a failed refinement by counts).
     pub max_states: usize,
     /// Stop (with an error) once this many seconds have passed, checked
     /// after each heap; `None` for no time limit.
@@ -366,6 +404,13 @@ impl Quotient {
             );
         }
         let started = Instant::now();
+        // The time limit as an instant, for the look-ahead rounds inside a
+        // heap (a limit that is not a valid duration leaves them unbounded
+        // in time; the check between heaps still applies).
+        let deadline = limits
+            .max_seconds
+            .and_then(|limit| std::time::Duration::try_from_secs_f64(limit).ok())
+            .and_then(|d| started.checked_add(d));
         let mut b = match from {
             None => build::Builder::new(rule.clone(), limits.max_order),
             Some(c) => match c.restore(rule, limits) {
@@ -389,7 +434,7 @@ impl Quotient {
                     return stopped(&b, e);
                 }
             }
-            states = match b.step(limits.max_states) {
+            states = match b.step(limits.max_states, deadline) {
                 Ok(s) => s,
                 Err(e) => return stopped(&b, e),
             };
@@ -690,7 +735,14 @@ impl Checkpoint {
                 ));
             }
         }
-        match verify::verify(&monoid, &self.phi, &options, &self.reps, limits.max_states) {
+        match verify::verify(
+            &monoid,
+            &self.phi,
+            &options,
+            &self.reps,
+            limits.max_states,
+            None,
+        ) {
             Ok(_) => {}
             Err(verify::Failure::Limit(e)) => return Err(e),
             Err(verify::Failure::Wrong(_)) => {

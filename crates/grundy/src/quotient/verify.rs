@@ -1,7 +1,7 @@
 //! The proof that a bipartite monoid is the misère quotient of the heaps
 //! `1..=N` (see the module documentation of [`quotient`](super)).
 
-use std::collections::HashMap;
+use std::time::Instant;
 
 use super::{Element, Monoid};
 use crate::error::Error;
@@ -49,13 +49,15 @@ pub(crate) enum Failure {
 /// Checks that `F(x) = [ψ(x) ∈ P]` for every sum `x` of the heaps, where
 /// `phi[h]` is heap `h`'s element, `options[h]` the elements of its
 /// options and `reps[x]` a sum of heaps with element `x`. Returns the
-/// number of states examined, or why not.
+/// number of states examined, or why not. Past `deadline` the search
+/// stops (a limit, not a verdict).
 pub(crate) fn verify(
     m: &Monoid,
     phi: &[Element],
     options: &[Vec<Element>],
     reps: &[Vec<u64>],
     max_states: usize,
+    deadline: Option<Instant>,
 ) -> std::result::Result<usize, Failure> {
     let order = m.order;
     if m.p[0] {
@@ -165,8 +167,8 @@ pub(crate) fn verify(
     // States live in one arena, `width` numbers each: ψ, then the useful d_g.
     let mut arena: Vec<Element> = vec![NONE; width];
     arena[0] = 0;
-    let mut seen: HashMap<Box<[Element]>, u32, BuildFnv> = HashMap::default();
-    seen.insert(arena[..width].into(), 0);
+    let mut seen = StateSet::new(width);
+    seen.insert(&arena, 0);
     let mut trail: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
     let mut head = 0usize;
     let mut states = 1usize;
@@ -193,10 +195,15 @@ pub(crate) fn verify(
                     };
                 }
             }
-            if seen.contains_key(&scratch[..]) {
+            if seen.contains(&arena, &scratch) {
                 continue;
             }
             states += 1;
+            if states % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(Failure::Limit(Error::TooLarge(
+                    "the proof of the misère quotient was stopped by the time limit".into(),
+                )));
+            }
             if states > max_states {
                 return Err(Failure::Limit(Error::TooLarge(format!(
                     "the proof of the misère quotient examined more than {max_states} states \
@@ -205,13 +212,15 @@ pub(crate) fn verify(
             }
             let new_id = trail.len() as u32;
             trail.push((id, gi as u16));
-            seen.insert(scratch[..].into(), new_id);
             arena.extend_from_slice(&scratch);
-            let psi2 = &scratch[0];
-            let d2: Vec<Element> = (0..ng)
-                .map(|j| if useful[j] { scratch[slot[j]] } else { NONE })
-                .collect();
-            if !m.is_p(*psi2) && !(0..ng).any(|j| d2[j] != NONE && in_i[j][d2[j] as usize]) {
+            seen.insert(&arena, new_id);
+            let has_move_to_p = (0..ng).any(|j| {
+                useful[j] && {
+                    let d = scratch[slot[j]];
+                    d != NONE && in_i[j][d as usize]
+                }
+            });
+            if !m.is_p(scratch[0]) && !has_move_to_p {
                 // A counterexample: replay the path with exact elements and
                 // give each generator's heaps the kind whose B misses d_g.
                 let mut path = Vec::new();
@@ -256,39 +265,81 @@ pub(crate) fn verify(
     Ok(states)
 }
 
-/// FNV-1a with a final mix: a fast hash for the short keys of the search.
-#[derive(Default)]
-struct Fnv(u64);
+/// The set of states seen, as an open-addressing table of state numbers
+/// whose keys live in the search's arena (`width` numbers each): no key is
+/// copied or allocated, and a lookup hashes once.
+struct StateSet {
+    width: usize,
+    /// State number + 1, or 0 for an empty slot; the length is a power of 2.
+    slots: Vec<u32>,
+    len: usize,
+}
 
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        // FNV's low bits depend only on the inputs' low bits; a final
-        // avalanche (the SplitMix64 finaliser) spreads them.
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.0 = (self.0 ^ x as u64)
-            .wrapping_mul(0x0100_0000_01b3)
-            .rotate_left(5);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u32(x as u32);
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
+impl StateSet {
+    fn new(width: usize) -> StateSet {
+        StateSet {
+            width,
+            slots: vec![0; 1024],
+            len: 0,
         }
-        self.0 = h;
+    }
+
+    /// FNV-1a over the numbers, with the SplitMix64 finaliser (FNV's low
+    /// bits depend only on the inputs' low bits; the finaliser spreads them).
+    fn hash(key: &[Element]) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &x in key {
+            h = (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 31)
+    }
+
+    fn key<'a>(&self, arena: &'a [Element], id: u32) -> &'a [Element] {
+        let at = id as usize * self.width;
+        &arena[at..at + self.width]
+    }
+
+    /// Whether `key` is the key of a state in the set.
+    fn contains(&self, arena: &[Element], key: &[Element]) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(key) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                // An element-wise loop: the keys are short, and a call to
+                // memcmp for each probe cost more than the comparison.
+                s if same(self.key(arena, s - 1), key) => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Adds state `id`, whose key is already in the arena and not yet in the
+    /// set.
+    fn insert(&mut self, arena: &[Element], id: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let ids: Vec<u32> = self.slots.iter().filter(|&&s| s != 0).copied().collect();
+            self.slots = vec![0; self.slots.len() * 2];
+            for s in ids {
+                self.place(arena, s);
+            }
+        }
+        self.place(arena, id + 1);
+        self.len += 1;
+    }
+
+    fn place(&mut self, arena: &[Element], slot_value: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(self.key(arena, slot_value - 1)) as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot_value;
     }
 }
 
-type BuildFnv = std::hash::BuildHasherDefault<Fnv>;
+fn same(a: &[Element], b: &[Element]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}

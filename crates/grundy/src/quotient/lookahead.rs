@@ -1,0 +1,185 @@
+//! One ply of exact look-ahead (see the module documentation of
+//! [`quotient`](super)): from a candidate `(M, ψ, P)` for `Q_n`, the reduced
+//! bipartite monoid of the rule "a sum is P iff it is non-empty and ψ puts
+//! none of its options in `P`". It depends on the game tree one move deep,
+//! so it tells apart sums whose options differ — the distinctions a new
+//! heap can make that the smaller heaps could not.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::build::refine;
+use super::{Element, Monoid};
+use crate::error::{Error, Result};
+
+/// The reduced bipartite monoid of `R(ψ, P)`, with each heap's element.
+///
+/// A sum `x` is accepted iff it has a heap and no option `x − i + r` has
+/// `ψ(x − i)·ψ(r) ∈ P`. Write `B_i` for the set of `m` with `m·ψ(r) ∈ P`
+/// for an option `r` of heap `i`, and `U(x) = ⋃_{i ∈ x} {m : ψ(x − i)·m ∈
+/// B_i}`: the contexts in which some heap of `x` has a move to `P`. Then
+/// `x + z` is accepted iff it is non-empty, `ψ(z) ∉ U(x)` and `ψ(x) ∉ U(z)`,
+/// and `U(x + y) = U(x)/ψ(y) ∪ U(y)/ψ(x)` (with `U/a = {m : a·m ∈ U}`), so
+/// `x ↦ (ψ(x), U(x), x ≠ 0)` is a homomorphism onto a finite commutative
+/// monoid that decides acceptance. Its part reached from the heaps,
+/// reduced by Moore's refinement over the heaps, is the syntactic monoid of
+/// the accepted set. Past `deadline` the search stops with an error.
+pub(crate) fn lookahead(
+    m: &Monoid,
+    phi: &[Element],
+    options: &[Vec<Element>],
+    max_states: usize,
+    max_order: usize,
+    deadline: Option<Instant>,
+) -> Result<(Monoid, Vec<Element>)> {
+    let order = m.order;
+    let words = order.div_ceil(64);
+    let get = |u: &[u64], x: usize| u[x / 64] >> (x % 64) & 1 != 0;
+    // Kinds of heap: (element, B).
+    let mut kind_index: HashMap<(Element, Vec<u64>), usize> = HashMap::new();
+    let mut kinds: Vec<(Element, Vec<u64>)> = Vec::new();
+    let heap_kind: Vec<Option<usize>> = options
+        .iter()
+        .enumerate()
+        .map(|(h, opts)| {
+            if opts.is_empty() {
+                return None;
+            }
+            let mut b = vec![0u64; words];
+            for x in 0..order {
+                if opts.iter().any(|&r| m.is_p(m.mul(x as Element, r))) {
+                    b[x / 64] |= 1 << (x % 64);
+                }
+            }
+            let key = (phi[h], b);
+            let next = kinds.len();
+            let k = *kind_index.entry(key.clone()).or_insert(next);
+            if k == next {
+                kinds.push(key);
+            }
+            Some(k)
+        })
+        .collect();
+    let nk = kinds.len();
+    // out ∪= U/a.
+    let divide_into = |u: &[u64], a: Element, out: &mut [u64]| {
+        for x in 0..order {
+            if get(u, m.mul(a, x as Element) as usize) {
+                out[x / 64] |= 1 << (x % 64);
+            }
+        }
+    };
+    // A state: ψ, the non-empty flag, then U.
+    let width = 2 + words;
+    let mut arena: Vec<u64> = vec![0; width];
+    let mut seen: HashMap<Box<[u64]>, u32> = HashMap::new();
+    seen.insert(arena[..].into(), 0);
+    let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+    let mut trans: Vec<u32> = Vec::new();
+    let mut scratch = vec![0u64; width];
+    let mut head = 0usize;
+    while head < parent.len() {
+        for (k, (g, b)) in kinds.iter().enumerate() {
+            {
+                let cur = &arena[head * width..(head + 1) * width];
+                let psi = cur[0] as Element;
+                scratch.fill(0);
+                scratch[0] = m.mul(psi, *g) as u64;
+                scratch[1] = 1;
+                divide_into(&cur[2..], *g, &mut scratch[2..]);
+                divide_into(b, psi, &mut scratch[2..]);
+            }
+            let id = match seen.get(&scratch[..]) {
+                Some(&id) => id,
+                None => {
+                    let id = parent.len() as u32;
+                    if id % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                        return Err(Error::TooLarge(
+                            "the look-ahead of a misère quotient candidate was stopped by the time limit"
+                                .into(),
+                        ));
+                    }
+                    if parent.len() >= max_states {
+                        return Err(Error::TooLarge(format!(
+                            "the look-ahead of a misère quotient candidate reached more than \
+                             {max_states} states; raise the limit or ask for fewer heaps"
+                        )));
+                    }
+                    seen.insert(scratch[..].into(), id);
+                    arena.extend_from_slice(&scratch);
+                    parent.push((head as u32, k as u32));
+                    id
+                }
+            };
+            trans.push(id);
+        }
+        head += 1;
+    }
+    let states = parent.len();
+    // Accepted: non-empty, and the identity (z = 0) is not a context with a
+    // move to P.
+    let accept: Vec<bool> = (0..states)
+        .map(|s| {
+            let st = &arena[s * width..(s + 1) * width];
+            st[1] == 1 && !get(&st[2..], 0)
+        })
+        .collect();
+    let class = refine(states, nk, &accept, |s, k| trans[s * nk + k] as usize);
+    // Number the classes by their first state (breadth-first: the empty sum
+    // first, so the identity is 0, and each class's first state has a
+    // shortest word).
+    let mut rename = vec![u32::MAX; states];
+    let mut first: Vec<usize> = Vec::new();
+    for (s, &c) in class.iter().enumerate() {
+        if rename[c] == u32::MAX {
+            rename[c] = first.len() as u32;
+            first.push(s);
+        }
+    }
+    let count = first.len();
+    let cap = max_order.saturating_mul(16);
+    if count > cap {
+        return Err(Error::TooLarge(format!(
+            "the look-ahead of a misère quotient candidate has {count} elements, \
+             above {cap} (16 times the limit); raise the limit or ask for fewer heaps"
+        )));
+    }
+    let id = |s: usize| rename[class[s]];
+    let paths: Vec<Vec<usize>> = first
+        .iter()
+        .map(|&s| {
+            let mut w = Vec::new();
+            let mut at = s;
+            while at != 0 {
+                let (p, k) = parent[at];
+                w.push(k as usize);
+                at = p as usize;
+            }
+            w
+        })
+        .collect();
+    let mut mul = vec![0 as Element; count * count];
+    for a in 0..count {
+        for b in a..count {
+            let s = paths[b]
+                .iter()
+                .fold(first[a], |s, &k| trans[s * nk + k] as usize);
+            let c = id(s);
+            mul[a * count + b] = c;
+            mul[b * count + a] = c;
+        }
+    }
+    let p = first.iter().map(|&s| accept[s]).collect();
+    let phi = heap_kind
+        .iter()
+        .map(|k| k.map_or(0, |k| id(trans[k] as usize)))
+        .collect();
+    Ok((
+        Monoid {
+            mul,
+            order: count,
+            p,
+        },
+        phi,
+    ))
+}
