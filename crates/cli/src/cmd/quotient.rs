@@ -31,8 +31,8 @@ pub struct Args {
     /// The most elements the quotient may have before the run stops.
     #[arg(long, value_name = "K", default_value_t = QuotientLimits::default().max_order)]
     max_order: usize,
-    /// Stop after this many seconds (checked after each heap), saying how
-    /// far the run got.
+    /// Stop after this many seconds (checked between heaps, and inside the
+    /// long steps of a heap), saying how far the run got.
     #[arg(long, value_name = "SECONDS")]
     max_seconds: Option<f64>,
     /// Save the computation to FILE when it ends — finished or stopped by a
