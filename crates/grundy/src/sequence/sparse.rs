@@ -1297,13 +1297,6 @@ fn mark_low_ahead(
         return;
     }
     assert!(lows.end <= base + 1 && base - lows.start + AHEAD <= g.len());
-    let lane = |j: usize| {
-        if cfg!(target_endian = "little") {
-            16 * j
-        } else {
-            48 - 16 * j
-        }
-    };
     let [t0, t1, t2, t3] = tables;
     for a in lows {
         let p = base - a;
@@ -1314,6 +1307,17 @@ fn mark_low_ahead(
         t1[(w >> lane(1)) as u16 as usize] = gen;
         t2[(w >> lane(2)) as u16 as usize] = gen;
         t3[(w >> lane(3)) as u16 as usize] = gen;
+    }
+}
+
+/// The bit offset of lane `j` in a word read from the four adjacent values
+/// `g[p..p + AHEAD]`: the lane of the partner `g[p + j]`.
+#[inline]
+const fn lane(j: usize) -> usize {
+    if cfg!(target_endian = "little") {
+        16 * j
+    } else {
+        48 - 16 * j
     }
 }
 
@@ -1352,14 +1356,6 @@ fn mark_rare_ahead(
     // The AHEAD partners of a rare heap are read as one word and xored
     // with its value copied into every lane.
     const _: () = assert!(AHEAD * 16 == 64);
-    // Lane j (the partner g[p + j]) sits at this bit offset of the word.
-    let lane = |j: usize| {
-        if cfg!(target_endian = "little") {
-            16 * j
-        } else {
-            48 - 16 * j
-        }
-    };
     let [t0, t1, t2, t3] = tables;
     for (&r, &x) in heaps.iter().zip(vals) {
         let p = base - r as usize;
