@@ -12,9 +12,7 @@
 # `value frequency` lines), a byte comparison of the 2^20 histograms with them.
 # Last, the same binary side by side with ogsolve rc2 (bench/ogsolve.sh:
 # medians of CPU time and ratios, values compared first).
-set -euo pipefail
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 cargo build --release -q -p grundy-cli
@@ -31,16 +29,13 @@ fi
 command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 1; }
 command -v bc >/dev/null || { echo "bc is needed (apt-get install bc)" >&2; exit 1; }
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-# median NAME RUNS CMD...: runs CMD (no shell) RUNS times and prints
+# timed NAME RUNS CMD...: runs CMD (no shell) RUNS times and prints
 # "WALL CPU": the median wall-clock time and the median CPU time (user +
 # system) in seconds. CPU time is the figure to compare on a shared
 # machine, where wall time also counts waiting for a core. hyperfine
 # supplies the wall times when installed (its JSON has no per-run CPU
 # time), /usr/bin/time-style measurement through bash's `times` otherwise.
-median() {
+timed() {
     local name="$1" n="$2"
     shift 2
     local walls=() cpus=()
@@ -64,31 +59,20 @@ median() {
     echo "$w $c"
 }
 
-# Sets $cpu to the CPU seconds (user + system) used so far by the finished
-# children of this shell (`times` must run in this shell, not a subshell).
-cpu_children() {
-    # `times` prints two lines: the shell's own, then its children's.
-    times >"$tmp/times"
-    cpu=$(tail -1 "$tmp/times" | awk '{
-        split($1, u, "m"); split($2, s, "m");
-        sub("s", "", u[2]); sub("s", "", s[2]);
-        printf "%.3f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
-}
-
 row() { printf '%-42s wall %8.3f s  cpu %8.3f s %s\n' "$1" "$2" "$3" "${4:-}"; }
 
 echo "== grundy seq benchmarks ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)) =="
 echo "   wall = median elapsed time; cpu = median user+system time (the fair figure on a busy machine)"
 echo
 echo "-- speed targets, one thread (median of $runs) --"
-read -r w c < <(median t161 "$runs" $G seq 0.161 --to 1048576 --stats --quiet --threads 1)
+read -r w c < <(timed t161 "$runs" $G seq 0.161 --to 1048576 --stats --quiet --threads 1)
 row "0.161 to 2^20 (target <= 0.8 s)" "$w" "$c"
-read -r w c < <(median t06 "$runs" $G seq 0.6 --to 1000000 --stats --quiet --threads 1 --no-search)
+read -r w c < <(timed t06 "$runs" $G seq 0.6 --to 1000000 --stats --quiet --threads 1 --no-search)
 row "0.6 to 10^6 (target <= 2 s)" "$w" "$c"
-read -r w c < <(median tg 3 $G seq grundys --to 10000000 --stats --quiet --threads 1)
+read -r w c < <(timed tg 3 $G seq grundys --to 10000000 --stats --quiet --threads 1)
 row "Grundy's game to 10^7 (target <= 30 s)" "$w" "$c"
 for rule in kayles dawson 0.16; do
-    read -r w c < <(median "p$rule" "$runs" $G seq $rule --to 1000000000 --stats --quiet --threads 1)
+    read -r w c < <(timed "p$rule" "$runs" $G seq $rule --to 1000000000 --stats --quiet --threads 1)
     period=$("$G" seq "$rule" --to 1000000000 --stats --quiet | head -1 | cut -d, -f1)
     row "$rule until its proof" "$w" "$c" "| $period"
 done
@@ -98,8 +82,8 @@ echo "-- naive vs sparse, same heaps, one thread (median of 3) --"
 for spec in "0.161 65536" "0.6 65536" "grundys 65536" "0.161 131072" "grundys 131072"; do
     set -- $spec
     [ -n "${QUICK:-}" ] && [ "$2" -gt 65536 ] && continue
-    read -r nw nc < <(median "n$1$2" 3 $G seq $1 --to $2 --stats --quiet --threads 1 --no-search --engine naive)
-    read -r sw sc < <(median "s$1$2" 3 $G seq $1 --to $2 --stats --quiet --threads 1 --no-search)
+    read -r nw nc < <(timed "n$1$2" 3 $G seq $1 --to $2 --stats --quiet --threads 1 --no-search --engine naive)
+    read -r sw sc < <(timed "s$1$2" 3 $G seq $1 --to $2 --stats --quiet --threads 1 --no-search)
     printf '%-8s to %-7s naive wall %7.3f s cpu %7.3f s | sparse wall %6.3f s cpu %6.3f s | naive/sparse cpu %6.1fx\n' \
         "$1" "$2" "$nw" "$nc" "$sw" "$sc" "$(echo "$nc / $sc" | bc -l)"
     # The values themselves must agree.
@@ -117,7 +101,7 @@ for rule in 0.161 grundys; do
     [ -n "${QUICK:-}" ] && hi=$((hi - 2))
     for e in $(seq 18 "$hi"); do
         n=$((1 << e))
-        read -r w c < <(median "sc$rule$e" 3 $G seq $rule --to $n --stats --quiet --threads 1 --no-search)
+        read -r w c < <(timed "sc$rule$e" 3 $G seq $rule --to $n --stats --quiet --threads 1 --no-search)
         if [ -n "$prev" ]; then
             printf '%-8s 2^%-3s wall %8.3f s  cpu %8.3f s   cpu x%.2f vs 2^%s\n' "$rule" "$e" "$w" "$c" "$(echo "$c / $prev" | bc -l)" "$((e - 1))"
         else
@@ -131,8 +115,8 @@ echo
 echo "-- 1 vs 2 threads (median of 3) --"
 for spec in "0.161 1048576" "grundys 4194304"; do
     set -- $spec
-    read -r ow oc < <(median "one$1" 3 $G seq $1 --to $2 --stats --quiet --no-search --threads 1)
-    read -r tw tc < <(median "two$1" 3 $G seq $1 --to $2 --stats --quiet --no-search --threads 2)
+    read -r ow oc < <(timed "one$1" 3 $G seq $1 --to $2 --stats --quiet --no-search --threads 1)
+    read -r tw tc < <(timed "two$1" 3 $G seq $1 --to $2 --stats --quiet --no-search --threads 2)
     printf '%-8s to %-8s 1 thread wall %7.3f s (cpu %7.3f s)  2 threads wall %7.3f s (cpu %7.3f s)  wall speed-up %.2fx\n' \
         "$1" "$2" "$ow" "$oc" "$tw" "$tc" "$(echo "$ow / $tw" | bc -l)"
 done
