@@ -12,6 +12,12 @@ use super::build::refine;
 use super::{Element, Monoid};
 use crate::error::{Error, Result};
 
+/// The most memory, in bytes, that the look-ahead's states and its
+/// multiplication table may each take. Its search can be allowed tens of
+/// millions of states, each several words wide, so a bound on states alone
+/// would let a large candidate exhaust the machine's memory.
+const MEMORY: usize = 4 << 30;
+
 /// The reduced bipartite monoid of `R(ψ, P)`, with each heap's element.
 ///
 /// A sum `x` is accepted iff it has a heap and no option `x − i + r` has
@@ -71,6 +77,11 @@ pub(crate) fn lookahead(
     };
     // A state: ψ, the non-empty flag, then U.
     let width = 2 + words;
+    // Per state: the arena's copy and the index's key, a transition per
+    // kind, the parent link and the index's own overhead.
+    let per_state = 2 * width * 8 + nk * 4 + 8 + 32;
+    let memory_bound = max_states > MEMORY / per_state;
+    let max_states = max_states.min(MEMORY / per_state);
     let mut arena: Vec<u64> = vec![0; width];
     let mut seen: HashMap<Box<[u64]>, u32> = HashMap::new();
     seen.insert(arena[..].into(), 0);
@@ -100,9 +111,14 @@ pub(crate) fn lookahead(
                         ));
                     }
                     if parent.len() >= max_states {
+                        let why = if memory_bound {
+                            format!("(about {} GiB)", MEMORY >> 30)
+                        } else {
+                            "; raise the limit or ask for fewer heaps".to_string()
+                        };
                         return Err(Error::TooLarge(format!(
                             "the look-ahead of a misère quotient candidate reached more than \
-                             {max_states} states; raise the limit or ask for fewer heaps"
+                             {max_states} states {why}"
                         )));
                     }
                     seen.insert(scratch[..].into(), id);
@@ -137,11 +153,16 @@ pub(crate) fn lookahead(
         }
     }
     let count = first.len();
-    let cap = max_order.saturating_mul(16);
+    // The multiplication table takes count² elements.
+    let cap = max_order
+        .saturating_mul(16)
+        .min((MEMORY / std::mem::size_of::<Element>()).isqrt());
     if count > cap {
         return Err(Error::TooLarge(format!(
             "the look-ahead of a misère quotient candidate has {count} elements, \
-             above {cap} (16 times the limit); raise the limit or ask for fewer heaps"
+             more than it may have ({cap}: 16 times the order limit, within a {} GiB \
+             table); raise the limit or ask for fewer heaps",
+            MEMORY >> 30
         )));
     }
     let id = |s: usize| rename[class[s]];
@@ -160,6 +181,12 @@ pub(crate) fn lookahead(
         .collect();
     let mut mul = vec![0 as Element; count * count];
     for a in 0..count {
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(Error::TooLarge(
+                "the look-ahead of a misère quotient candidate was stopped by the time limit"
+                    .into(),
+            ));
+        }
         for b in a..count {
             let s = paths[b]
                 .iter()

@@ -244,7 +244,8 @@ pub struct QuotientLimits {
     /// in the look-ahead rounds that follow a failed refinement by counts).
     pub max_states: usize,
     /// Stop (with an error) once this many seconds have passed, checked
-    /// after each heap; `None` for no time limit.
+    /// between heaps and inside a heap's look-ahead rounds and their
+    /// proofs; `None` for no time limit.
     pub max_seconds: Option<f64>,
 }
 
@@ -422,21 +423,26 @@ impl Quotient {
         let mut period = None;
         let mut states = 0;
         let stopped = |b: &build::Builder, e: Error| (Err(e), Some(Checkpoint::of(b)));
+        let out_of_time = |b: &build::Builder| {
+            let limit = limits.max_seconds?;
+            (started.elapsed().as_secs_f64() > limit).then(|| {
+                Error::TooLarge(format!(
+                    "the misère quotient of {rule} was stopped after {limit} s: heaps 0..{} are done \
+                     (order {} so far)",
+                    b.heaps_done(),
+                    b.monoid.order
+                ))
+            })
+        };
         while b.heaps_done() < to {
-            if let Some(limit) = limits.max_seconds {
-                if started.elapsed().as_secs_f64() > limit {
-                    let e = Error::TooLarge(format!(
-                        "the misère quotient of {rule} was stopped after {limit} s: heaps 0..{} are done \
-                         (order {} so far)",
-                        b.heaps_done(),
-                        b.monoid.order
-                    ));
-                    return stopped(&b, e);
-                }
+            if let Some(e) = out_of_time(&b) {
+                return stopped(&b, e);
             }
             states = match b.step(limits.max_states, deadline) {
                 Ok(s) => s,
-                Err(e) => return stopped(&b, e),
+                // A heap given up on after the time limit (whatever its
+                // last attempt reported) was stopped by the limit.
+                Err(e) => return stopped(&b, out_of_time(&b).unwrap_or(e)),
             };
             progress(Progress {
                 heap: b.heaps_done(),
