@@ -307,8 +307,21 @@ pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExp
 }
 
 /// The position after a whole turn: `moves` in distinct components (as
-/// [`EveryAnalysis::turn`] gives them), applied together.
+/// [`EveryAnalysis::turn`] gives them), applied together. A turn moves in
+/// every component that can move; one that leaves such a component out is
+/// refused.
 pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
+    if let Some((place, _)) = position.places().into_iter().find(|(place, c)| {
+        c.has_moves()
+            && !moves
+                .iter()
+                .any(|m| (m.term, m.part) == (place.term, place.part))
+    }) {
+        return Err(Error::IllegalMove(format!(
+            "a turn moves in every component that can move, and component {} is missing",
+            place.number
+        )));
+    }
     let mut order: Vec<&SumMove> = moves.iter().collect();
     // From the last component back, so that a split or a removal does not
     // shift the places of the moves still to apply.
@@ -381,6 +394,25 @@ mod tests {
                 assert_eq!(search.steps(&c).unwrap(), searched(&c), "euclid({a},{b})");
             }
         }
+    }
+
+    #[test]
+    fn a_turn_moves_in_every_component_that_can_move_once() {
+        // nim(3) and kayles(2) can move, nim(0) cannot.
+        let pos = parse_position("nim(3) + nim(0) + kayles(2)").unwrap();
+        let moves: Vec<SumMove> = pos.moves().collect();
+        let in_part = |t: usize| moves.iter().find(|m| m.term == t).unwrap().clone();
+        let (a, c) = (in_part(0), in_part(2));
+        let after = apply_turn(&pos, &[a.clone(), c.clone()]).unwrap();
+        assert_eq!(after, pos.apply(&c).unwrap().apply(&a).unwrap());
+        for turn in [vec![a.clone()], vec![c.clone()], vec![]] {
+            let err = apply_turn(&pos, &turn).unwrap_err().to_string();
+            assert!(err.contains("every component that can move"), "{err}");
+        }
+        let twice = apply_turn(&pos, &[a.clone(), c, a])
+            .unwrap_err()
+            .to_string();
+        assert!(twice.contains("at most once"), "{twice}");
     }
 
     #[test]
