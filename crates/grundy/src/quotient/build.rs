@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use super::hash::BuildFnv;
 use super::{lookahead, verify, Element, Monoid};
 use crate::error::{Error, Result};
 use crate::games::heap::Rule;
@@ -641,45 +642,3 @@ impl Base {
         self.id(&(self.q.mul(*a, *b), counts))
     }
 }
-
-/// FNV-1a (a word at a time) with the SplitMix64 finaliser: a fast hash
-/// for the short keys of the base and of the partition refinement (FNV's
-/// low bits depend only on the inputs' low bits; the finaliser spreads
-/// them).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        // Eight bytes at a time (the keys are slices of numbers); the
-        // finaliser mixes what a word-wide step leaves in the high bits.
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
-            h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
-        }
-        for &b in chunks.remainder() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write(&x.to_le_bytes());
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write(&(x as u64).to_le_bytes());
-    }
-}
-
-type BuildFnv = std::hash::BuildHasherDefault<Fnv>;

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::build::refine;
+use super::hash::BuildFnv;
 use super::{Element, Monoid};
 use crate::error::{Error, Result};
 
@@ -83,7 +84,7 @@ pub(crate) fn lookahead(
     let memory_bound = max_states > MEMORY / per_state;
     let max_states = max_states.min(MEMORY / per_state);
     let mut arena: Vec<u64> = vec![0; width];
-    let mut seen: HashMap<Box<[u64]>, u32> = HashMap::new();
+    let mut seen: HashMap<Box<[u64]>, u32, BuildFnv> = HashMap::default();
     seen.insert(arena[..].into(), 0);
     let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
     let mut trans: Vec<u32> = Vec::new();

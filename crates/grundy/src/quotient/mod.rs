@@ -189,6 +189,7 @@
 //! `⟨a, b | a² = 1, b³ = b⟩` of order 6.
 
 mod build;
+mod hash;
 mod lookahead;
 mod read;
 mod verify;

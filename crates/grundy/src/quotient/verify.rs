@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{Element, Monoid};
+use super::{hash, Element, Monoid};
 use crate::error::Error;
 
 const NONE: Element = Element::MAX;
@@ -284,16 +284,12 @@ impl StateSet {
         }
     }
 
-    /// FNV-1a over the numbers, with the SplitMix64 finaliser (FNV's low
-    /// bits depend only on the inputs' low bits; the finaliser spreads them).
+    /// FNV-1a over the numbers, finalised (see [`hash`](super::hash)).
     fn hash(key: &[Element]) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &x in key {
-            h = (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
-        }
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^ (h >> 31)
+        let h = key.iter().fold(hash::OFFSET, |h, &x| {
+            (h ^ u64::from(x)).wrapping_mul(hash::PRIME)
+        });
+        hash::finalise(h)
     }
 
     fn key<'a>(&self, arena: &'a [Element], id: u32) -> &'a [Element] {
