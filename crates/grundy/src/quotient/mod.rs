@@ -142,21 +142,7 @@
 //! round carries the previous candidate's spurious distinctions one power
 //! of heap 7 further), hence the order of the two. It does not take 0.6 or
 //! 0.16 past heap 17 (0.6's first candidate there already exceeds the
-//! limit; 0.16's look-ahead candidates outgrow it). The derivative
-//! `(Φ(x), Φ(x − one heap of element g))` at the elements named in
-//! counterexamples was also tried and stalls at heap 10 (the same candidate
-//! each round).
-//! Siegel says of his program MisereSolver (A. N. Siegel, *Some
-//! MisereSolver questions answered*, miseregames.wordpress.com, 28 August
-//! 2007) that its successive candidates have strictly increasing
-//! lexicographically least failures, located with the verification
-//! theorem, and that it reduces the candidate at every round. Our reading:
-//! in an order where every option of a sum comes first (exponent vectors
-//! compared from the largest heap down have this property), a candidate is
-//! correct on every sum below its least failure, and the outcome of that
-//! failure is then known exactly (all its options are below it). A
-//! construction that repairs the least failure in such an order is the
-//! next thing to try here.
+//! limit; 0.16's look-ahead candidates outgrow it).
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
