@@ -157,7 +157,7 @@ pub(crate) fn lookahead(
     // The multiplication table takes count² elements.
     let cap = max_order
         .saturating_mul(16)
-        .min((MEMORY / std::mem::size_of::<Element>()).isqrt());
+        .min(((MEMORY / std::mem::size_of::<Element>()) as f64).sqrt() as usize);
     if count > cap {
         return Err(Error::TooLarge(format!(
             "the look-ahead of a misère quotient candidate has {count} elements, \
