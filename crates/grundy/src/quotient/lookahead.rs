@@ -154,10 +154,11 @@ pub(crate) fn lookahead(
         }
     }
     let count = first.len();
-    // The multiplication table takes count² elements.
-    let cap = max_order
-        .saturating_mul(16)
-        .min((MEMORY / std::mem::size_of::<Element>()).isqrt());
+    // The multiplication table takes count² elements. The square root is
+    // taken in f64 (usize::isqrt is newer than the crate's MSRV): for
+    // integers below 2^52, the floor of the correctly rounded root is exact.
+    let table_side = ((MEMORY / std::mem::size_of::<Element>()) as f64).sqrt() as usize;
+    let cap = max_order.saturating_mul(16).min(table_side);
     if count > cap {
         return Err(Error::TooLarge(format!(
             "the look-ahead of a misère quotient candidate has {count} elements, \
