@@ -149,20 +149,22 @@ impl Numbers {
         next
     }
 
-    /// The numbers after a whole every-game turn (`moves` in distinct
-    /// components, as [`grundy::every::apply_turn`] plays them): each move
-    /// as [`Numbers::after`], from the last component back so that the
-    /// places of the others hold.
-    pub fn after_turn(&self, position: &Position, moves: &[SumMove]) -> grundy::Result<Numbers> {
-        let mut order: Vec<&SumMove> = moves.iter().collect();
-        order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
+    /// The position and the numbers after a whole every-game turn (`moves`
+    /// in distinct components, checked as [`grundy::every::apply_turn`]
+    /// checks them): each move played, and numbered as [`Numbers::after`],
+    /// in the engine's [`grundy::every::turn_order`].
+    pub fn after_turn(
+        &self,
+        position: &Position,
+        moves: &[SumMove],
+    ) -> grundy::Result<(Position, Numbers)> {
         let mut numbers = self.clone();
-        let mut position = position.clone();
-        for mv in order {
-            numbers = numbers.after(&position, mv);
-            position = position.apply(mv)?;
+        let mut next = position.clone();
+        for mv in grundy::every::turn_order(position, moves)? {
+            numbers = numbers.after(&next, mv);
+            next = next.apply(mv)?;
         }
-        Ok(numbers)
+        Ok((next, numbers))
     }
 
     /// Numbers carried between requests (`grundy serve`): `of` for the

@@ -267,9 +267,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
     /// Plays a whole every-game turn (moves in distinct parts, as
     /// [`grundy::every::apply_turn`]), keeping every component's number.
     fn play_turn(&mut self, moves: &[SumMove]) -> Result<()> {
-        let next = grundy::every::apply_turn(&self.position, moves)?;
-        self.numbers = self.numbers.after_turn(&self.position, moves)?;
-        self.position = next;
+        (self.position, self.numbers) = self.numbers.after_turn(&self.position, moves)?;
         Ok(())
     }
 

@@ -652,10 +652,11 @@ fn users_play(
     if mode == Mode::Every {
         let moves = user_turn(position, numbers, params)?;
         let json = turn_json(position, numbers, &moves);
+        let (position, numbers) = numbers.after_turn(position, &moves)?;
         return Ok(Played {
             story: format!("You: {}.", json["words"].as_str().unwrap_or("")),
-            position: grundy::every::apply_turn(position, &moves)?,
-            numbers: numbers.after_turn(position, &moves)?,
+            position,
+            numbers,
             json,
         });
     }
@@ -687,11 +688,12 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
                 json["words"].as_str().unwrap_or(""),
                 crate::every::computer_note(&a)
             );
+            let (position, numbers) = numbers.after_turn(position, &a.turn)?;
             return Ok(Played {
                 json,
                 story,
-                position: grundy::every::apply_turn(position, &a.turn)?,
-                numbers: numbers.after_turn(position, &a.turn)?,
+                position,
+                numbers,
             });
         }
         Mode::One(play) => play,
