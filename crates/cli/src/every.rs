@@ -1,5 +1,6 @@
 //! Printing an every-game analysis (`grundy analyze --every`): the steps of
-//! each component and the best turn, for people or as one JSON object.
+//! each component and the best turn, for people or as one JSON object; and
+//! the reasons `grundy play --every` and the server give for a turn.
 
 use std::io::Write;
 
@@ -390,6 +391,42 @@ pub fn explain(position: &Position, a: &EveryAnalysis) -> String {
         s += &format!("  {}\n", m.words);
     }
     s
+}
+
+/// `1 step`, `3 steps`.
+pub fn steps_text(n: u64) -> String {
+    format!("{n} step{}", if n == 1 { "" } else { "s" })
+}
+
+/// Why the computer plays the best turn of `a`, in a few words (the longest
+/// part's steps decide, by Smith's theorem): the same in `grundy play` and
+/// the server.
+pub fn computer_note(a: &EveryAnalysis) -> String {
+    let steps = steps_text(a.max_steps);
+    match a.outcome {
+        Outcome::N => format!("a winning turn: the longest part lasts {steps}, an odd number"),
+        Outcome::P => {
+            format!("it is losing (the longest part lasts {steps}, an even number), so it defends")
+        }
+    }
+}
+
+/// Why the best turn of `a` is the hint (Smith's theorem, and what the turn
+/// does in each part): the same in `grundy play` and the server.
+pub fn hint_reason(a: &EveryAnalysis) -> String {
+    let steps = steps_text(a.max_steps);
+    match a.outcome {
+        Outcome::N => format!(
+            "the longest part lasts {steps}, an odd number, so this turn wins (Smith's theorem): \
+             each part goes to one step fewer, a part you win (odd steps) kept going, one you \
+             lose (even steps) ended fast"
+        ),
+        Outcome::P => format!(
+            "there is no winning turn here (the longest part lasts {steps}, an even number); \
+             this one, each part to one step fewer, makes your winning parts last longest and \
+             waits for a mistake"
+        ),
+    }
 }
 
 /// Prints the analysis as JSON or text.

@@ -1,6 +1,7 @@
-//! Terminal presentation shared by `play` and `explain`: colour and Unicode
-//! when stdout is a terminal, plain ASCII otherwise; heap and monk labels;
-//! moves in words and in the notation typed at the `play` prompt.
+//! Presentation shared by `play`, `explain` and the server: colour and
+//! Unicode when stdout is a terminal, plain ASCII otherwise; heap and monk
+//! labels; moves in words, and in the notation typed at the `play` prompt
+//! (written and read back).
 
 use std::io::IsTerminal;
 
@@ -148,20 +149,22 @@ impl Numbers {
         next
     }
 
-    /// The numbers after a whole every-game turn (`moves` in distinct
-    /// components, as [`grundy::every::apply_turn`] plays them): each move
-    /// as [`Numbers::after`], from the last component back so that the
-    /// places of the others hold.
-    pub fn after_turn(&self, position: &Position, moves: &[SumMove]) -> grundy::Result<Numbers> {
-        let mut order: Vec<&SumMove> = moves.iter().collect();
-        order.sort_by_key(|m| std::cmp::Reverse((m.term, m.part)));
+    /// The position and the numbers after a whole every-game turn (`moves`
+    /// in distinct components, checked as [`grundy::every::apply_turn`]
+    /// checks them): each move played, and numbered as [`Numbers::after`],
+    /// in the engine's [`grundy::every::turn_order`].
+    pub fn after_turn(
+        &self,
+        position: &Position,
+        moves: &[SumMove],
+    ) -> grundy::Result<(Position, Numbers)> {
         let mut numbers = self.clone();
-        let mut position = position.clone();
-        for mv in order {
-            numbers = numbers.after(&position, mv);
-            position = position.apply(mv)?;
+        let mut next = position.clone();
+        for mv in grundy::every::turn_order(position, moves)? {
+            numbers = numbers.after(&next, mv);
+            next = next.apply(mv)?;
         }
-        Ok(numbers)
+        Ok((next, numbers))
     }
 
     /// Numbers carried between requests (`grundy serve`): `of` for the
@@ -225,6 +228,96 @@ pub fn words(position: &Position, numbers: &Numbers, mv: &SumMove) -> String {
     let k = index_of(position, mv);
     let c = position.components().nth(k).expect("the move's component");
     c.describe(&mv.mv, &label(position, numbers, k))
+}
+
+/// Parses an every-game turn: one move (as [`parse_move`] reads it) in
+/// every part that can move, separated by `;`.
+pub fn parse_turn(
+    position: &Position,
+    numbers: &Numbers,
+    line: &str,
+) -> Result<Vec<SumMove>, String> {
+    let mut moves = Vec::new();
+    for piece in line.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let mv = parse_move(position, numbers, piece)?;
+        if moves
+            .iter()
+            .any(|m: &SumMove| (m.term, m.part) == (mv.term, mv.part))
+        {
+            let k = index_of(position, &mv);
+            return Err(format!(
+                "illegal move: a turn moves in {} once, not twice",
+                label(position, numbers, k)
+            ));
+        }
+        moves.push(mv);
+    }
+    for (k, (place, c)) in position.places().into_iter().enumerate() {
+        let moved = moves
+            .iter()
+            .any(|m| (m.term, m.part) == (place.term, place.part));
+        if c.has_moves() && !moved {
+            return Err(format!(
+                "illegal move: a turn moves in every part that can move, and {} is missing \
+                 (separate the moves by `;`)",
+                label(position, numbers, k)
+            ));
+        }
+    }
+    Ok(moves)
+}
+
+/// Parses a move in the notation typed at the `play` prompt (and given to
+/// the server), as [`notation`] writes it: a part's number, then the move as
+/// its family writes it; with a single part the number may be left out.
+pub fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<SumMove, String> {
+    let line = line.trim();
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let (first, rest) = match first.split_once('=') {
+        Some((a, _)) if !a.is_empty() => (a, line[a.len()..].trim_start()),
+        _ => (first, rest),
+    };
+    if first.is_empty() {
+        return Err("the line is empty".into());
+    }
+    let single = numbers.of.len() == 1;
+    let numbered = number(first).and_then(|n| {
+        let k = numbers.find(n as usize).ok_or_else(|| {
+            let noun = if all_heaps(position) { "heap" } else { "part" };
+            let mut sorted = numbers.of.clone();
+            sorted.sort_unstable();
+            let list: Vec<String> = sorted.iter().map(usize::to_string).collect();
+            let range = if sorted.last() == Some(&sorted.len()) {
+                format!("1 to {}", sorted.len())
+            } else {
+                list.join(", ")
+            };
+            format!("there is no {noun} {n}: the {noun}s are numbered {range}")
+        })?;
+        position.read_move_as(k, rest, &label(position, numbers, k))
+    });
+    match numbered {
+        // With one part, a line not starting with a number is that part's
+        // move (`= 3 5`, `2-3`): its own error says best what is wrong.
+        Err(_) if single => match position.read_move_as(0, line, &label(position, numbers, 0)) {
+            Err(why) if number(first).is_err() => Err(why),
+            whole => whole.or(numbered),
+        },
+        other => other,
+    }
+}
+
+fn number(token: &str) -> Result<u64, String> {
+    if token.starts_with('-') {
+        return Err(format!("{token:?} is negative"));
+    }
+    token.parse().map_err(|_| {
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{token} is too large")
+        } else {
+            format!("{token:?} is not a number")
+        }
+    })
 }
 
 /// The largest heap drawn as a row of tokens; when a heap is larger, every

@@ -311,6 +311,18 @@ pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExp
 /// every component that can move; one that leaves such a component out is
 /// refused.
 pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
+    let mut next = position.clone();
+    for m in turn_order(position, moves)? {
+        next = next.apply(m)?;
+    }
+    Ok(next)
+}
+
+/// The moves of a turn in the order [`apply_turn`] applies them one by one
+/// with [`Position::apply`], for a front end that follows each move (the
+/// numbers it shows the components by) to see the same positions. Refuses a
+/// turn that leaves out a component that can move or moves in one twice.
+pub fn turn_order<'a>(position: &Position, moves: &'a [SumMove]) -> Result<Vec<&'a SumMove>> {
     if let Some((place, _)) = position.places().into_iter().find(|(place, c)| {
         c.has_moves()
             && !moves
@@ -334,11 +346,7 @@ pub fn apply_turn(position: &Position, moves: &[SumMove]) -> Result<Position> {
             "a turn moves in each component at most once".into(),
         ));
     }
-    let mut next = position.clone();
-    for m in order {
-        next = next.apply(m)?;
-    }
-    Ok(next)
+    Ok(order)
 }
 
 #[cfg(test)]

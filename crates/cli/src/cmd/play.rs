@@ -267,9 +267,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
     /// Plays a whole every-game turn (moves in distinct parts, as
     /// [`grundy::every::apply_turn`]), keeping every component's number.
     fn play_turn(&mut self, moves: &[SumMove]) -> Result<()> {
-        let next = grundy::every::apply_turn(&self.position, moves)?;
-        self.numbers = self.numbers.after_turn(&self.position, moves)?;
-        self.position = next;
+        (self.position, self.numbers) = self.numbers.after_turn(&self.position, moves)?;
         Ok(())
     }
 
@@ -289,18 +287,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             self.finish(None, Side::Computer)?;
             return Ok(true);
         }
-        let note = if a.outcome == grundy::nim::Outcome::N {
-            format!(
-                "a winning turn: the longest part lasts {}, an odd number",
-                steps_text(a.max_steps)
-            )
-        } else {
-            format!(
-                "the computer is losing (the longest part lasts {}, an even number), so it \
-                 defends",
-                steps_text(a.max_steps)
-            )
-        };
+        let note = crate::every::computer_note(&a);
         let words: Vec<String> = a
             .turn
             .iter()
@@ -484,22 +471,15 @@ impl<R: BufRead, W: Write> Game<R, W> {
         if a.turn.is_empty() {
             return Ok(());
         }
-        let turn = self.turn_notation(&a.turn);
-        let why = "in each part a move to one step fewer: a part you win (odd steps) kept going, \
-                   one you lose (even steps) ended fast; `grundy explain --every` shows why";
-        let text = if a.outcome == grundy::nim::Outcome::N {
-            format!(
-                "Hint: play `{turn}`: the longest part lasts {}, an odd number, so you win by \
-                 Smith's theorem — {why}.",
-                steps_text(a.max_steps)
-            )
-        } else {
-            format!(
-                "Hint: there is no winning turn here — the longest part lasts {}, an even \
-                 number. Best try: `{turn}` ({why}).",
-                steps_text(a.max_steps)
-            )
-        };
+        let text = format!(
+            "Hint: {} `{}`: {} (`grundy explain --every` shows each part's steps).",
+            match a.outcome {
+                grundy::nim::Outcome::N => "play",
+                grundy::nim::Outcome::P => "best try",
+            },
+            self.turn_notation(&a.turn),
+            crate::every::hint_reason(&a)
+        );
         self.say(&text)
     }
 
@@ -611,113 +591,9 @@ fn parse_input(
         _ => {}
     }
     if every {
-        return parse_turn(position, numbers, &lower).map(Input::Turn);
+        return ui::parse_turn(position, numbers, &lower).map(Input::Turn);
     }
-    parse_move(position, numbers, &lower).map(Input::Move)
-}
-
-/// Parses an every-game turn: one move (in the notation of [`HELP`]) in
-/// every part that can move, separated by `;`.
-pub(crate) fn parse_turn(
-    position: &Position,
-    numbers: &Numbers,
-    line: &str,
-) -> Result<Vec<SumMove>, String> {
-    let mut moves = Vec::new();
-    for piece in line.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-        let mv = parse_move(position, numbers, piece)?;
-        if moves
-            .iter()
-            .any(|m: &SumMove| (m.term, m.part) == (mv.term, mv.part))
-        {
-            let k = ui::index_of(position, &mv);
-            return Err(format!(
-                "illegal move: a turn moves in {} once, not twice",
-                ui::label(position, numbers, k)
-            ));
-        }
-        moves.push(mv);
-    }
-    for (k, (place, c)) in position.places().into_iter().enumerate() {
-        let moved = moves
-            .iter()
-            .any(|m| (m.term, m.part) == (place.term, place.part));
-        if c.has_moves() && !moved {
-            return Err(format!(
-                "illegal move: a turn moves in every part that can move, and {} is missing \
-                 (separate the moves by `;`)",
-                ui::label(position, numbers, k)
-            ));
-        }
-    }
-    Ok(moves)
-}
-
-/// Parses a move in the notation of [`HELP`]: a part's number, then the
-/// move as its family writes it; with a single part the number may be left out.
-pub(crate) fn parse_move(
-    position: &Position,
-    numbers: &Numbers,
-    line: &str,
-) -> Result<SumMove, String> {
-    let line = line.trim();
-    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let (first, rest) = match first.split_once('=') {
-        Some((a, _)) if !a.is_empty() => (a, line[a.len()..].trim_start()),
-        _ => (first, rest),
-    };
-    if first.is_empty() {
-        return Err("the line is empty".into());
-    }
-    let single = numbers.of.len() == 1;
-    let numbered = number(first).and_then(|n| {
-        let k = numbers.find(n as usize).ok_or_else(|| {
-            let noun = if ui::all_heaps(position) {
-                "heap"
-            } else {
-                "part"
-            };
-            let mut sorted = numbers.of.clone();
-            sorted.sort_unstable();
-            let list: Vec<String> = sorted.iter().map(usize::to_string).collect();
-            let range = if sorted.last() == Some(&sorted.len()) {
-                format!("1 to {}", sorted.len())
-            } else {
-                list.join(", ")
-            };
-            format!("there is no {noun} {n}: the {noun}s are numbered {range}")
-        })?;
-        position.read_move_as(k, rest, &ui::label(position, numbers, k))
-    });
-    match numbered {
-        // With one part, a line not starting with a number is that part's
-        // move (`= 3 5`, `2-3`): its own error says best what is wrong.
-        Err(_) if single => {
-            match position.read_move_as(0, line, &ui::label(position, numbers, 0)) {
-                Err(why) if number(first).is_err() => Err(why),
-                whole => whole.or(numbered),
-            }
-        }
-        other => other,
-    }
-}
-
-/// `1 step`, `3 steps`.
-pub(crate) fn steps_text(n: u64) -> String {
-    format!("{n} step{}", if n == 1 { "" } else { "s" })
-}
-
-fn number(token: &str) -> Result<u64, String> {
-    if token.starts_with('-') {
-        return Err(format!("{token:?} is negative"));
-    }
-    token.parse().map_err(|_| {
-        if token.bytes().all(|b| b.is_ascii_digit()) {
-            format!("{token} is too large")
-        } else {
-            format!("{token:?} is not a number")
-        }
-    })
+    ui::parse_move(position, numbers, &lower).map(Input::Move)
 }
 
 #[cfg(test)]
@@ -766,7 +642,7 @@ mod tests {
             for mv in pos.moves() {
                 let text = ui::notation(&pos, &numbers, &mv);
                 let parsed =
-                    parse_move(&pos, &numbers, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    ui::parse_move(&pos, &numbers, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(
                     pos.apply(&parsed).unwrap(),
                     pos.apply(&mv).unwrap(),
@@ -792,7 +668,7 @@ mod tests {
         let expr = "kayles(3) + nim(2)";
         let pos = parse_position(expr).unwrap();
         let numbers = Numbers::fresh(&pos);
-        let mine = parse_turn(&pos, &numbers, "2 1; 1 = 1 1").unwrap();
+        let mine = ui::parse_turn(&pos, &numbers, "2 1; 1 = 1 1").unwrap();
         let next = grundy::every::apply_turn(&pos, &mine).unwrap();
         let a = grundy::every::analyze(&next, &AnalyzeOptions::default()).unwrap();
         assert_eq!(a.outcome, grundy::nim::Outcome::N);

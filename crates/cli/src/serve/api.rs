@@ -525,7 +525,7 @@ fn user_move(position: &Position, numbers: &Numbers, params: &Params) -> Result<
         if line.chars().count() > MAX_EXPR_CHARS {
             return Err(ApiError::bad("the move is too long"));
         }
-        return crate::cmd::play::parse_move(position, numbers, &line)
+        return ui::parse_move(position, numbers, &line)
             .map_err(|why| ApiError::bad(format!("not a move: {why}")));
     }
     let heap = count(params, "heap", None)?;
@@ -609,7 +609,7 @@ fn user_turn(
     if line.chars().count() > MAX_EXPR_CHARS {
         return Err(ApiError::bad("the move is too long"));
     }
-    crate::cmd::play::parse_turn(position, numbers, &line)
+    ui::parse_turn(position, numbers, &line)
         .map_err(|why| ApiError::bad(format!("not a move: {why}")))
 }
 
@@ -652,10 +652,11 @@ fn users_play(
     if mode == Mode::Every {
         let moves = user_turn(position, numbers, params)?;
         let json = turn_json(position, numbers, &moves);
+        let (position, numbers) = numbers.after_turn(position, &moves)?;
         return Ok(Played {
             story: format!("You: {}.", json["words"].as_str().unwrap_or("")),
-            position: grundy::every::apply_turn(position, &moves)?,
-            numbers: numbers.after_turn(position, &moves)?,
+            position,
+            numbers,
             json,
         });
     }
@@ -682,24 +683,17 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
             let mut json = turn_json(position, numbers, &a.turn);
             json["wins"] = Value::Bool(wins);
             json["steps"] = json!(a.max_steps);
-            let steps = crate::cmd::play::steps_text(a.max_steps);
             let story = format!(
                 "Computer: {} ({}).",
                 json["words"].as_str().unwrap_or(""),
-                if wins {
-                    format!("a winning turn: the longest part lasts {steps}, an odd number")
-                } else {
-                    format!(
-                        "it is losing (the longest part lasts {steps}, an even number), so it \
-                         defends"
-                    )
-                }
+                crate::every::computer_note(&a)
             );
+            let (position, numbers) = numbers.after_turn(position, &a.turn)?;
             return Ok(Played {
                 json,
                 story,
-                position: grundy::every::apply_turn(position, &a.turn)?,
-                numbers: numbers.after_turn(position, &a.turn)?,
+                position,
+                numbers,
             });
         }
         Mode::One(play) => play,
@@ -861,20 +855,7 @@ fn every_hint(position: &Position, numbers: &Numbers) -> ApiResult {
             "why": "there is no move left",
         })));
     }
-    let steps = crate::cmd::play::steps_text(a.max_steps);
-    let why = if wins {
-        format!(
-            "the longest part lasts {steps}, an odd number, so this turn wins (Smith's theorem): \
-             each part goes to one step fewer, a part you win (odd steps) kept going, one you \
-             lose (even steps) ended fast"
-        )
-    } else {
-        format!(
-            "there is no winning turn here (the longest part lasts {steps}, an even number); \
-             this one, each part to one step fewer, makes your winning parts last longest and \
-             waits for a mistake"
-        )
-    };
+    let why = crate::every::hint_reason(&a);
     let mut turn = turn_json(position, numbers, &a.turn);
     turn["wins"] = Value::Bool(wins);
     Ok(Reply::json(&json!({
