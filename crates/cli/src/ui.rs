@@ -282,7 +282,8 @@ pub fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<
     }
     let single = numbers.of.len() == 1;
     let numbered = number(first).and_then(|n| {
-        let k = numbers.find(n as usize).ok_or_else(|| {
+        let found = usize::try_from(n).ok().and_then(|n| numbers.find(n));
+        let k = found.ok_or_else(|| {
             let noun = if all_heaps(position) { "heap" } else { "part" };
             let mut sorted = numbers.of.clone();
             sorted.sort_unstable();
