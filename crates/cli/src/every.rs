@@ -11,7 +11,7 @@ use grundy::report::TermReport;
 use grundy::sum::{HeapEntry, Position};
 use serde::Serialize;
 
-use crate::ui::Ui;
+use crate::ui::{self, Ui};
 
 /// The JSON object of `analyze --every`. The fields of `analyze --json`
 /// keep their names and meaning where they have one (`grundy` and the
@@ -223,14 +223,6 @@ fn role(steps: u64) -> &'static str {
     }
 }
 
-fn list(values: impl IntoIterator<Item = u64>) -> String {
-    values
-        .into_iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Why a component has its steps, in one sentence.
 fn steps_reason(r: &StepsRow) -> String {
     let s = r.steps;
@@ -250,13 +242,13 @@ fn steps_reason(r: &StepsRow) -> String {
                     "its options have steps {}; an even number is a loss for the player who \
                      faces it, so the player to move wins it and keeps it going through the \
                      even option with the most: 1 + {e} = {s}",
-                    list(steps.iter().copied())
+                    ui::list(steps.iter().copied())
                 ),
                 None => format!(
                     "its options have steps {}, all odd (won by the player who faces them), so \
                      the player to move loses it and ends it fast through the option with the \
                      fewest: 1 + {} = {s}",
-                    list(steps.iter().copied()),
+                    ui::list(steps.iter().copied()),
                     steps[0]
                 ),
             }

@@ -321,6 +321,15 @@ fn number(token: &str) -> Result<u64, String> {
     })
 }
 
+/// Numbers separated by commas, as the explanations list values.
+pub fn list(values: impl IntoIterator<Item = u64>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The largest heap drawn as a row of tokens; when a heap is larger, every
 /// heap is shown by its size alone.
 const DRAW_MAX: u64 = 30;

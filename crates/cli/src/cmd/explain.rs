@@ -78,14 +78,6 @@ fn label(row: &Row) -> String {
     )
 }
 
-fn list(values: impl IntoIterator<Item = u64>) -> String {
-    values
-        .into_iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// `n thing` or `n things`.
 fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -105,9 +97,9 @@ fn how(row: &Row) -> String {
             if size == 0 {
                 "nothing else".to_string()
             } else {
-                list(0..size)
+                ui::list(0..size)
             },
-            list(step.values.iter().copied()),
+            ui::list(step.values.iter().copied()),
         ),
         (_, _, Some(reason)) if !is_heap || row.mex.is_none() => reason.clone(),
         (Some(step), _, _) if step.options.is_empty() => {
@@ -134,7 +126,7 @@ fn how(row: &Row) -> String {
             format!(
                 "its moves leave {} — values {{{}}}, so G = mex = {value}",
                 options.join(", "),
-                list(step.values.iter().copied()),
+                ui::list(step.values.iter().copied()),
             )
         }
         (None, _, None) => format!("G = {value}, found by exhaustive search of its moves"),
