@@ -211,3 +211,38 @@ pub(crate) fn lookahead(
         phi,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::parse_rule;
+    use crate::quotient::build::Builder;
+
+    /// With the true quotient, "x is P iff x ≠ 0 and no option of x is in
+    /// P" is the misère rule itself, so its syntactic monoid — what the
+    /// look-ahead computes — is the quotient again: the same order, and
+    /// the same outcome for every sum.
+    #[test]
+    fn the_lookahead_of_a_proved_quotient_is_that_quotient() {
+        for (code, to) in [("0.75", 12), ("0.07", 14), ("0.77", 16), ("0.137", 12)] {
+            let mut b = Builder::new(parse_rule(code).unwrap(), 2000);
+            while b.heaps_done() < to {
+                b.step(1_000_000, None).unwrap();
+            }
+            let q = &b.monoid;
+            let (m, phi) = lookahead(q, &b.phi, &b.options, 1_000_000, 2000, None).unwrap();
+            assert_eq!(m.order, q.order, "{code} to {to}");
+            let heaps = to as usize;
+            for i in 0..=heaps {
+                for j in i..=heaps {
+                    for k in j..=heaps {
+                        let of = |m: &Monoid, phi: &[Element]| {
+                            m.is_p(m.mul(m.mul(phi[i], phi[j]), phi[k]))
+                        };
+                        assert_eq!(of(&m, &phi), of(q, &b.phi), "{code}: {i} + {j} + {k}");
+                    }
+                }
+            }
+        }
+    }
+}
