@@ -6,6 +6,7 @@
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
+use grundy::games::heap::number;
 use grundy::sum::{Position, SumMove};
 
 /// How to draw: with colour (ANSI escapes) and with Unicode symbols, or not.
@@ -306,19 +307,6 @@ pub fn parse_move(position: &Position, numbers: &Numbers, line: &str) -> Result<
         },
         other => other,
     }
-}
-
-fn number(token: &str) -> Result<u64, String> {
-    if token.starts_with('-') {
-        return Err(format!("{token:?} is negative"));
-    }
-    token.parse().map_err(|_| {
-        if token.bytes().all(|b| b.is_ascii_digit()) {
-            format!("{token} is too large")
-        } else {
-            format!("{token:?} is not a number")
-        }
-    })
 }
 
 /// Numbers separated by commas, as the explanations list values.

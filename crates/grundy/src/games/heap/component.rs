@@ -409,8 +409,16 @@ pub fn nim(heaps: Vec<u64>) -> Result<crate::sum::Position> {
     crate::sum::Position::new(vec![Term::new("nim", parts)])
 }
 
-/// A number typed at the `play` prompt.
-pub(crate) fn number(token: &str) -> std::result::Result<u64, String> {
+/// A number typed in a move (at the `play` prompt, or sent to the server):
+/// a `u64`, with an error that says whether it was negative, too large or
+/// not a number.
+///
+/// ```
+/// use grundy::games::heap::number;
+/// assert_eq!(number("12"), Ok(12));
+/// assert_eq!(number("-1").unwrap_err(), "\"-1\" is negative");
+/// ```
+pub fn number(token: &str) -> std::result::Result<u64, String> {
     if token.starts_with('-') {
         return Err(format!("{token:?} is negative"));
     }

@@ -20,8 +20,9 @@ pub mod subtraction;
 
 use std::fmt;
 
+pub use component::number;
+pub(crate) use component::FAMILY;
 pub use component::{nim, parse_rule, Heap};
-pub(crate) use component::{number, FAMILY};
 pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
 
