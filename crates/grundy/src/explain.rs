@@ -28,11 +28,10 @@
 //! by exhaustive search.
 
 use crate::error::{Error, Result};
-use crate::game::{Component, Context, Game, Move};
+use crate::game::{Component, Context, Game, Move, QuotientCase};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
 use crate::quotient::Element;
-pub use crate::quotient::QuotientCase;
 use crate::solver::Solver;
 use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 

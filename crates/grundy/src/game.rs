@@ -71,7 +71,6 @@ use crate::error::Result;
 use crate::limits::Limits;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
-use crate::quotient::QuotientCase;
 
 /// A component, shared: moves hand out children cheaply.
 pub type Component = Arc<dyn Game>;
@@ -151,6 +150,40 @@ impl Eq for Move {}
 /// A misère answer for a sum of components (see [`Game::misere_sum`]): the
 /// outcome, and the winning moves as (index of the part moved in, move).
 pub type MisereSum = (Outcome, Vec<(usize, Move)>);
+
+/// A misère sum of heaps of one rule, read from the rule's misère quotient
+/// `Q` (see [`Game::misere_quotient`]): the heaps' elements, their product,
+/// and whether it lies in `P`. Elements are numbered as in the quotient's
+/// table ([`Element`](crate::quotient::Element)s); the type lives here,
+/// with the interface that returns it, so that the interface does not
+/// depend on the quotient's construction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientCase {
+    /// The rule, as written by its `Display`.
+    pub rule: String,
+    /// `|Q|`.
+    pub order: usize,
+    /// The largest heap `N` the quotient was computed for …
+    pub computed_to: u64,
+    /// … and the proved period of Φ (`(preperiod, period)`), which covers
+    /// every heap beyond `N`.
+    pub period: Option<(u64, u64)>,
+    /// For each row (one heap each): its size, its element `Φ(size)` and
+    /// that element written over the generators.
+    pub elements: Vec<(u64, u32, String)>,
+    /// The generators `a, b, …`: the heap each stands for.
+    pub generators: Vec<u64>,
+    /// The product of the rows' elements, as a number and as a word.
+    pub product: u32,
+    pub product_word: String,
+    /// Whether the product lies in the P-portion (then the position is P).
+    pub in_p: bool,
+    /// The P-portion's elements, as words.
+    pub p_portion: Vec<String>,
+    /// For each winning move, in order: the product it leaves (in `P`), as a
+    /// number and a word.
+    pub after: Vec<(u32, String)>,
+}
 
 /// What theory knows about a component under normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -931,36 +931,6 @@ fn tame_images(q: &Quotient) -> Option<Vec<NimImage>> {
     Some(images)
 }
 
-/// A misère sum of heaps of one rule, read from the rule's misère quotient
-/// `Q`: the heaps' elements, their product, and whether it lies in `P`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuotientCase {
-    /// The rule, as written by its `Display`.
-    pub rule: String,
-    /// `|Q|`.
-    pub order: usize,
-    /// The largest heap `N` the quotient was computed for …
-    pub computed_to: u64,
-    /// … and the proved period of Φ (`(preperiod, period)`), which covers
-    /// every heap beyond `N`.
-    pub period: Option<(u64, u64)>,
-    /// For each row (one heap each): its size, its element `Φ(size)` and
-    /// that element written over the generators.
-    pub elements: Vec<(u64, Element, String)>,
-    /// The generators `a, b, …`: the heap each stands for.
-    pub generators: Vec<u64>,
-    /// The product of the rows' elements, as a number and as a word.
-    pub product: Element,
-    pub product_word: String,
-    /// Whether the product lies in the P-portion (then the position is P).
-    pub in_p: bool,
-    /// The P-portion's elements, as words.
-    pub p_portion: Vec<String>,
-    /// For each winning move, in order: the product it leaves (in `P`), as a
-    /// number and a word.
-    pub after: Vec<(Element, String)>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
