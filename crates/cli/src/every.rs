@@ -6,6 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use grundy::every::{self, EveryAnalysis, EveryExplanation, StepsRow};
+use grundy::game;
 use grundy::nim::Outcome;
 use grundy::report::TermReport;
 use grundy::sum::{HeapEntry, Position};
@@ -175,7 +176,7 @@ pub fn explain_json(position: &Position, e: &EveryExplanation) -> Result<String>
                 number: r.place.number,
                 args: c.args(),
                 steps: r.steps,
-                mover_wins: every::mover_wins(r.steps),
+                mover_wins: game::mover_wins(r.steps),
                 from: source(r),
                 options: r.options.as_ref().map(|opts| {
                     opts.iter()
@@ -216,7 +217,7 @@ fn source(r: &StepsRow) -> &'static str {
 /// What the best turn does in a component of `steps` (more than 0) steps:
 /// its winner keeps it going as long as possible, its loser ends it fast.
 fn role(steps: u64) -> &'static str {
-    if every::mover_wins(steps) {
+    if game::mover_wins(steps) {
         "keeps it going"
     } else {
         "ends it fast"
@@ -226,7 +227,7 @@ fn role(steps: u64) -> &'static str {
 /// Why a component has its steps, in one sentence.
 fn steps_reason(r: &StepsRow) -> String {
     let s = r.steps;
-    let side = if every::mover_wins(s) {
+    let side = if game::mover_wins(s) {
         "odd, so the player to move wins it"
     } else {
         "even, so the player to move loses it"
@@ -305,7 +306,7 @@ pub fn account(position: &Position, e: &EveryExplanation) -> String {
         s += &format!(
             "  {} — {steps} → {left} steps: {}\n",
             m.words,
-            if every::mover_wins(steps) {
+            if game::mover_wins(steps) {
                 "won here, kept going as long as possible"
             } else {
                 "lost here, ended as fast as possible"
@@ -352,7 +353,7 @@ pub fn explain(position: &Position, a: &EveryAnalysis) -> String {
         "", "steps"
     );
     for (label, steps) in &rows {
-        let side = if every::mover_wins(*steps) {
+        let side = if game::mover_wins(*steps) {
             "wins it"
         } else if *steps == 0 {
             "(over)"

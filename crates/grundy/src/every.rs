@@ -61,40 +61,10 @@
 //! combines them and searches the rest.
 
 use crate::error::{Error, Result};
-use crate::game::{written, Component, Context, Game, Move};
+use crate::game::{mover_wins, steps_from_options, written, Component, Context, Game, Move};
 use crate::nim::Outcome;
 use crate::solver::{ComponentSearch, Measure};
 use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
-
-/// The steps of a position from the steps of its options (see the
-/// [module documentation](self)); `None` means no option.
-///
-/// ```
-/// use grundy::every::steps_from_options;
-/// assert_eq!(steps_from_options([]), 0);
-/// assert_eq!(steps_from_options([1, 1]), 2); // lost: every option is won
-/// assert_eq!(steps_from_options([0, 2, 3]), 3); // won, dragging out through 2
-/// ```
-pub fn steps_from_options(options: impl IntoIterator<Item = u64>) -> u64 {
-    let mut best_even: Option<u64> = None;
-    let mut least: Option<u64> = None;
-    for s in options {
-        if s % 2 == 0 {
-            best_even = Some(best_even.map_or(s, |b| b.max(s)));
-        }
-        least = Some(least.map_or(s, |l| l.min(s)));
-    }
-    match (best_even, least) {
-        (Some(e), _) => e.saturating_add(1),
-        (None, Some(l)) => l.saturating_add(1),
-        (None, None) => 0,
-    }
-}
-
-/// Whether the player to move wins a component (or sum) of `steps` steps.
-pub fn mover_wins(steps: u64) -> bool {
-    steps % 2 == 1
-}
 
 /// Every-game steps: from the family's closed form ([`Game::steps`]) where
 /// it has one (0 with no move), else by Smith's rule from the options'

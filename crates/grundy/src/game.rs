@@ -185,6 +185,39 @@ pub struct QuotientCase {
     pub after: Vec<(u32, String)>,
 }
 
+/// The steps of a position from the steps of its options, by Smith's rule
+/// for every-game play (see [`every`](crate::every)); an empty list means
+/// no option. Families with a closed form for [`Game::steps`] build it with
+/// this rule.
+///
+/// ```
+/// use grundy::game::steps_from_options;
+/// assert_eq!(steps_from_options([]), 0);
+/// assert_eq!(steps_from_options([1, 1]), 2); // lost: every option is won
+/// assert_eq!(steps_from_options([0, 2, 3]), 3); // won, dragging out through 2
+/// ```
+pub fn steps_from_options(options: impl IntoIterator<Item = u64>) -> u64 {
+    let mut best_even: Option<u64> = None;
+    let mut least: Option<u64> = None;
+    for s in options {
+        if s % 2 == 0 {
+            best_even = Some(best_even.map_or(s, |b| b.max(s)));
+        }
+        least = Some(least.map_or(s, |l| l.min(s)));
+    }
+    match (best_even, least) {
+        (Some(e), _) => e.saturating_add(1),
+        (None, Some(l)) => l.saturating_add(1),
+        (None, None) => 0,
+    }
+}
+
+/// Whether the player to move wins a component (or every-game sum) of
+/// `steps` steps.
+pub fn mover_wins(steps: u64) -> bool {
+    steps % 2 == 1
+}
+
 /// What theory knows about a component under normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use grundy::antisg;
 use grundy::every;
 use grundy::expr::parse_position;
+use grundy::game;
 use grundy::nim::{Outcome, Play};
 use grundy::sum::{AnalyzeOptions, Position};
 
@@ -220,7 +221,7 @@ fn every_game_outcomes_and_turns_match_the_direct_search() {
         // Each component alone: its steps' parity is its every-game outcome.
         for (g, &s) in parts.iter().zip(&a.steps) {
             assert_eq!(
-                every::mover_wins(s),
+                game::mover_wins(s),
                 every_wins(vec![g.clone()], &mut memo),
                 "{} has {s} steps",
                 g.written()
@@ -447,7 +448,7 @@ fn every_game_explanations_match_the_direct_search() {
         assert_eq!(e.rows.len(), parts.len());
         for (g, row) in parts.iter().zip(&e.rows) {
             assert_eq!(
-                every::mover_wins(row.steps),
+                game::mover_wins(row.steps),
                 every_wins(vec![g.clone()], &mut memo),
                 "{written}: {}",
                 g.written()
@@ -458,7 +459,7 @@ fn every_game_explanations_match_the_direct_search() {
             for (m, s) in opts {
                 let left = live(m.after.iter().map(|c| G::of(c.name(), &c.key())));
                 assert_eq!(
-                    every::mover_wins(*s),
+                    game::mover_wins(*s),
                     every_wins(left.clone(), &mut memo),
                     "{m:?}"
                 );
@@ -471,7 +472,7 @@ fn every_game_explanations_match_the_direct_search() {
             }
             assert_eq!(seen, want, "{}", g.written());
             let steps: Vec<u64> = opts.iter().map(|o| o.1).collect();
-            assert_eq!(every::steps_from_options(steps.clone()), row.steps);
+            assert_eq!(game::steps_from_options(steps.clone()), row.steps);
             // The turn's move in this component.
             let Some(k) = e
                 .analysis
@@ -483,7 +484,7 @@ fn every_game_explanations_match_the_direct_search() {
                 continue;
             };
             let left = e.analysis.turn_steps[k];
-            let want = if every::mover_wins(row.steps) {
+            let want = if game::mover_wins(row.steps) {
                 steps.iter().copied().filter(|s| s % 2 == 0).max()
             } else {
                 steps.iter().copied().min()

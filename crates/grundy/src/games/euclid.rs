@@ -240,7 +240,7 @@ pub fn euclid_steps(a: u64, b: u64) -> u64 {
     }
     let mut steps = 1u64; // b divides a: take all of a.
     for &q in quotients.iter().rev() {
-        let lost_below = !crate::every::mover_wins(steps);
+        let lost_below = !crate::game::mover_wins(steps);
         steps += if q == 1 || lost_below { 1 } else { 2 };
     }
     steps

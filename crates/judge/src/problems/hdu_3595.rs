@@ -15,7 +15,7 @@
 
 use std::io::{self, Write};
 
-use grundy::every::mover_wins;
+use grundy::game::mover_wins;
 use grundy::games::euclid::euclid_steps;
 
 use super::verdict;

@@ -8,8 +8,9 @@ use super::subtraction::{range_steps, MAX_SET_MEMBERS, MAX_STEPS_SEQUENCE};
 use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
-use crate::every::{mover_wins, steps_from_options};
-use crate::game::{Component, Context, Game, MisereSum, Move, QuotientCase};
+use crate::game::{
+    mover_wins, steps_from_options, Component, Context, Game, MisereSum, Move, QuotientCase,
+};
 use crate::nimber::Nimber;
 use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
 use crate::sequence::NimSequence;
