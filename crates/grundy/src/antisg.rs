@@ -43,11 +43,10 @@
 use std::collections::HashSet;
 
 use crate::error::Result;
-use crate::game::{identity, Component, Context, Move};
+use crate::game::{identity, Component, Context, MisereSum, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::solver::Solver;
-use crate::sum::{AnalyzeOptions, Position, SumMove};
 
 /// The outcome the SJ theorem gives for a sum whose components have the
 /// Grundy values `values` (meaningful only under its condition: see the
@@ -118,42 +117,46 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
     true
 }
 
-/// Misère play of `position` by the SJ theorem, when its condition holds
-/// for every component (see the [module documentation](self)): the outcome
-/// and the winning moves (at most `options.max_moves + 1`, in component
-/// order). `None` when the theorem cannot be used here.
+/// Misère play of the sum of `parts` by the SJ theorem, when its condition
+/// holds for every part (see the [module documentation](self)): the outcome
+/// and the winning moves (at most `max_moves`, in part order), each as
+/// (index into `parts`, move). `None` when the theorem cannot be used here.
+/// Values without theory are searched within `search_budget` positions and
+/// moves. [`Position::misere_by_sj`](crate::sum::Position::misere_by_sj)
+/// gives the same for a whole position, with moves of the sum.
 ///
 /// ```
 /// use grundy::antisg::misere;
 /// use grundy::expr::parse_position;
+/// use grundy::game::Context;
 /// use grundy::nim::Outcome;
-/// use grundy::sum::AnalyzeOptions;
+/// let cx = Context::default();
 /// // Values 0 and 1: nim-sum 1 and nothing above 1, a loss for the mover.
 /// let pos = parse_position("sub{1..3}(4) + nim(1)").unwrap();
-/// let (outcome, moves) = misere(&pos, &AnalyzeOptions::default()).unwrap().unwrap();
+/// let parts: Vec<_> = pos.components().collect();
+/// let (outcome, moves) = misere(&parts, &cx, 10_000, 10).unwrap().unwrap();
 /// assert_eq!((outcome, moves.len()), (Outcome::P, 0));
 /// // Values 2 and 1: win by emptying the Nim heap (values 0, 1 are left)
 /// // or by taking the other heap to value 2 (2, 2: nim-sum 0).
 /// let pos = parse_position("nim(2) + sub{1..3}(5)").unwrap();
-/// let (outcome, moves) = misere(&pos, &AnalyzeOptions::default()).unwrap().unwrap();
+/// let parts: Vec<_> = pos.components().collect();
+/// let (outcome, moves) = misere(&parts, &cx, 10_000, 10).unwrap().unwrap();
 /// assert_eq!(outcome, Outcome::N);
-/// let after: Vec<_> = moves.iter().map(|m| pos.apply(m).unwrap().to_string()).collect();
-/// assert_eq!(after, ["nim(0) + sub{1..3}(5)", "nim(2) + sub{1..3}(2)"]);
+/// let after: Vec<_> = moves.iter().map(|(i, m)| (*i, m.after_text())).collect();
+/// assert_eq!(after, [(0, "nothing".to_string()), (1, "sub{1..3}(2)".to_string())]);
 /// ```
 pub fn misere(
-    position: &Position,
-    options: &AnalyzeOptions,
-) -> Result<Option<(Outcome, Vec<SumMove>)>> {
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut solver = Solver::with_theory(options.search_budget, cx);
-    let places = position.places();
-    let mut values = Vec::with_capacity(places.len());
-    for (_, c) in &places {
+    parts: &[&Component],
+    cx: &Context,
+    search_budget: usize,
+    max_moves: usize,
+) -> Result<Option<MisereSum>> {
+    let mut solver = Solver::with_theory(search_budget, *cx);
+    let mut values = Vec::with_capacity(parts.len());
+    for c in parts {
         let holds = match c.sj_condition() {
             Some(known) => known,
-            None => holds_by_search(c, &mut solver, options.search_budget),
+            None => holds_by_search(c, &mut solver, search_budget),
         };
         if !holds {
             return Ok(None);
@@ -167,11 +170,10 @@ pub fn misere(
     if outcome == Outcome::P {
         return Ok(Some((outcome, Vec::new())));
     }
-    let limit = options.max_moves.saturating_add(1);
     let sum = values.iter().fold(0, |x, v| x ^ v);
     let big = values.iter().filter(|&&v| v > 1).count();
     let mut moves = Vec::new();
-    for ((place, c), &v) in places.iter().zip(&values) {
+    for (i, (c, &v)) in parts.iter().zip(&values).enumerate() {
         // The values this component may move to that leave a lost sum.
         let mut targets: Vec<Nimber> = [v ^ sum, 0, 1]
             .into_iter()
@@ -184,11 +186,11 @@ pub fn misere(
         targets.sort_unstable();
         targets.dedup();
         for t in targets {
-            let room = limit - moves.len();
+            let room = max_moves - moves.len();
             if room == 0 {
                 return Ok(Some((outcome, moves)));
             }
-            let found: Vec<Move> = match c.moves_to_value(&cx, t, room)? {
+            let found: Vec<Move> = match c.moves_to_value(cx, t, room)? {
                 Some(found) => found,
                 None => {
                     let mut found = Vec::new();
@@ -206,11 +208,7 @@ pub fn misere(
                     found
                 }
             };
-            moves.extend(
-                found
-                    .into_iter()
-                    .map(|m| Position::sum_move(*place, c.as_ref(), m)),
-            );
+            moves.extend(found.into_iter().map(|m| (i, m)));
         }
     }
     Ok(Some((outcome, moves)))

@@ -24,6 +24,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::antisg;
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
@@ -460,13 +461,54 @@ impl Position {
         }
         // Sums whose components meet the SJ theorem's condition: from their
         // normal-play values.
-        if let Some(found) = crate::antisg::misere(self, options)? {
+        if let Some(found) = self.misere_by_sj(options)? {
             return Ok(found);
         }
         self.misere_search(options).map_err(|e| match refusal {
             Some(theory) => Error::Unsupported(format!("{e} (misère quotient: {theory})")),
             None => e,
         })
+    }
+
+    /// Misère play of this sum by the SJ theorem ([`antisg::misere`]), when
+    /// its condition holds for every component: the outcome and the winning
+    /// moves (at most `options.max_moves + 1`, in component order). `None`
+    /// when the theorem cannot be used here.
+    ///
+    /// ```
+    /// use grundy::expr::parse_position;
+    /// use grundy::nim::Outcome;
+    /// use grundy::sum::AnalyzeOptions;
+    /// // Values 2 and 1: win by emptying the Nim heap (values 0, 1 are left)
+    /// // or by taking the other heap to value 2 (2, 2: nim-sum 0).
+    /// let pos = parse_position("nim(2) + sub{1..3}(5)").unwrap();
+    /// let (outcome, moves) = pos.misere_by_sj(&AnalyzeOptions::default()).unwrap().unwrap();
+    /// assert_eq!(outcome, Outcome::N);
+    /// let after: Vec<_> = moves.iter().map(|m| pos.apply(m).unwrap().to_string()).collect();
+    /// assert_eq!(after, ["nim(0) + sub{1..3}(5)", "nim(2) + sub{1..3}(2)"]);
+    /// ```
+    pub fn misere_by_sj(
+        &self,
+        options: &AnalyzeOptions,
+    ) -> Result<Option<(Outcome, Vec<SumMove>)>> {
+        let cx = Context {
+            limits: options.limits,
+        };
+        let places = self.places();
+        let parts: Vec<&Component> = places.iter().map(|&(_, c)| c).collect();
+        let found = antisg::misere(
+            &parts,
+            &cx,
+            options.search_budget,
+            options.max_moves.saturating_add(1),
+        )?;
+        Ok(found.map(|(outcome, moves)| {
+            let moves = moves
+                .into_iter()
+                .map(|(i, m)| Position::sum_move(places[i].0, places[i].1.as_ref(), m))
+                .collect();
+            (outcome, moves)
+        }))
     }
 
     /// Misère play by exhaustive search: a move wins when it leaves a

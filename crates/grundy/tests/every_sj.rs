@@ -298,7 +298,7 @@ fn sj_theorem_matches_the_direct_misere_search() {
         // Whatever path the engine takes, its misère answer is right.
         let full = pos.analyze(Play::Misere, &options).unwrap();
         assert_eq!(full.outcome, Outcome::from_mover_wins(wins), "{written}");
-        let Some((outcome, moves)) = antisg::misere(&pos, &options).unwrap() else {
+        let Some((outcome, moves)) = pos.misere_by_sj(&options).unwrap() else {
             declined += 1;
             continue;
         };
@@ -356,13 +356,13 @@ fn huge_heaps_in_every_game_and_sj_sums() {
     // Misère: Nim and a subtraction range meet the SJ condition by theory.
     let pos =
         parse_position("nim(18446744073709551615) + sub{1..3}(18446744073709551614)").unwrap();
-    let (outcome, moves) = antisg::misere(&pos, &options).unwrap().unwrap();
+    let (outcome, moves) = pos.misere_by_sj(&options).unwrap().unwrap();
     // Values 2^64 − 1 and 2: nim-sum not 0, some above 1: won.
     assert_eq!(outcome, Outcome::N);
     assert!(!moves.is_empty());
     for m in &moves {
         let next = pos.apply(m).unwrap();
-        let (o, _) = antisg::misere(&next, &options).unwrap().unwrap();
+        let (o, _) = next.misere_by_sj(&options).unwrap().unwrap();
         assert_eq!(o, Outcome::P, "{next}");
     }
 }
@@ -405,8 +405,8 @@ fn sj_is_not_used_where_its_condition_fails() {
     // Values: 3 has value 0, so the SJ formula would call it won (nim-sum 0,
     // nothing above 1). It is lost: its one move leaves 2, from which the
     // opponent moves to 1 and forces the last move on the mover.
-    assert_eq!(grundy::antisg::sj_outcome(&[0]), Outcome::N);
-    assert_eq!(antisg::misere(&pos, &options).unwrap(), None);
+    assert_eq!(antisg::sj_outcome(&[0]), Outcome::N);
+    assert_eq!(pos.misere_by_sj(&options).unwrap(), None);
     assert_eq!(
         pos.analyze(Play::Misere, &options).unwrap().outcome,
         Outcome::P
@@ -417,7 +417,7 @@ fn sj_is_not_used_where_its_condition_fails() {
         grundy::game::component(Ladder(1)),
     ])])
     .unwrap();
-    let (outcome, _) = antisg::misere(&pos, &options).unwrap().unwrap();
+    let (outcome, _) = pos.misere_by_sj(&options).unwrap().unwrap();
     let mut search = grundy::misere::MisereSearch::new(100_000);
     let wins = search.wins(pos.components().cloned()).unwrap();
     assert_eq!(outcome, Outcome::from_mover_wins(wins));
