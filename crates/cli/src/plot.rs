@@ -351,7 +351,8 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use grundy::games::heap::parse_rule;
-    use grundy::sequence::{Limits, NimSequence};
+    use grundy::limits::Limits;
+    use grundy::sequence::NimSequence;
 
     fn kayles_plot(from: u64, to: u64) -> String {
         let rule = parse_rule("kayles").unwrap();

@@ -14,8 +14,9 @@ use grundy::error::Error;
 use grundy::expr::parse_position;
 use grundy::games::heap::parse_rule;
 use grundy::games::heap::Rule;
+use grundy::limits::Limits;
 use grundy::nim::{Outcome, Play};
-use grundy::sequence::{Limits, NimSequence};
+use grundy::sequence::NimSequence;
 use grundy::sum::AnalyzeOptions;
 use proptest::prelude::*;
 

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use common::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
+use grundy::limits::Limits;
 use grundy::nim::{Outcome, Play};
-use grundy::sequence::Limits;
 use grundy::sum::AnalyzeOptions;
 use proptest::prelude::*;
 

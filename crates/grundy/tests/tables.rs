@@ -7,7 +7,8 @@ mod common;
 use common::{heap_options, Oracle, OracleRule};
 use grundy::games::heap::parse_rule;
 use grundy::games::heap::Rule;
-use grundy::sequence::{naive::Naive, Engine, Limits, NimSequence};
+use grundy::limits::Limits;
+use grundy::sequence::{naive::Naive, Engine, NimSequence};
 
 fn sequence(rule: &str) -> NimSequence {
     NimSequence::new(&parse_rule(rule).unwrap(), 0, Limits::default()).unwrap()

@@ -11,8 +11,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use grundy::games::heap::{parse_rule, Rule};
+use grundy::limits::Limits;
 use grundy::nimber::Nimber;
-use grundy::sequence::{Limits, NimSequence, Plan};
+use grundy::sequence::{NimSequence, Plan};
 
 use crate::progress::Progress;
 

@@ -17,8 +17,9 @@ use crate::error::Result;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
 use crate::games::heap::{Rule, Subtraction};
+use crate::limits::Limits;
 use crate::nimber::Nimber;
-use crate::sequence::{Limits, NimSequence};
+use crate::sequence::NimSequence;
 use crate::sum::Term;
 
 /// Every winning first bid, ascending, for target `price` (`M ≥ 1`) and

@@ -34,7 +34,7 @@ use crate::period::{Period, PeriodFinder};
 /// The bounds of a computation, kept in [`crate::limits`] (the game
 /// interface names them too) and named here as well, beside the engines
 /// they bound.
-pub use crate::limits::{Limits, PATIENT_WORK, SEARCH_WORK};
+use crate::limits::Limits;
 
 /// Something that computes a nim-sequence one value at a time.
 ///
@@ -387,7 +387,8 @@ impl Computation {
 ///
 /// ```
 /// use grundy::games::heap::Rule;
-/// use grundy::sequence::{Limits, NimSequence};
+/// use grundy::limits::Limits;
+/// use grundy::sequence::NimSequence;
 /// let kayles = NimSequence::new(&Rule::kayles(), 0, Limits::default()).unwrap();
 /// let p = kayles.period().unwrap();
 /// assert_eq!((p.preperiod, p.period), (71, 12));
@@ -629,7 +630,7 @@ impl NimSequence {
 }
 
 /// About how many options the naive engine scans for a heap of `n` (the
-/// work unit of [`SEARCH_WORK`] for engines that do not count their own).
+/// work unit of [`SEARCH_WORK`](crate::limits::SEARCH_WORK) for engines that do not count their own).
 fn options_estimate(rule: &Rule, n: u64) -> u64 {
     match rule {
         Rule::Subtraction(crate::games::heap::Subtraction::Finite(set)) => {

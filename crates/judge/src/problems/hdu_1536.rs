@@ -14,7 +14,8 @@
 use std::io::{self, Write};
 
 use grundy::games::heap::{Rule, Subtraction};
-use grundy::sequence::{Limits, NimSequence};
+use grundy::limits::Limits;
+use grundy::sequence::NimSequence;
 
 use super::engine;
 use crate::error::Result;

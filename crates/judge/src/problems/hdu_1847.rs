@@ -7,7 +7,8 @@
 use std::io::{self, Write};
 
 use grundy::games::heap::{Rule, Subtraction};
-use grundy::sequence::{Limits, NimSequence};
+use grundy::limits::Limits;
+use grundy::sequence::NimSequence;
 
 use super::{engine, tuples_until_eof, verdict};
 use crate::error::Result;
