@@ -139,11 +139,13 @@ function nimSumTable(rows, highlight) {
   return box;
 }
 
-function verdictLine(outcome, play) {
+// `id`: one per panel, so that the analyse and explain panels, both drawn
+// at load, do not share one.
+function verdictLine(outcome, play, id) {
   const win = outcome === "N";
   const text = win ? "The player to move wins (an N-position)." : "The player to move loses (a P-position).";
   const rule = { misere: " Misère play: the last move loses.", every: " Every-game play: each turn a move in every part; the last move wins." };
-  return el("p", { class: "verdict " + (win ? "win" : "lose"), id: "verdict" }, text + (rule[play] || ""));
+  return el("p", { class: "verdict " + (win ? "win" : "lose"), id }, text + (rule[play] || ""));
 }
 
 /** A panel's misère and every-game boxes: at most one is ticked, and a
@@ -224,7 +226,7 @@ async function analyse() {
     if (request !== analyseRequest) return;
     clearError($("analyse-error"));
     out.replaceChildren();
-    out.append(verdictLine(a.outcome, a.play));
+    out.append(verdictLine(a.outcome, a.play, "analyse-verdict"));
     if (a.play === "every") {
       out.append(...everyAccount(ex, "analyse"));
       return;
@@ -472,7 +474,7 @@ async function explainPosition() {
     clearError($("explain-error"));
     out.replaceChildren();
     if (e.play === "every") {
-      out.append(verdictLine(e.outcome, e.play), ...everyAccount(e, "explain"));
+      out.append(verdictLine(e.outcome, e.play, "explain-verdict"), ...everyAccount(e, "explain"));
       return;
     }
     const s1 = el("div", { class: "step", id: "explain-step1" },
@@ -499,7 +501,7 @@ async function explainPosition() {
     const s2 = el("div", { class: "step" },
       el("h3", {}, "Step 2. The nim-sum: write the values in binary; a column gives 1 when it holds an odd number of 1s."),
       nimSumTable(rows, e.play === "normal"));
-    const s3 = el("div", { class: "step" }, el("h3", {}, "Step 3. Who wins."), verdictLine(e.outcome, e.play));
+    const s3 = el("div", { class: "step" }, el("h3", {}, "Step 3. Who wins."), verdictLine(e.outcome, e.play, "explain-verdict"));
     if (e.misere && e.misere.case === "nim") {
       s3.append(el("p", {}, e.misere.big === 0
         ? `Misère Nim with only heaps of 0 and 1: ${e.misere.ones} heap(s) of 1; the player to move wins exactly when that number is even.`

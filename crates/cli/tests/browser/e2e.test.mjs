@@ -63,8 +63,18 @@ async function openPage() {
   });
   await page.goto(url);
   // The page analyses its example at load.
-  await page.waitForSelector("#verdict");
+  await page.waitForSelector("#analyse-verdict");
   return { page, errors };
+}
+
+// The ids used more than once on the page (an id must be unique).
+async function duplicateIds(page) {
+  return page.evaluate(() => {
+    const seen = new Set();
+    const twice = new Set();
+    for (const e of document.querySelectorAll("[id]")) (seen.has(e.id) ? twice : seen).add(e.id);
+    return [...twice];
+  });
 }
 
 async function shot(page, locator, name) {
@@ -82,7 +92,7 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
     const terms = document.querySelectorAll("#analyse-terms li");
     return terms.length === 1 && terms[0].textContent === "nim: value 2";
   });
-  assert.match(await page.textContent("#verdict"), /player to move wins/);
+  assert.match(await page.textContent("#analyse-verdict"), /player to move wins/);
   // Three heaps and the nim-sum row; 3 bit columns; the deciding one is 2^1.
   assert.equal(await page.locator("#analyse-result table.nimsum tbody tr").count(), 4);
   const decide = await page.locator("#analyse-result th.decide").textContent();
@@ -105,19 +115,19 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   // Misère toggles the answer: nim(1,1) is lost normally, won in misère.
   await page.fill("#analyse-expr", "nim(1,1)");
   await page.press("#analyse-expr", "Enter");
-  await page.waitForFunction(() => /loses/.test(document.querySelector("#verdict")?.textContent));
+  await page.waitForFunction(() => /loses/.test(document.querySelector("#analyse-verdict")?.textContent));
   await page.check("#analyse-misere");
-  await page.waitForFunction(() => /wins/.test(document.querySelector("#verdict")?.textContent));
-  assert.match(await page.textContent("#verdict"), /Misère/);
+  await page.waitForFunction(() => /wins/.test(document.querySelector("#analyse-verdict")?.textContent));
+  assert.match(await page.textContent("#analyse-verdict"), /Misère/);
   await page.uncheck("#analyse-misere");
-  await page.waitForFunction(() => /loses/.test(document.querySelector("#verdict")?.textContent));
+  await page.waitForFunction(() => /loses/.test(document.querySelector("#analyse-verdict")?.textContent));
   // Every-game play: nim(1,1) is won (both heaps emptied in one turn, one
   // step each); ticking it unticks misère.
   await page.check("#analyse-misere");
   await page.check("#analyse-every");
   assert.equal(await page.isChecked("#analyse-misere"), false);
-  await page.waitForFunction(() => /Every-game/.test(document.querySelector("#verdict")?.textContent));
-  assert.match(await page.textContent("#verdict"), /wins/);
+  await page.waitForFunction(() => /Every-game/.test(document.querySelector("#analyse-verdict")?.textContent));
+  assert.match(await page.textContent("#analyse-verdict"), /wins/);
   const steps = await page.locator("#analyse-every-steps li").allTextContents();
   assert.equal(steps.length, 2);
   assert.match(steps[0], /heap 1 \(nim\(1\)\): 1 step /);
@@ -283,7 +293,11 @@ test("explain: the mex of each small heap over its options", async () => {
   // faces it), so 1 + 2 = 3 steps, won by the player to move.
   assert.match(await page.textContent("#explain-every-steps"), /heap 1 \(kayles\(4\)\): 3 steps — its options have steps 1, 2;/);
   assert.equal(await page.locator("#explain-every-steps .opt").count(), 4);
-  assert.match(await page.textContent("#explain-result .verdict"), /Every-game/);
+  assert.match(await page.textContent("#explain-verdict"), /Every-game/);
+  // Both panels are drawn (the page analysed its example at load): each has
+  // its own verdict.
+  assert.match(await page.textContent("#analyse-verdict"), /player to move/);
+  assert.deepEqual(await duplicateIds(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
