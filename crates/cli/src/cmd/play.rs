@@ -125,20 +125,15 @@ pub fn run(args: Args) -> Result<()> {
         std::process::exit(130);
     });
     let stdin = std::io::stdin();
-    let numbers = Numbers::fresh(&position);
-    let mut game = Game {
-        numbers,
-        ui: Ui::detect(args.plain),
-        play,
-        player: Player::new(play),
-        every: args.every,
-        history: Vec::new(),
+    let mut game = Game::new(
         position,
-        moves_played: 0,
-        echo: !stdin.is_terminal(),
-        input: stdin.lock(),
-        out: std::io::stdout().lock(),
-    };
+        play,
+        args.every,
+        Ui::detect(args.plain),
+        !stdin.is_terminal(),
+        stdin.lock(),
+        std::io::stdout().lock(),
+    );
     game.run(args.first)
 }
 
@@ -162,6 +157,32 @@ struct Game<R: BufRead, W: Write> {
 }
 
 impl<R: BufRead, W: Write> Game<R, W> {
+    /// A game of `position` with nothing played yet, the perfect player
+    /// with its default budget; `echo` repeats what is read (for scripts).
+    fn new(
+        position: Position,
+        play: Play,
+        every: bool,
+        ui: Ui,
+        echo: bool,
+        input: R,
+        out: W,
+    ) -> Game<R, W> {
+        Game {
+            numbers: Numbers::fresh(&position),
+            ui,
+            play,
+            player: Player::new(play),
+            every,
+            history: Vec::new(),
+            position,
+            moves_played: 0,
+            echo,
+            input,
+            out,
+        }
+    }
+
     fn say(&mut self, text: &str) -> Result<()> {
         writeln!(self.out, "{}", self.ui.text(text))?;
         Ok(())
@@ -600,6 +621,11 @@ fn parse_input(
 mod tests {
     use super::*;
 
+    const PLAIN: Ui = Ui {
+        colour: false,
+        unicode: false,
+    };
+
     fn game(expr: &str, input: &str, first: First, play: Play) -> String {
         scripted(expr, input, first, play, false)
     }
@@ -607,22 +633,15 @@ mod tests {
     fn scripted(expr: &str, input: &str, first: First, play: Play, every: bool) -> String {
         let mut out = Vec::new();
         let position = parse_position(expr).unwrap();
-        let mut g = Game {
-            numbers: Numbers::fresh(&position),
-            ui: Ui {
-                colour: false,
-                unicode: false,
-            },
-            play,
-            player: Player::new(play),
-            every,
-            history: Vec::new(),
+        let mut g = Game::new(
             position,
-            moves_played: 0,
-            echo: true,
-            input: input.as_bytes(),
-            out: &mut out,
-        };
+            play,
+            every,
+            PLAIN,
+            true,
+            input.as_bytes(),
+            &mut out,
+        );
         g.run(first).unwrap();
         String::from_utf8(out).unwrap()
     }
@@ -709,22 +728,9 @@ mod tests {
         ] {
             let mut out = Vec::new();
             let position = parse_position(expr).unwrap();
-            let mut g = Game {
-                numbers: Numbers::fresh(&position),
-                ui: Ui {
-                    colour: false,
-                    unicode: false,
-                },
-                play: Play::Normal,
-                player: Player::with_budget(Play::Normal, 0),
-                every: false,
-                history: Vec::new(),
-                position,
-                moves_played: 0,
-                echo: true,
-                input: "hint\nquit\n".as_bytes(),
-                out: &mut out,
-            };
+            let input = "hint\nquit\n".as_bytes();
+            let mut g = Game::new(position, Play::Normal, false, PLAIN, true, input, &mut out);
+            g.player = Player::with_budget(Play::Normal, 0);
             g.run(First::Me).unwrap();
             let out = String::from_utf8(out).unwrap();
             assert!(out.contains("Hint: play `"), "{out}");
