@@ -139,9 +139,23 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The [`Identity`] of each component the move leaves, sorted: what
+    /// two moves leaving the same components share, in any order.
+    fn after_identities(&self) -> Vec<Identity> {
+        let mut ids: Vec<Identity> = self.after.iter().map(|c| identity(c.as_ref())).collect();
+        ids.sort();
+        ids
+    }
+}
+
+/// Two moves are equal when they leave the same components (by
+/// [`Identity`], as the memo tables compare them: a game of your own that
+/// shares a family's name and key is still another game) and describe the
+/// same heap change.
 impl PartialEq for Move {
     fn eq(&self, other: &Move) -> bool {
-        self.heap == other.heap && self.after_keys() == other.after_keys()
+        self.heap == other.heap && self.after_identities() == other.after_identities()
     }
 }
 
@@ -442,4 +456,45 @@ pub fn identity(c: &dyn Game) -> Identity {
 /// A shared handle to `game`.
 pub fn component<G: Game + 'static>(game: G) -> Component {
     Arc::new(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of its own named like the Nim family, with the same key.
+    #[derive(Debug)]
+    struct FakeNim(u64);
+
+    impl Game for FakeNim {
+        fn name(&self) -> &str {
+            "nim"
+        }
+        fn args(&self) -> String {
+            self.0.to_string()
+        }
+        fn key(&self) -> Vec<u64> {
+            vec![self.0]
+        }
+        fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+            Box::new(std::iter::empty())
+        }
+    }
+
+    #[test]
+    fn moves_are_equal_by_identity_not_by_name_and_key() {
+        let nim = crate::expr::parse_position("nim(2,1)").unwrap();
+        let heaps: Vec<Component> = nim.components().cloned().collect();
+        let (two, one) = (heaps[0].clone(), heaps[1].clone());
+        let fake: Component = Arc::new(FakeNim(2));
+        assert_eq!(fake.name(), two.name());
+        assert_eq!(fake.key(), two.key());
+        // Same components in another order: equal.
+        assert_eq!(
+            Move::to(vec![two.clone(), one.clone()]),
+            Move::to(vec![one.clone(), two.clone()])
+        );
+        // Same name and key, another type: not equal.
+        assert_ne!(Move::to(vec![two]), Move::to(vec![fake]));
+    }
 }
