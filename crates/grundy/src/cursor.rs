@@ -27,10 +27,13 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// A parse error at the cursor, saying `message`.
     pub fn error(&self, message: impl Into<String>) -> Error {
         self.error_at(self.pos, message)
     }
 
+    /// A parse error at character offset `at` (for a token that started
+    /// before the cursor), saying `message`.
     pub fn error_at(&self, at: usize, message: impl Into<String>) -> Error {
         Error::Parse {
             input: self.input.to_string(),
@@ -39,20 +42,24 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Whether the whole input has been read.
     pub fn at_end(&self) -> bool {
         self.pos >= self.chars.len()
     }
 
+    /// The character at the cursor, without moving; `None` at the end.
     pub fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
 
+    /// Moves past any whitespace.
     pub fn skip_ws(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
             self.pos += 1;
         }
     }
 
+    /// Moves past whitespace, then past `c` if it comes next; whether it did.
     pub fn eat(&mut self, c: char) -> bool {
         self.skip_ws();
         if self.peek() == Some(c) {
@@ -63,6 +70,8 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Like [`Cursor::eat`], but an error naming `what` was expected when
+    /// `c` does not come next.
     pub fn expect(&mut self, c: char, what: &str) -> Result<()> {
         if self.eat(c) {
             return Ok(());
@@ -131,6 +140,8 @@ impl<'a> Cursor<'a> {
         Ok((sizes, starts))
     }
 
+    /// A decimal number below 2^64 (after whitespace); an error pointing at
+    /// it when it is negative, missing or too large.
     pub fn number(&mut self) -> Result<u64> {
         self.skip_ws();
         let start = self.pos;
