@@ -286,6 +286,7 @@ test("explain: the mex of each small heap over its options", async () => {
   assert.match(step1, /G\(4\) = mex\{0, 2, 3\} = 1/);
   assert.equal(await page.locator("#explain-step1 .opt").count(), 4);
   assert.match(await page.textContent("#explain-step4"), /1 = 1 1 +— +heap 1: remove 2 from the heap of 4 and split the rest into 1 and 1/);
+  assert.deepEqual(await duplicateIds(page), []);
   // Every-game play: each part's steps from its options' steps.
   await page.check("#explain-every");
   await page.waitForFunction(() => document.querySelectorAll("#explain-every-steps li").length === 1);
@@ -295,7 +296,7 @@ test("explain: the mex of each small heap over its options", async () => {
   assert.equal(await page.locator("#explain-every-steps .opt").count(), 4);
   assert.match(await page.textContent("#explain-verdict"), /Every-game/);
   // Both panels are drawn (the page analysed its example at load): each has
-  // its own verdict.
+  // its own verdict, in every mode.
   assert.match(await page.textContent("#analyse-verdict"), /player to move/);
   assert.deepEqual(await duplicateIds(page), []);
   assert.deepEqual(errors, []);
