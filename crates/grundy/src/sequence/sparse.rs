@@ -993,6 +993,27 @@ impl Sparse {
         })
     }
 
+    /// The pairs that the rare-pair marks of heap `n` examine with every
+    /// heap below it known (every split, for a heap scanned in full), for
+    /// an engine that has taken in `G(0..n)`: the part of [`Engine::work`]
+    /// that depends only on the sequence, not on what the engine learned
+    /// from the heaps it computed itself (the early stamps, the order of
+    /// the proof scan, the hunt) nor on which heaps were known. One engine
+    /// counts these pairs and more for heap `n`; the
+    /// [`pipeline`](super::pipeline) counts only these, so that its count
+    /// does not depend on the threads.
+    pub(super) fn necessary_pairs(&self, n: usize) -> u64 {
+        let full = self.mask == 0 || self.rare_heaps.len() * 4 > n;
+        let splits = self.splits.iter().filter_map(|&k| n.checked_sub(k));
+        splits
+            .map(|rest| match full {
+                // (`scan_all`'s pairs a + (rest - a), 1 ≤ a ≤ top.)
+                true => self.top(rest),
+                false => below_back(&self.rare_heaps, rest),
+            } as u64)
+            .sum()
+    }
+
     /// The value of heap `n` given `g = G(0..n)`.
     fn compute(&mut self, g: &[u16]) -> Result<u16> {
         self.compute_ahead(g, g.len())
