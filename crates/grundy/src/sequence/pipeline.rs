@@ -786,6 +786,10 @@ mod tests {
                 0 < necessary && necessary <= alone.work().unwrap(),
                 "{rule}"
             );
+            if rule == code("0.106") {
+                // No sparse split: one engine scans every split, no more.
+                assert_eq!(Some(necessary), alone.work());
+            }
             for (threads, chunk) in [(2, 8192), (2, 1000), (3, 4096)] {
                 let mut engine = Pipeline::new(&rule, threads).unwrap();
                 assert_eq!(threaded(&mut engine, n, chunk), g, "{rule}");
