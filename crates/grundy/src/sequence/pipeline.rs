@@ -45,7 +45,7 @@
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
+use std::thread::{JoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 use super::sparse::{Sparse, AHEAD};
@@ -81,11 +81,13 @@ const PATIENCE: Duration = Duration::from_micros(100);
 const SPINS: u32 = 64;
 
 /// How long a helper thread that has finished its part of a call waits
-/// for the next call, spinning, before it sleeps: the calling thread takes
-/// in the values of a call (the period search) in about a millisecond on
-/// `0.6` near 10^7, and waking a sleeping thread takes tens of
-/// microseconds.
-const IDLE: Duration = Duration::from_micros(300);
+/// for the next call, spinning, before it sleeps. Short: between calls the
+/// calling thread takes in the values (the period search), about a
+/// millisecond on `0.6` near 10^7, and on a busy machine a thread that
+/// spins loses its place to those that slept (with 300 µs, two threads on
+/// `0.6` to 10^7 took 37 s against 27 s for threads started at every call,
+/// at a load average of 6 on two cores).
+const IDLE: Duration = Duration::from_micros(20);
 
 /// A slot of [`Shared::ahead`] as found ahead, or [`EMPTY`].
 ///
@@ -101,6 +103,10 @@ const FAILED: u64 = 0;
 /// Bits of a slot's low half that hold the value (plus one, 0 for
 /// [`FAILED`]); the lag is above them.
 const VALUE_BITS: u32 = 17;
+
+// Heaps are computed fewer than MAX_LAG heaps past the frontier: the lag
+// fits above the value.
+const _: () = assert!(MAX_LAG < 1 << (32 - VALUE_BITS));
 
 /// The slot of a heap in call `call`: the mex found ahead (or [`FAILED`]),
 /// knowing `G(0..n - lag)`.
@@ -184,6 +190,8 @@ struct Post {
     done: AtomicBool,
     /// Set by the caller when the engine is dropped.
     quit: AtomicBool,
+    /// The thread of the call under way, woken when `done` is set.
+    caller: Mutex<Option<Thread>>,
     /// What the helper's part of a call ended with: an error, or a panic to
     /// pass on to the caller.
     error: Mutex<Option<Error>>,
@@ -235,6 +243,9 @@ impl Post {
             }
             self.job.store(std::ptr::null_mut(), Ordering::Relaxed);
             self.done.store(true, Ordering::Release);
+            if let Some(caller) = lock(&self.caller).as_ref() {
+                caller.unpark();
+            }
             last = Instant::now();
         }
     }
@@ -386,14 +397,21 @@ impl Pipeline {
                 necessary: 0,
             })
         };
-        let first = worker()?;
-        let mut helpers = Vec::with_capacity(threads - 1);
+        // (Built first, so that if a thread cannot be started, dropping it
+        // stops those started.)
+        let mut pipeline = Pipeline {
+            first: worker()?,
+            helpers: Vec::with_capacity(threads - 1),
+            slots: Vec::new(),
+            call: 0,
+        };
         for _ in 1..threads {
             let post = Arc::new(Post {
                 worker: Mutex::new(worker()?),
                 job: AtomicPtr::new(std::ptr::null_mut()),
                 done: AtomicBool::new(false),
                 quit: AtomicBool::new(false),
+                caller: Mutex::new(None),
                 error: Mutex::new(None),
                 panic: Mutex::new(None),
             });
@@ -402,17 +420,12 @@ impl Pipeline {
                 .name("grundy-pipeline".into())
                 .spawn(move || serving.serve())
                 .ok()?;
-            helpers.push(Helper {
+            pipeline.helpers.push(Helper {
                 post,
                 thread: Some(thread),
             });
         }
-        Some(Pipeline {
-            first,
-            helpers,
-            slots: Vec::new(),
-            call: 0,
-        })
+        Some(pipeline)
     }
 
     /// Use the vector kernels or only the portable loops (see
@@ -474,6 +487,7 @@ impl Pipeline {
             failed: AtomicBool::new(false),
         };
         for h in &self.helpers {
+            *lock(&h.post.caller) = Some(std::thread::current());
             h.post.done.store(false, Ordering::Relaxed);
             let job = &shared as *const Shared as *mut ();
             h.post.job.store(job, Ordering::Release);
@@ -488,14 +502,16 @@ impl Pipeline {
             shared.failed.store(true, Ordering::Relaxed);
         }
         // `shared` must outlive every helper's use of it, panic or not.
+        // (A helper still at work is finishing a heap past the frontier,
+        // or is without a core: sleep until it is done.)
         for h in &self.helpers {
             let mut spins = 0u32;
             while !h.post.done.load(Ordering::Acquire) {
-                spins = spins.wrapping_add(1);
-                if spins % SPINS == 0 {
-                    std::thread::yield_now();
-                } else {
+                spins += 1;
+                if spins < SPINS {
                     std::hint::spin_loop();
+                } else {
+                    std::thread::park();
                 }
             }
         }
