@@ -683,7 +683,7 @@ impl Engine for Pipeline {
     }
 
     /// The pairs of the rare-pair marks of every heap computed, with every
-    /// heap below it known ([`Sparse::necessary_pairs`]), not the pairs
+    /// heap below it known (`Sparse::necessary_pairs`), not the pairs
     /// examined ([`Pipeline::examined`]).
     ///
     /// The pairs the threads examine depend on which thread computed which
@@ -696,8 +696,10 @@ impl Engine for Pipeline {
     /// from run to run. The pairs counted here depend only on the sequence:
     /// runs on any number of threads count the same and end at the same
     /// heap. For each heap they are some of the pairs one thread counts
-    /// (on `0.6` about half), so a budget lets a run on threads search at
-    /// least as far as on one thread.
+    /// (on `0.6`, 37 % of them per heap near heap 60,000, 49 % near 2^20),
+    /// so a budget lets a run on threads search at least as far as on one
+    /// thread: `grundy seq 0.6` searches 90,112 heaps on two or three
+    /// threads, 33,792 on one.
     fn work(&self) -> Option<u64> {
         Some(self.first.necessary)
     }
