@@ -7,67 +7,76 @@
 #   QUICK=1 bash bench/threads.sh      # 0.161 and 0.6 to 2^20 only
 #   RUNS=7 LONG_RUNS=1 bash bench/threads.sh
 #   RT=1 bash bench/threads.sh         # runs under SCHED_FIFO (needs root)
+#   BASE=/path/to/grundy bash bench/threads.sh
+#                                      # also another binary (say, an earlier
+#                                      # build), in the same interleaving
+#   GRUNDY=/path/to/grundy bash bench/threads.sh   # time that binary (no build)
 #
-# For each case: the median wall and CPU (user + system) time of each
-# thread count, the wall-time speed-up (1-thread wall / 2-thread wall) and
-# the CPU ratio (2-thread CPU / 1-thread CPU: what the second thread costs
-# in total work), the load average before and after, and a byte comparison
-# of the two `--json` outputs (the values must be identical). On a shared
-# machine, wall speed-ups are only meaningful when the load average stays
-# below the number of cores minus two, or with RT=1: each run then has the
-# real-time priority `chrt -f 10`, so the other processes get only the 5 %
-# of each core the kernel keeps for them (sched_rt_runtime_us) while it
+# For each case and binary: the median wall and CPU (user + system) time of
+# each thread count, the wall-time speed-up (1-thread wall / 2-thread wall)
+# and the CPU ratio (2-thread CPU / 1-thread CPU: what the second thread
+# costs in total work), the load average before and after, and a byte
+# comparison of all the `--json` outputs (the values must be identical). On
+# a shared machine, wall speed-ups are only meaningful when the load average
+# stays below the number of cores minus two, or with RT=1: each run then has
+# the real-time priority `chrt -f 10`, so the other processes get only the
+# 5 % of each core the kernel keeps for them (sched_rt_runtime_us) while it
 # runs, and the wall times are those of a nearly quiet machine.
-set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
-cargo build --release -q -p grundy-cli
-G="$CARGO_TARGET_DIR/release/grundy"
+build_grundy
 runs="${RUNS:-5}"
 long_runs="${LONG_RUNS:-3}"
-[ -x /usr/bin/time ] || { echo "/usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
 rt=()
 [ -n "${RT:-}" ] && rt=(chrt -f 10)
+binaries=("$grundy")
+names=(this)
+if [ -n "${BASE:-}" ]; then
+    binaries+=("$BASE")
+    names+=(base)
+fi
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-
-# median FILE COLUMN: the median of one column of numbers.
-median() {
-    sort -g "$1" | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+# seq_to OUT BINARY THREADS ARGS...: one run of `seq ARGS`, values to OUT.
+seq_to() {
+    local out="$1" bin="$2" threads="$3"
+    shift 3
+    "${rt[@]}" "$bin" seq "$@" --json --quiet --no-search --past-proof --threads "$threads" >"$out"
 }
 
-# case NAME RUNS ARGS...: RUNS interleaved runs of `seq ARGS` with 1 and 2
-# threads; prints one line.
+# case_ NAME RUNS ARGS...: RUNS interleaved runs of `seq ARGS` with 1 and 2
+# threads for each binary; prints one line per binary.
 case_() {
-    local name="$1" n="$2"
+    local name="$1" n="$2" before b t i
     shift 2
-    local before
     before="$(load)"
-    for t in 1 2; do : >"$tmp/wall$t"; : >"$tmp/cpu$t"; done
-    for _ in $(seq "$n"); do
-        for t in 1 2; do
-            "${rt[@]}" /usr/bin/time -f '%e %U %S' -o "$tmp/time" \
-                "$G" seq "$@" --json --quiet --no-search --past-proof --threads "$t" >"$tmp/out$t"
-            read -r wall user sys <"$tmp/time"
-            echo "$wall" >>"$tmp/wall$t"
-            echo "$user + $sys" | bc >>"$tmp/cpu$t"
-        done
-        cmp -s "$tmp/out1" "$tmp/out2" || { echo "$name: values differ between 1 and 2 threads" >&2; exit 1; }
+    for b in "${!binaries[@]}"; do
+        for t in 1 2; do : >"$tmp/times$b-$t"; done
     done
-    local w1 w2 c1 c2
-    w1=$(median "$tmp/wall1"); w2=$(median "$tmp/wall2")
-    c1=$(median "$tmp/cpu1"); c2=$(median "$tmp/cpu2")
-    printf '%-22s %4s %9ss %9ss %9ss %9ss %8sx %8sx  %s -> %s  identical\n' "$name" "$n" \
-        "$w1" "$c1" "$w2" "$c2" "$(echo "scale=2; $w1 / $w2" | bc)" \
-        "$(echo "scale=2; $c2 / $c1" | bc)" "$before" "$(load)"
+    for ((i = 0; i < n; i++)); do
+        for b in "${!binaries[@]}"; do
+            for t in 1 2; do
+                measure "$tmp/times$b-$t" /dev/null seq_to "$tmp/out$b-$t" "${binaries[$b]}" "$t" "$@"
+                cmp -s "$tmp/out0-1" "$tmp/out$b-$t" || {
+                    echo "$name: the values of ${names[$b]} on $t threads differ" >&2
+                    exit 1
+                }
+            done
+        done
+    done
+    local after w1 w2 c1 c2
+    after="$(load)"
+    for b in "${!binaries[@]}"; do
+        w1=$(column_median 1 "$tmp/times$b-1"); c1=$(column_median 2 "$tmp/times$b-1")
+        w2=$(column_median 1 "$tmp/times$b-2"); c2=$(column_median 2 "$tmp/times$b-2")
+        printf '%-16s %-5s %4s %9ss %9ss %9ss %9ss %8sx %8sx  %s -> %s  identical\n' \
+            "$name" "${names[$b]}" "$n" "$w1" "$c1" "$w2" "$c2" \
+            "$(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", a / b }')" \
+            "$(awk -v a="$c2" -v b="$c1" 'BEGIN { printf "%.2f", a / b }')" "$before" "$after"
+    done
 }
 
-printf '%-22s %4s %10s %10s %10s %10s %9s %9s  %s\n' case runs 'wall 1t' 'CPU 1t' \
+echo "$(nproc) cores; ${RT:+real-time priority (chrt -f 10); }medians of interleaved runs"
+printf '%-16s %-5s %4s %10s %10s %10s %10s %9s %9s  %s\n' case bin runs 'wall 1t' 'CPU 1t' \
     'wall 2t' 'CPU 2t' speed-up 'CPU 2/1' 'load average (1, 5, 15 min) before -> after'
 if [ -n "${QUICK:-}" ]; then
     case_ "0.161 to 2^20" "$runs" 0.161 --to 1048575
