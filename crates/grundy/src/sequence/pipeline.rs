@@ -447,6 +447,20 @@ impl Engine for Pipeline {
     fn rare(&self) -> Option<(u16, usize)> {
         self.workers[0].engine.rare()
     }
+    fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
+        self.workers
+            .iter_mut()
+            .try_for_each(|w| w.engine.forget(dropped.clone(), len))
+    }
+
+    fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
+        // Every thread keeps the same rare heaps, some perhaps not taken in
+        // yet (looked at in `values`).
+        self.workers
+            .iter()
+            .filter_map(|w| w.engine.first_lost(values, from))
+            .min()
+    }
 }
 
 #[cfg(test)]
