@@ -73,11 +73,12 @@ pub trait Engine {
         None
     }
 
-    /// Window mode: from now on, with `len` values computed, never read
-    /// the values of the heaps `dropped` (they are released from memory);
-    /// a heap whose value needs one is an error naming it. Refused by
-    /// engines that read every value (the default).
-    fn forget(&mut self, _dropped: std::ops::Range<usize>, _len: usize) -> Result<()> {
+    /// Window mode: from now on, with `values` computed (all readable but
+    /// those forgotten before), never read the values of the heaps
+    /// `dropped` (they are about to be released from memory); a heap whose
+    /// value needs one is an error naming it. Refused by engines that read
+    /// every value (the default).
+    fn forget(&mut self, _values: &[u16], _dropped: std::ops::Range<usize>) -> Result<()> {
         Err(Error::Unsupported(
             "window mode needs the sparse engine (octal codes without three-way splits, \
              Grundy's game)"
@@ -353,7 +354,9 @@ impl Computation {
             let before = self.values.len();
             let room = (self.values.capacity() - before) as u64;
             let mut max = left.min(heaps - before as u64).min(room);
-            if self.window.is_some() {
+            if let Some(w) = &self.window {
+                // Release often enough that memory stays near the window.
+                max = max.min((w.keep / 4) as u64);
                 // Stop before a heap that needs a value no longer kept.
                 if let Some((n, lost)) = self.engine.first_lost(&self.values, before) {
                     if n == before {
@@ -458,7 +461,7 @@ impl Computation {
                 "window mode releases memory with madvise: only on Unix".into(),
             ));
         }
-        self.engine.forget(0..0, self.values.len())?;
+        self.engine.forget(&self.values, 0..0)?;
         let tail = self.values.get(1..).unwrap_or(&[]);
         let mut last_at = Vec::new();
         for (n, &v) in tail.iter().enumerate() {
@@ -511,7 +514,7 @@ impl Computation {
         }
         let dropped = (lo - base) / 2..(hi - base) / 2;
         let from = base + 2 * w.dropped.end.max(dropped.start);
-        self.engine.forget(dropped.clone(), len)?;
+        self.engine.forget(&self.values, dropped.clone())?;
         release_pages(from, hi)?;
         if let Some(w) = self.window.as_mut() {
             w.dropped = dropped;

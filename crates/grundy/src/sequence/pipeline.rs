@@ -447,10 +447,14 @@ impl Engine for Pipeline {
     fn rare(&self) -> Option<(u16, usize)> {
         self.workers[0].engine.rare()
     }
-    fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
-        self.workers
-            .iter_mut()
-            .try_for_each(|w| w.engine.forget(dropped.clone(), len))
+    fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
+        for w in &mut self.workers {
+            // A thread takes in the values it has not seen when it next
+            // computes: every one it may read must still be there.
+            w.take_in(values);
+            w.engine.forget(dropped.clone(), values.len())?;
+        }
+        Ok(())
     }
 
     fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {

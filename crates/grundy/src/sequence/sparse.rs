@@ -953,21 +953,26 @@ impl Sparse {
 
     /// The low heaps `a` of `lows` whose splits `a + (rest - a)` have both
     /// heaps kept (all of `lows` but for [`Self::dropped`], in window mode),
-    /// as ascending ranges; and a heap no longer kept that the others need,
-    /// if any.
+    /// as ascending ranges (some perhaps empty); and a heap no longer kept
+    /// that the others need, if any.
     fn kept_lows(
         &self,
         rest: usize,
         lows: std::ops::Range<usize>,
-    ) -> (Vec<std::ops::Range<usize>>, Option<usize>) {
+    ) -> ([std::ops::Range<usize>; 3], Option<usize>) {
         let d = &self.dropped;
         if d.is_empty() {
-            return (vec![lows], None);
+            return ([lows, 0..0, 0..0], None);
         }
         // a is dropped, or its partner rest - a is (a in rest + 1 - d.end ..
         // rest + 1 - d.start).
         let partner = (rest + 1).saturating_sub(d.end)..(rest + 1).saturating_sub(d.start);
-        let (mut pieces, mut lost) = (Vec::new(), None);
+        // Two ranges cut out of one leave at most three pieces.
+        let (mut pieces, mut count, mut lost) = ([0..0, 0..0, 0..0], 0, None);
+        let mut push = |piece: std::ops::Range<usize>| {
+            pieces[count] = piece;
+            count += 1;
+        };
         let mut a = lows.start;
         while a < lows.end {
             let cut = [d.clone(), partner.clone()]
@@ -975,16 +980,16 @@ impl Sparse {
                 .filter(|c| c.end > a && !c.is_empty())
                 .min_by_key(|c| c.start.max(a));
             let Some(cut) = cut else {
-                pieces.push(a..lows.end);
+                push(a..lows.end);
                 break;
             };
             let from = cut.start.max(a);
             if from >= lows.end {
-                pieces.push(a..lows.end);
+                push(a..lows.end);
                 break;
             }
             if from > a {
-                pieces.push(a..from);
+                push(a..from);
             }
             lost = lost.or(Some(if d.contains(&from) { from } else { rest - from }));
             a = cut.end;
@@ -1620,8 +1625,8 @@ impl Engine for Sparse {
     fn rare(&self) -> Option<(u16, usize)> {
         Some((self.mask, self.rare_heaps.len()))
     }
-    fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
-        Sparse::forget(self, dropped, len)
+    fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
+        Sparse::forget(self, dropped, values.len())
     }
 
     fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
