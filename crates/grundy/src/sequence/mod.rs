@@ -367,6 +367,9 @@ impl Computation {
             }
             let appended = self.engine.extend(&mut self.values, max as usize);
             let after = self.values.len();
+            // (In window mode, periods are looked for only while every
+            // value is kept: the search reads them all.)
+            let all_kept = self.window.as_ref().map_or(true, |w| w.dropped.is_empty());
             left -= (after - before) as u64;
             // The new values one by one, as if pushed one at a time.
             for len in before + 1..=after {
@@ -375,17 +378,6 @@ impl Computation {
                     .estimated_work
                     .saturating_add(options_estimate(&self.rule, n as u64));
                 self.largest = self.largest.max(self.values[n]);
-                if let Some(w) = self.window.as_mut().filter(|_| n > 0) {
-                    let v = self.values[n];
-                    w.hist.add(v);
-                    if w.last_at.len() <= v as usize {
-                        w.last_at.resize(v as usize + 1, 0);
-                    }
-                    w.last_at[v as usize] = n as u64;
-                }
-                // (In window mode, periods are looked for only while every
-                // value is kept: the search reads them all.)
-                let all_kept = self.window.as_ref().map_or(true, |w| w.dropped.is_empty());
                 if self.period.is_none() && all_kept {
                     if let Some(finder) = self.finder.as_mut() {
                         self.period = finder.observe(&self.values[..len]);
@@ -397,6 +389,22 @@ impl Computation {
                         self.engine.adopt(&self.values);
                         break;
                     }
+                }
+            }
+            if let Some(w) = self.window.as_mut() {
+                // The heaps kept after a proof (see above), for the reports.
+                for (n, &v) in self
+                    .values
+                    .iter()
+                    .enumerate()
+                    .take(after)
+                    .skip(before.max(1))
+                {
+                    w.hist.add(v);
+                    if w.last_at.len() <= v as usize {
+                        w.last_at.resize(v as usize + 1, 0);
+                    }
+                    w.last_at[v as usize] = n as u64;
                 }
             }
             appended?;
