@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Memory of long `grundy seq` runs: peak resident memory of a full run and
 # of window-mode runs (`--window HEAPS`) of the same heaps, their bytes per
-# heap, and whether their reports (--stats, timing line left out) agree.
+# heap (peak memory over N, the fixed part included), and whether their
+# reports (--stats, timing line left out) agree.
 #
 #   bash bench/memory.sh                   # 0.6 to 2^24, windows 2^19 and 2^21
 #   CODE=0.161 N=4194304 WINDOWS="524288" bash bench/memory.sh
@@ -23,7 +24,8 @@ run() {
         "$grundy" seq "$code" --to "$n" --stats --no-search --quiet --threads 1 "$@" \
         >"$tmp/$name.out" 2>"$tmp/$name.err" || true
     grep -v '^Computed:' "$tmp/$name.out" >"$tmp/$name.report" || true
-    read -r user sys kib <"$tmp/$name.time"
+    # (GNU time puts "Command exited with non-zero status" first on failure.)
+    read -r user sys kib < <(tail -n 1 "$tmp/$name.time")
     local same="-"
     if [ "$name" != full ]; then
         if [ ! -s "$tmp/$name.report" ]; then
