@@ -16,7 +16,10 @@
 //! [`pipeline::Pipeline`], and [`naive::Naive`] (the reference, straight
 //! from the definition) for everything else. Long runs are driven
 //! step by step through a [`Computation`], which can be checkpointed
-//! ([`checkpoint`]) and resumed with identical results.
+//! ([`checkpoint`]) and resumed with identical results, or run in window
+//! mode ([`Computation::window`]), keeping only the first and the last
+//! values, so that memory is bounded by the window instead of by the heaps
+//! computed.
 
 pub mod checkpoint;
 pub mod naive;
@@ -245,6 +248,10 @@ struct Window {
 /// the first [`sparse::Sparse::REACH`] heaps for every heap, and as many
 /// below it.
 pub const MIN_WINDOW: usize = 1 << 17;
+
+// Room for the low heaps and for as many below the next heap, with the
+// splitting digits of any code of up to 256 digits.
+const _: () = assert!(MIN_WINDOW >= sparse::Sparse::REACH + 256 + sparse::AHEAD);
 
 impl Computation {
     /// A computation of the sequence of `rule` on `threads` threads (more

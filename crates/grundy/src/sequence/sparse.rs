@@ -1026,7 +1026,7 @@ impl Sparse {
     /// unconditionally (the low heaps of the proof scan's ranked blocks and
     /// their partners, about [`Sparse::REACH`] below the next heap) stays
     /// kept.
-    pub fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
+    pub(super) fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
         let low = self.ranking.order.len() * RANK_BLOCK + 1;
         let reach = low + self.splits.iter().max().copied().unwrap_or(0) + AHEAD;
         if !dropped.is_empty() && (dropped.start < low || dropped.end + reach > len) {
@@ -1052,13 +1052,13 @@ impl Sparse {
         self
     }
 
-    /// With [`Self::dropped`] forgotten and `G(0..from)` in `values`: the
+    /// With the heaps of [`Sparse::forget`] forgotten and `G(0..from)` in `values`: the
     /// first heap `n ≥ from` whose rare-pair marks would read a dropped heap,
     /// with that heap. Rare heaps `r` pair with `n - k - r`: dropped once
     /// `n - k - r ≥ dropped.start`, unless `n - k - r ≥ dropped.end`.
     /// (Heaps not taken in yet, `values` past those this engine recorded,
     /// are looked at too.)
-    pub fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
+    pub(super) fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
         let d = &self.dropped;
         if d.is_empty() || self.mask == 0 {
             // (Without a mask, every split is scanned: see `scan_all`.)
