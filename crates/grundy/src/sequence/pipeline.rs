@@ -447,6 +447,7 @@ impl Engine for Pipeline {
     fn rare(&self) -> Option<(u16, usize)> {
         self.workers[0].engine.rare()
     }
+
     fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
         for w in &mut self.workers {
             // A thread takes in the values it has not seen when it next

@@ -1636,6 +1636,7 @@ impl Engine for Sparse {
     fn rare(&self) -> Option<(u16, usize)> {
         Some((self.mask, self.rare_heaps.len()))
     }
+
     fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
         Sparse::forget(self, dropped, values.len())
     }
