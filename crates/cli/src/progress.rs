@@ -69,7 +69,7 @@ impl Progress {
             return;
         }
         let elapsed = self.started.elapsed();
-        let len = comp.values().len() as u64;
+        let len = comp.computed() as u64;
         if self.search {
             self.bar
                 .set_position(comp.work().min(self.bar.length().unwrap_or(0)));

@@ -398,3 +398,68 @@ fn stats_say_which_heaps_each_figure_covers() {
         "{text}"
     );
 }
+
+#[test]
+fn window_mode_reports_what_a_full_run_does() {
+    // Past 2 · 131072 heaps the middle values are released.
+    let args = [
+        "seq",
+        "0.6",
+        "--to",
+        "300000",
+        "--stats",
+        "--no-search",
+        "--quiet",
+    ];
+    let without = |out: &Output| -> String {
+        assert!(out.status.success(), "{}", stderr(out));
+        // The timing line differs from run to run.
+        stdout(out)
+            .lines()
+            .filter(|l| !l.starts_with("Computed:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let full = without(&grundy(&[&args[..], &["--threads", "1"]].concat()));
+    assert!(full.contains("last rare at heap 20627"), "{full}");
+    for threads in ["1", "2"] {
+        let window = grundy(&[&args[..], &["--window", "131072", "--threads", threads]].concat());
+        assert_eq!(without(&window), full, "on {threads} threads");
+    }
+    let histogram = grundy(&[
+        "seq",
+        "0.6",
+        "--to",
+        "300000",
+        "--histogram",
+        "--window",
+        "131072",
+    ]);
+    assert!(histogram.status.success(), "{}", stderr(&histogram));
+    assert!(full.contains(stdout(&histogram).trim_end()));
+}
+
+#[test]
+fn window_mode_refuses_what_needs_every_value_up_front() {
+    for (extra, why) in [
+        (&[][..], "cannot list them all"),
+        (&["--json", "--stats"][..], "cannot list them all"),
+        (
+            &["--stats", "--save", "never-written.ck"][..],
+            "cannot be checkpointed",
+        ),
+        (&["--stats", "--engine", "naive"][..], "sparse engine"),
+    ] {
+        let args = [
+            &["seq", "0.6", "--to", "1000", "--window", "131072"][..],
+            extra,
+        ]
+        .concat();
+        let out = grundy(&args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!Path::new("never-written.ck").exists());
+    let out = grundy(&["seq", "0.6", "--to", "1000", "--window", "1000", "--stats"]);
+    assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
+}

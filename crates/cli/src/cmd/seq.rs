@@ -87,6 +87,15 @@ pub struct Args {
     /// in parallel, with the same values.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Window mode, for long runs: keep only the first HEAPS and the last
+    /// HEAPS values in memory (at least 131072), with the rare heaps, so
+    /// that memory is bounded by the window instead of by N. Reports only
+    /// (--stats, --histogram): the values are not all kept to be listed,
+    /// and there are no checkpoints. Periods are searched for while every
+    /// value is kept (the first 2·HEAPS heaps), and not past N. A heap whose value needs a
+    /// value no longer kept stops the run with an error naming it.
+    #[arg(long, value_parser = parse_count, value_name = "HEAPS")]
+    window: Option<u64>,
     /// Testing aid: stop as if interrupted after this many new heaps.
     #[arg(long, hide = true, value_name = "N")]
     stop_after: Option<u64>,
@@ -158,6 +167,9 @@ pub fn run(args: Args) -> Result<()> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.window.is_some() {
+        check_window(&args)?;
+    }
 
     if rule.closed_form(0).is_some() {
         if save.is_some() {
@@ -186,7 +198,7 @@ pub fn run(args: Args) -> Result<()> {
                 format!("G({n}) = {v}: histograms count values up to {}", u16::MAX)
             })
         };
-        return print(&args, &rule, to, seq.period(), &value, None, None);
+        return print(&args, &rule, to, seq.period(), &value, None, None, None);
     }
 
     let started = Instant::now();
@@ -202,7 +214,12 @@ pub fn run(args: Args) -> Result<()> {
         bail!("--prove: no period can be proved for {rule} (its moves reach arbitrarily far)");
     }
     check_printable(&args, to)?;
-    let max_heaps = memory_heaps().min(u32::MAX as u64 - 1);
+    // Window mode keeps a window of the values, whatever N (the sparse
+    // engine indexes heaps with 32 bits).
+    let max_heaps = match args.window {
+        Some(_) => u32::MAX as u64 - 1,
+        None => memory_heaps().min(u32::MAX as u64 - 1),
+    };
     let quick = Limits::default();
     // How far to go: the heaps asked for, then (for provable rules) on in
     // search of a proof, as `grundy value` does, or to the memory limit with
@@ -212,7 +229,7 @@ pub fn run(args: Args) -> Result<()> {
         max_heaps,
         search_heaps: if args.prove {
             max_heaps
-        } else if args.no_search {
+        } else if args.no_search || args.window.is_some() {
             0
         } else {
             quick.search_heaps
@@ -230,6 +247,12 @@ pub fn run(args: Args) -> Result<()> {
     if !plan.needs_proof {
         comp.reserve(wanted)?;
     }
+    if let Some(keep) = args.window {
+        if plan.needs_proof {
+            bail!("--window: at most {max_heaps} heaps (the sparse engine indexes heaps with 32 bits)");
+        }
+        comp.window(usize::try_from(keep).unwrap_or(usize::MAX))?;
+    }
 
     let interrupted = Arc::new(AtomicBool::new(false));
     let computing = Arc::new(AtomicBool::new(true));
@@ -244,19 +267,19 @@ pub fn run(args: Args) -> Result<()> {
         })
         .context("cannot install the Ctrl-C handler")?;
     }
-    let mut progress = Progress::new(args.quiet, goal, comp.values().len() as u64);
+    let mut progress = Progress::new(args.quiet, goal, comp.computed() as u64);
     let mut last_save = Instant::now();
     let every = Duration::from_secs_f64(args.checkpoint_every.max(0.01));
-    let start_len = comp.values().len() as u64;
+    let start_len = comp.computed() as u64;
     let stop_at_proof = !args.past_proof;
     loop {
-        let len = comp.values().len() as u64;
+        let len = comp.computed() as u64;
         if args.stop_after.is_some_and(|s| len - start_len >= s) {
             interrupted.store(true, Ordering::SeqCst);
         }
         if interrupted.load(Ordering::SeqCst) {
             progress.finish();
-            let at = comp.values().len();
+            let at = comp.computed();
             match &save {
                 Some(path) => {
                     write_checkpoint(path, &comp, to)?;
@@ -302,15 +325,19 @@ pub fn run(args: Args) -> Result<()> {
         write_checkpoint(path, &comp, to)?;
     }
     computing.store(false, Ordering::SeqCst);
-    let values = comp.values();
+    let computed = comp.computed() as u64;
     let period = comp.period();
-    if period.is_none() && (values.len() as u64) < wanted {
-        return Err(plan.refusal(&rule, values.len() as u64, limits).into());
+    if period.is_none() && computed < wanted {
+        return Err(plan.refusal(&rule, computed, limits).into());
     }
     let value = |n: u64| -> Result<u16> {
         let m = period.map_or(n, |p| p.reduce(n));
-        Ok(values[m as usize])
+        comp.value(m as usize)
+            .with_context(|| format!("G({m}) is no longer kept (window mode)"))
     };
+    // Without a period, window mode counted the values as they came:
+    // heaps 1..=to, since it computes no further.
+    let hist = comp.histogram().filter(|_| period.is_none());
     let split = comp.split();
     print(
         &args,
@@ -318,29 +345,55 @@ pub fn run(args: Args) -> Result<()> {
         to,
         period,
         &value,
+        hist,
         split.as_ref(),
-        Some((
-            values.len() as u64,
-            started.elapsed(),
-            comp.work(),
-            comp.largest(),
-        )),
+        Some((computed, started.elapsed(), comp.work(), comp.largest())),
     )
 }
 
-/// Prints the requested report of `G(0..=to)`.
+/// Refuses, before any work, what window mode cannot do.
+fn check_window(args: &Args) -> Result<()> {
+    let listing = args.plot.is_some() || args.json || (!args.stats && !args.histogram);
+    if listing {
+        bail!(
+            "--window keeps only a window of the values, so it cannot list them all \
+             (--json, --plot or the default listing): use --stats or --histogram"
+        );
+    }
+    if args.save.is_some() || args.resume.is_some() {
+        bail!("--window runs cannot be checkpointed (--save, --resume): a checkpoint holds every value");
+    }
+    if args.engine == EngineChoice::Naive {
+        bail!("--window needs the sparse engine (--engine auto): the naive one reads every value");
+    }
+    if args.prove {
+        bail!("--window cannot --prove: periods are searched for only while every value is kept");
+    }
+    Ok(())
+}
+
+/// Prints the requested report of `G(0..=to)`, with the histogram of heaps
+/// `1..=to` when already counted (window mode).
+#[allow(clippy::too_many_arguments)]
 fn print(
     args: &Args,
     rule: &Rule,
     to: u64,
     period: Option<Period>,
     value: &dyn Fn(u64) -> Result<u16>,
+    hist: Option<&Histogram>,
     split: Option<&Split>,
     timing: Option<(u64, Duration, u64, u16)>,
 ) -> Result<()> {
+    let histogram = || -> Result<Histogram> {
+        match hist {
+            Some(h) => Ok(h.clone()),
+            None => Histogram::over_heaps(to, period, value),
+        }
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.histogram {
-        let hist = Histogram::over_heaps(to, period, value)?;
+        let hist = histogram()?;
         for (v, c) in hist.counts().iter().enumerate() {
             writeln!(out, "{v} {c}")?;
         }
@@ -360,7 +413,7 @@ fn print(
     }
     if args.json {
         let stats = if args.stats {
-            let hist = Histogram::over_heaps(to, period, value)?;
+            let hist = histogram()?;
             Some(serde_json::json!({
                 "computed": timing.map(|t| t.0),
                 "largest": hist.largest(),
@@ -433,7 +486,7 @@ fn print(
                 work as f64 / computed.max(1) as f64
             )?;
         }
-        let hist = Histogram::over_heaps(to, period, value)?;
+        let hist = histogram()?;
         if let Some(s) = split {
             let rare: Vec<String> = s.rare_values.iter().map(u16::to_string).collect();
             let heaps = timing.map_or(0, |t| t.0).saturating_sub(1);

@@ -16,7 +16,10 @@
 //! [`pipeline::Pipeline`], and [`naive::Naive`] (the reference, straight
 //! from the definition) for everything else. Long runs are driven
 //! step by step through a [`Computation`], which can be checkpointed
-//! ([`checkpoint`]) and resumed with identical results.
+//! ([`checkpoint`]) and resumed with identical results, or run in window
+//! mode ([`Computation::window`]), keeping only the first and the last
+//! values, so that memory is bounded by the window instead of by the heaps
+//! computed.
 
 pub mod checkpoint;
 pub mod naive;
@@ -70,6 +73,26 @@ pub trait Engine {
     /// The current mask and number of rare heaps, for progress reports
     /// (cheap, unlike [`Engine::split`]).
     fn rare(&self) -> Option<(u16, usize)> {
+        None
+    }
+
+    /// Window mode: from now on, with `values` computed (all readable but
+    /// those forgotten before), never read the values of the heaps
+    /// `dropped` (they are about to be released from memory); a heap whose
+    /// value needs one is an error naming it. Refused by engines that read
+    /// every value (the default).
+    fn forget(&mut self, _values: &[u16], _dropped: std::ops::Range<usize>) -> Result<()> {
+        Err(Error::Unsupported(
+            "window mode needs the sparse engine (octal codes without three-way splits, \
+             Grundy's game)"
+                .into(),
+        ))
+    }
+
+    /// Window mode, with `values = G(0..from)`: the first heap `n ≥ from`
+    /// whose marks would read a forgotten heap, with that heap (the caller
+    /// stops before it, so that the error names it).
+    fn first_lost(&self, _values: &[u16], _from: usize) -> Option<(usize, usize)> {
         None
     }
 }
@@ -204,7 +227,31 @@ pub struct Computation {
     /// Work of engines that do not count their own: one per option scanned.
     estimated_work: u64,
     largest: u16,
+    /// Window mode (see [`Computation::window`]), if on.
+    window: Option<Window>,
 }
+
+/// The state of window mode: which heaps are kept, and what the reports
+/// need that would otherwise be read from every value.
+struct Window {
+    /// The first `keep` and the last `keep` values are kept.
+    keep: usize,
+    /// The heaps whose values were released (whole pages of memory).
+    dropped: std::ops::Range<usize>,
+    /// The histogram of `G(1..len)`.
+    hist: stats::Histogram,
+    /// `last_at[v]`: the last heap `≥ 1` of value `v` (0 for none).
+    last_at: Vec<u64>,
+}
+
+/// The fewest heaps window mode keeps at each end: the sparse engine reads
+/// the first [`sparse::Sparse::REACH`] heaps for every heap, and as many
+/// below it.
+pub const MIN_WINDOW: usize = 1 << 17;
+
+// Room for the low heaps and for as many below the next heap, with the
+// splitting digits of any code of up to 256 digits.
+const _: () = assert!(MIN_WINDOW >= sparse::Sparse::REACH + 256 + sparse::AHEAD);
 
 impl Computation {
     /// A computation of the sequence of `rule` on `threads` threads (more
@@ -225,6 +272,7 @@ impl Computation {
             period: None,
             estimated_work: 0,
             largest: 0,
+            window: None,
         })
     }
 
@@ -291,6 +339,13 @@ impl Computation {
             if self.values.len() as u64 >= heaps {
                 return Ok(Step::Reached);
             }
+            if self.values.len() == self.values.capacity() && self.window.is_some() {
+                // Window mode releases pages of the vector: it never moves.
+                return Err(Error::TooLarge(format!(
+                    "window mode computes the {} heaps reserved up front, no more",
+                    self.values.len()
+                )));
+            }
             if self.values.len() == self.values.capacity() {
                 // Grow by at most an eighth, so memory stays near 2 bytes a heap.
                 let extra = (self.values.len() / 8).max(1024);
@@ -305,9 +360,23 @@ impl Computation {
             }
             let before = self.values.len();
             let room = (self.values.capacity() - before) as u64;
-            let max = left.min(heaps - before as u64).min(room);
+            let mut max = left.min(heaps - before as u64).min(room);
+            if let Some(w) = &self.window {
+                // Release often enough that memory stays near the window.
+                max = max.min((w.keep / 4) as u64);
+                // Stop before a heap that needs a value no longer kept.
+                if let Some((n, lost)) = self.engine.first_lost(&self.values, before) {
+                    if n == before {
+                        return Err(self.lost(n, lost));
+                    }
+                    max = max.min((n - before) as u64);
+                }
+            }
             let appended = self.engine.extend(&mut self.values, max as usize);
             let after = self.values.len();
+            // (In window mode, periods are looked for only while every
+            // value is kept: the search reads them all.)
+            let all_kept = self.window.as_ref().map_or(true, |w| w.dropped.is_empty());
             left -= (after - before) as u64;
             // The new values one by one, as if pushed one at a time.
             for len in before + 1..=after {
@@ -316,7 +385,7 @@ impl Computation {
                     .estimated_work
                     .saturating_add(options_estimate(&self.rule, n as u64));
                 self.largest = self.largest.max(self.values[n]);
-                if self.period.is_none() {
+                if self.period.is_none() && all_kept {
                     if let Some(finder) = self.finder.as_mut() {
                         self.period = finder.observe(&self.values[..len]);
                     }
@@ -329,7 +398,24 @@ impl Computation {
                     }
                 }
             }
+            if let Some(w) = self.window.as_mut() {
+                // The heaps kept after a proof (see above), for the reports.
+                for (n, &v) in self
+                    .values
+                    .iter()
+                    .enumerate()
+                    .take(after)
+                    .skip(before.max(1))
+                {
+                    w.hist.add(v);
+                    if w.last_at.len() <= v as usize {
+                        w.last_at.resize(v as usize + 1, 0);
+                    }
+                    w.last_at[v as usize] = n as u64;
+                }
+            }
             appended?;
+            self.release()?;
         }
         Ok(match self.period {
             Some(p) if stop_at_proof => Step::Proved(p),
@@ -343,9 +429,112 @@ impl Computation {
         &self.rule
     }
 
-    /// `G(0..len)`, the values computed so far.
+    /// `G(0..len)`, the values computed so far; in window mode, once values
+    /// were released, only the first ones kept (see [`Computation::value`]).
     pub fn values(&self) -> &[u16] {
-        &self.values
+        match &self.window {
+            Some(w) if !w.dropped.is_empty() => &self.values[..w.dropped.start],
+            _ => &self.values,
+        }
+    }
+
+    /// How many values were computed: `G(0..computed)`.
+    pub fn computed(&self) -> usize {
+        self.values.len()
+    }
+
+    /// `G(n)`, if computed and kept.
+    pub fn value(&self, n: usize) -> Option<u16> {
+        let dropped = self.window.as_ref().is_some_and(|w| w.dropped.contains(&n));
+        (!dropped).then(|| self.values.get(n).copied()).flatten()
+    }
+
+    /// Switches to window mode: only the first `keep` and the last `keep`
+    /// values are kept in memory (at least [`MIN_WINDOW`]), with the rare
+    /// heaps the sparse engine lists, so that memory is bounded by the
+    /// window, not by the heaps computed. The values of the heaps between
+    /// are released (the vector's address space stays reserved, so it is
+    /// reserved first, with [`Computation::reserve`], for every heap the run
+    /// computes). A heap whose value needs a released one stops the run with
+    /// an error naming both. Periods are searched for only while every value
+    /// is kept; the histogram and the rare/common split are kept up to date
+    /// for reports ([`Computation::histogram`], [`Computation::split`]).
+    pub fn window(&mut self, keep: usize) -> Result<()> {
+        if keep < MIN_WINDOW {
+            return Err(Error::Unsupported(format!(
+                "window mode keeps at least {MIN_WINDOW} heaps at each end, not {keep}"
+            )));
+        }
+        self.window_unchecked(keep)
+    }
+
+    /// [`Computation::window`] without its least window (tests: engines
+    /// whose proof scan reads fewer low heaps).
+    fn window_unchecked(&mut self, keep: usize) -> Result<()> {
+        if !cfg!(unix) {
+            return Err(Error::Unsupported(
+                "window mode releases memory with madvise: only on Unix".into(),
+            ));
+        }
+        self.engine.forget(&self.values, 0..0)?;
+        let tail = self.values.get(1..).unwrap_or(&[]);
+        let mut last_at = Vec::new();
+        for (n, &v) in tail.iter().enumerate() {
+            if last_at.len() <= v as usize {
+                last_at.resize(v as usize + 1, 0);
+            }
+            last_at[v as usize] = n as u64 + 1;
+        }
+        self.window = Some(Window {
+            keep,
+            dropped: 0..0,
+            hist: stats::Histogram::of(tail),
+            last_at,
+        });
+        Ok(())
+    }
+
+    /// In window mode, the histogram of `G(1..computed)`.
+    pub fn histogram(&self) -> Option<&stats::Histogram> {
+        self.window.as_ref().map(|w| &w.hist)
+    }
+
+    /// The error for heap `n`, which needs `G(lost)`, released.
+    fn lost(&self, n: usize, lost: usize) -> Error {
+        let (keep, dropped) = match &self.window {
+            Some(w) => (w.keep, w.dropped.clone()),
+            None => (0, 0..0),
+        };
+        Error::Unsupported(format!(
+            "window mode: the value of heap {n} needs G({lost}), which is no longer kept \
+             (only G(0..{}) and G({}..{n}) are, {keep} at each end); G(0..{n}) were computed. \
+             Run again with a larger window, or without one",
+            dropped.start, dropped.end
+        ))
+    }
+
+    /// Window mode: releases the whole pages of the values between the
+    /// first and the last `keep` heaps, after telling the engine.
+    fn release(&mut self) -> Result<()> {
+        let Some(w) = self.window.as_ref() else {
+            return Ok(());
+        };
+        let (len, keep) = (self.values.len(), w.keep);
+        let page = page_size();
+        let base = self.values.as_ptr() as usize;
+        let lo = (base + 2 * keep).next_multiple_of(page);
+        let hi = (base + 2 * len.saturating_sub(keep)) / page * page;
+        if hi <= lo || (hi - base) / 2 <= w.dropped.end {
+            return Ok(());
+        }
+        let dropped = (lo - base) / 2..(hi - base) / 2;
+        let from = base + 2 * w.dropped.end.max(dropped.start);
+        self.engine.forget(&self.values, dropped.clone())?;
+        release_pages(from, hi)?;
+        if let Some(w) = self.window.as_mut() {
+            w.dropped = dropped;
+        }
+        Ok(())
     }
 
     /// The proved period, if any.
@@ -355,7 +544,13 @@ impl Computation {
 
     /// The rare/common split of the sparse engine (`None` for the naive one).
     pub fn split(&self) -> Option<stats::Split> {
-        self.engine.split(&self.values)
+        match &self.window {
+            Some(w) => {
+                let (mask, _) = self.engine.rare()?;
+                Some(stats::Split::of_counts(&w.hist, &w.last_at, mask))
+            }
+            None => self.engine.split(&self.values),
+        }
     }
 
     /// The largest value computed so far.
@@ -373,15 +568,98 @@ impl Computation {
         self.engine.work().unwrap_or(self.estimated_work)
     }
 
-    /// The sequence as computed so far, for answering `G(n)`.
-    pub fn into_sequence(self) -> NimSequence {
+    /// The sequence as computed so far, for answering `G(n)` (in window
+    /// mode, once values were released, only the first ones kept).
+    pub fn into_sequence(mut self) -> NimSequence {
+        self.restore();
         NimSequence {
-            rule: self.rule,
-            values: self.values,
+            rule: self.rule.clone(),
+            values: std::mem::take(&mut self.values),
             period: self.period,
         }
     }
+
+    /// Makes the released pages accessible again (reading zeros), so that
+    /// the vector can be freed or reused.
+    fn restore(&mut self) {
+        let dropped = self.window.take().map_or(0..0, |w| w.dropped);
+        if !dropped.is_empty() {
+            // The allocator must not get protected pages back.
+            let base = self.values.as_ptr() as usize;
+            restore_pages(base + 2 * dropped.start, base + 2 * dropped.end);
+            // The released heaps now read as zeros: keep those before them.
+            self.values.truncate(dropped.start);
+        }
+    }
 }
+
+impl Drop for Computation {
+    fn drop(&mut self) {
+        self.restore();
+    }
+}
+
+/// The size of a page of memory.
+#[cfg(unix)]
+fn page_size() -> usize {
+    // SAFETY: sysconf only reads a system constant.
+    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(size).unwrap_or(4096).max(1)
+}
+
+#[cfg(not(unix))]
+fn page_size() -> usize {
+    4096
+}
+
+/// Releases the memory of the whole pages `lo..hi` (within a vector of
+/// values, never read again) and protects them, so that a stray read
+/// faults instead of reading zeros.
+#[cfg(unix)]
+fn release_pages(lo: usize, hi: usize) -> Result<()> {
+    let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
+    // SAFETY: lo..hi are whole pages inside the vector's allocation, which
+    // the engine was told never to read again; they are made accessible
+    // again (`restore_pages`) before the vector is freed or truncated.
+    let ok = unsafe {
+        libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
+            && libc::mprotect(ptr, len, libc::PROT_NONE) == 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::TooLarge(format!(
+            "window mode: cannot release {} of values: {}",
+            human_bytes(len as u64),
+            std::io::Error::last_os_error()
+        )))
+    }
+}
+
+#[cfg(not(unix))]
+fn release_pages(_lo: usize, _hi: usize) -> Result<()> {
+    Err(Error::Unsupported("window mode: only on Unix".into()))
+}
+
+/// Makes the pages `lo..hi` released by [`release_pages`] readable and
+/// writable again (they read as zeros).
+#[cfg(unix)]
+fn restore_pages(lo: usize, hi: usize) {
+    // SAFETY: the pages were protected by `release_pages`, inside the
+    // vector's allocation.
+    let ok = unsafe {
+        libc::mprotect(
+            lo as *mut libc::c_void,
+            hi - lo,
+            libc::PROT_READ | libc::PROT_WRITE,
+        ) == 0
+    };
+    // Freeing protected pages could hand them to the allocator unusable.
+    assert!(ok, "cannot restore the released pages of a window-mode run");
+}
+
+#[cfg(not(unix))]
+fn restore_pages(_lo: usize, _hi: usize) {}
 
 /// The nim-sequence of one rule, as far as it is known.
 ///
@@ -440,7 +718,7 @@ impl NimSequence {
             run.advance(plan.goal, 4096, true)?;
             progress(&run, &plan);
         }
-        seq.values = run.values;
+        seq.values = std::mem::take(&mut run.values);
         seq.period = run.period;
         if seq.period.is_none() && plan.wanted > seq.values.len() as u64 {
             return Err(plan.refusal(rule, seq.values.len() as u64, limits));
@@ -690,5 +968,128 @@ pub fn human_bytes(bytes: u64) -> String {
         format!("{bytes} B")
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::TakeBreak;
+
+    fn code(s: &str) -> Rule {
+        Rule::TakeBreak(TakeBreak::parse(s).expect("valid code"))
+    }
+
+    /// `G(0..n)` of `rule` in window mode keeping `keep` heaps at each end,
+    /// with an engine that ranks `blocks` blocks: the run, and how it ended.
+    fn windowed(rule: &Rule, n: u64, keep: usize, blocks: usize) -> (Computation, Result<Step>) {
+        let engine = sparse::Sparse::new(rule)
+            .unwrap()
+            .with_ranked_blocks(blocks);
+        let mut run = Computation::with_engine(rule, Box::new(engine)).unwrap();
+        run.reserve(n).unwrap();
+        run.window_unchecked(keep).unwrap();
+        let mut step = Ok(Step::Working);
+        while step == Ok(Step::Working) {
+            step = run.advance(n, 1000, false);
+        }
+        (run, step)
+    }
+
+    fn full(rule: &Rule, n: u64) -> Vec<u16> {
+        let mut run = Computation::new(rule, 1).unwrap();
+        run.advance(n, u64::MAX, false).unwrap();
+        run.values().to_vec()
+    }
+
+    #[test]
+    fn window_runs_report_what_full_runs_do() {
+        // 0.6: no rare heap past 20627, so a window of 2^16 suffices.
+        let rule = code("0.6");
+        let n = 1 << 18;
+        let all = full(&rule, n);
+        let (run, step) = windowed(&rule, n, 1 << 16, 8);
+        assert_eq!(step.unwrap(), Step::Reached);
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(dropped.start < (1 << 16) + 4096 && dropped.end > (1 << 18) - (1 << 16) - 4096);
+        assert_eq!(run.computed(), all.len());
+        assert_eq!(run.histogram(), Some(&stats::Histogram::of(&all[1..])));
+        assert_eq!(
+            run.split(),
+            Some(stats::Split::of(&all, run.rare().unwrap().0))
+        );
+        assert_eq!(run.largest(), *all.iter().max().unwrap());
+        for (h, &v) in all.iter().enumerate() {
+            let kept = !dropped.contains(&h);
+            assert_eq!(run.value(h), kept.then_some(v), "heap {h}");
+        }
+        assert_eq!(run.values(), &all[..dropped.start]);
+        assert_eq!(run.into_sequence().computed(), &all[..dropped.start]);
+    }
+
+    #[test]
+    fn a_rare_heap_whose_partner_is_dropped_stops_the_run_naming_both() {
+        // 0.6 has rare heaps up to 20627: with 4096 heaps kept at each end,
+        // a rare heap r pairs, in heap n, with n - k - r, dropped soon.
+        let rule = code("0.6");
+        let all = full(&rule, 40000);
+        let (run, step) = windowed(&rule, 40000, 4096, 2);
+        let err = step.unwrap_err().to_string();
+        let n = run.computed();
+        assert!(n < 40000);
+        assert!(
+            err.contains(&format!("the value of heap {n} needs G("))
+                && err.contains("no longer kept"),
+            "{err}"
+        );
+        // Everything computed (and kept) is right.
+        for h in (0..n).filter(|&h| run.value(h).is_some()) {
+            assert_eq!(run.value(h), Some(all[h]));
+        }
+    }
+
+    #[test]
+    fn a_proof_scan_that_needs_a_dropped_heap_stops_the_run() {
+        // 0.6 with 2^15 heaps kept at each end: every rare heap (up to
+        // 20627) pairs within the window, but with only 1024 low heaps
+        // ranked, some heap's proof scan runs past the pairs kept.
+        let rule = code("0.6");
+        let all = full(&rule, 1 << 17);
+        let (run, step) = windowed(&rule, 1 << 17, 1 << 15, 2);
+        let err = step.unwrap_err().to_string();
+        let n = run.computed();
+        assert!(
+            err.contains(&format!("the value of heap {n} needs G("))
+                && err.contains("no longer kept"),
+            "{err}"
+        );
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(!dropped.is_empty());
+        for h in (0..n).filter(|h| !dropped.contains(h)) {
+            assert_eq!(run.value(h), Some(all[h]));
+        }
+    }
+
+    #[test]
+    fn a_heap_that_needs_every_split_stops_the_run() {
+        // 0.106: no mask makes the rare heaps rare, so every split of every
+        // heap is scanned, which needs the dropped heaps at once.
+        let rule = code("0.106");
+        let (run, step) = windowed(&rule, 20000, 2048, 2);
+        let err = step.unwrap_err().to_string();
+        assert!(err.contains("no longer kept"), "{err}");
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(!dropped.is_empty() && run.computed() < dropped.end + 2048 + 4096);
+    }
+
+    #[test]
+    fn window_mode_is_refused_below_its_least_window_and_by_the_naive_engine() {
+        let rule = code("0.6");
+        let mut run = Computation::new(&rule, 1).unwrap();
+        assert!(run.window(MIN_WINDOW - 1).is_err());
+        let naive = Box::new(naive::Naive::new(&rule));
+        let mut run = Computation::with_engine(&rule, naive).unwrap();
+        let err = run.window(MIN_WINDOW).unwrap_err().to_string();
+        assert!(err.contains("sparse engine"), "{err}");
     }
 }

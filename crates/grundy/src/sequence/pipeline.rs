@@ -707,6 +707,25 @@ impl Engine for Pipeline {
     fn rare(&self) -> Option<(u16, usize)> {
         self.first.engine.rare()
     }
+
+    fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
+        for w in &mut self.workers {
+            // A thread takes in the values it has not seen when it next
+            // computes: every one it may read must still be there.
+            w.take_in(values);
+            w.engine.forget(dropped.clone(), values.len())?;
+        }
+        Ok(())
+    }
+
+    fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
+        // Every thread keeps the same rare heaps, some perhaps not taken in
+        // yet (looked at in `values`).
+        self.workers
+            .iter()
+            .filter_map(|w| w.engine.first_lost(values, from))
+            .min()
+    }
 }
 
 #[cfg(test)]

@@ -188,6 +188,9 @@ pub struct Sparse {
     early: Vec<usize>,
     /// How many low heaps to stamp early, learned from the sequence.
     tuner: Early,
+    /// Heaps whose values are no longer kept (window mode, see
+    /// [`Sparse::forget`]); empty when every value is kept.
+    dropped: std::ops::Range<usize>,
 }
 
 /// How many splits of the proof scan to stamp with the rare-pair marks,
@@ -516,6 +519,7 @@ impl Sparse {
             ranking: Ranking::new(RANK_BLOCKS),
             early: Vec::new(),
             tuner: Early::new(),
+            dropped: 0..0,
         })
     }
 
@@ -680,7 +684,9 @@ impl Sparse {
         let current = self.hist.rare_count(self.mask);
         // Keep the current mask unless the new one is clearly better: a
         // rebuild costs a pass over all values.
-        if best != self.mask && rare + rare / 8 < current {
+        // With values dropped (window mode) the list cannot be rebuilt: the
+        // mask stays, which changes only the speed, never a value.
+        if best != self.mask && rare + rare / 8 < current && self.dropped.is_empty() {
             self.mask = best;
             self.batch = None;
             for v in 0..VALUES {
@@ -771,6 +777,17 @@ impl Sparse {
     /// Whether a split of heap `n` into heaps of values `x` and `x ⊕ v` (a
     /// frequent one) is found within the hunt's budget.
     fn hunt_one(&mut self, g: &[u16], n: usize, v: u16) -> bool {
+        // (The test for heaps no longer kept only where there are some: it
+        // would cost 2 % of all the time on `0.6`.)
+        if self.dropped.is_empty() {
+            self.hunt_in::<false>(g, n, v)
+        } else {
+            self.hunt_in::<true>(g, n, v)
+        }
+    }
+
+    /// [`Self::hunt_one`], skipping the heaps no longer kept if `WINDOW`.
+    fn hunt_in<const WINDOW: bool>(&mut self, g: &[u16], n: usize, v: u16) -> bool {
         let last = self.last[v as usize];
         let first = (last != 0).then_some(last);
         for y in first.into_iter().chain(self.frequent.iter().copied()) {
@@ -792,7 +809,11 @@ impl Sparse {
                     self.work += 1;
                     let b = rest - a;
                     // (Heaps not known yet, see `compute_ahead`, are skipped.)
-                    if g.get(b) == Some(&y) && !(self.strict && a == b) {
+                    // (Nor are heaps no longer kept, in window mode.)
+                    if !(WINDOW && self.dropped.contains(&b))
+                        && g.get(b) == Some(&y)
+                        && !(self.strict && a == b)
+                    {
                         self.last[v as usize] = y;
                         return true;
                     }
@@ -802,8 +823,9 @@ impl Sparse {
         false
     }
 
-    /// Marks every split of every splitting digit (whose partner is known).
-    fn scan_all(&mut self, g: &[u16], n: usize) {
+    /// Marks every split of every splitting digit (whose partner is known),
+    /// or says which heap no longer kept (window mode) that needs.
+    fn scan_all(&mut self, g: &[u16], n: usize) -> Result<()> {
         self.plain_heaps += 1;
         // Every value so far is below `bound`, a power of two, so every
         // xor of two of them is too.
@@ -817,6 +839,9 @@ impl Sparse {
             let (first, top) = (first_known(rest, g.len()), self.top(rest));
             if top < first {
                 continue;
+            }
+            if let (_, Some(lost)) = self.kept_lows(rest, first..top + 1) {
+                return Err(self.lost(n, lost));
             }
             self.work += (top + 1 - first) as u64;
             if bound <= 128 {
@@ -836,11 +861,13 @@ impl Sparse {
                 }
             }
         }
+        Ok(())
     }
 
     /// Scans the splits for the values still needed (rare values below the
-    /// common candidate), stopping as soon as all have been seen.
-    fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) {
+    /// common candidate), stopping as soon as all have been seen; or says
+    /// which heap no longer kept (window mode) the scan would need.
+    fn scan_needed(&mut self, g: &[u16], n: usize, mut remaining: usize) -> Result<()> {
         if n >= self.ranking.next && self.want.small {
             if let Some(rest) = n.checked_sub(self.splits[0]) {
                 let (first, top) = (first_known(rest, g.len()), self.top(rest));
@@ -879,7 +906,7 @@ impl Sparse {
                     self.tuner.probe(before - remaining, pairs);
                     self.work += pairs as u64;
                     if found.is_some() {
-                        return;
+                        return Ok(());
                     }
                     range.start = cut;
                 }
@@ -887,7 +914,7 @@ impl Sparse {
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
                 if let Some(done) = found {
                     self.work += done as u64;
-                    return;
+                    return Ok(());
                 }
                 self.work += len as u64;
             }
@@ -896,7 +923,7 @@ impl Sparse {
         if remaining <= HUNT_MAX {
             self.hunt(g, n, &mut remaining);
             if remaining == 0 {
-                return;
+                return Ok(());
             }
         }
         // …then the other blocks…
@@ -914,12 +941,15 @@ impl Sparse {
                 let found = scan_wanted(&mut self.want, g, rest, range, &mut remaining, self.simd);
                 if let Some(done) = found {
                     self.work += done as u64;
-                    return;
+                    return Ok(());
                 }
                 self.work += len as u64;
             }
         }
-        // …and what is still missing is looked for among all the pairs.
+        // …and what is still missing is looked for among all the pairs
+        // (those kept, in window mode: if a value is still missing then, the
+        // pairs dropped might hold it).
+        let mut lost = None;
         for i in 0..self.splits.len() {
             let k = self.splits[i];
             let Some(rest) = n.checked_sub(k) else {
@@ -930,20 +960,149 @@ impl Sparse {
             if a > top {
                 continue;
             }
-            let found = scan_wanted(
-                &mut self.want,
-                g,
-                rest,
-                a..top + 1,
-                &mut remaining,
-                self.simd,
-            );
-            if let Some(done) = found {
-                self.work += done as u64;
-                return;
+            let (pieces, dropped) = self.kept_lows(rest, a..top + 1);
+            lost = lost.or(dropped);
+            for piece in pieces {
+                let len = piece.len();
+                let found = scan_wanted(&mut self.want, g, rest, piece, &mut remaining, self.simd);
+                if let Some(done) = found {
+                    self.work += done as u64;
+                    return Ok(());
+                }
+                self.work += len as u64;
             }
-            self.work += (top + 1 - a) as u64;
         }
+        match lost {
+            Some(heap) => Err(self.lost(n, heap)),
+            None => Ok(()),
+        }
+    }
+
+    /// The low heaps `a` of `lows` whose splits `a + (rest - a)` have both
+    /// heaps kept (all of `lows` but for [`Self::dropped`], in window mode),
+    /// as ascending ranges (some perhaps empty); and a heap no longer kept
+    /// that the others need, if any.
+    fn kept_lows(
+        &self,
+        rest: usize,
+        lows: std::ops::Range<usize>,
+    ) -> ([std::ops::Range<usize>; 3], Option<usize>) {
+        let d = &self.dropped;
+        if d.is_empty() {
+            return ([lows, 0..0, 0..0], None);
+        }
+        // a is dropped, or its partner rest - a is (a in rest + 1 - d.end ..
+        // rest + 1 - d.start).
+        let partner = (rest + 1).saturating_sub(d.end)..(rest + 1).saturating_sub(d.start);
+        // Two ranges cut out of one leave at most three pieces.
+        let (mut pieces, mut count, mut lost) = ([0..0, 0..0, 0..0], 0, None);
+        let mut push = |piece: std::ops::Range<usize>| {
+            pieces[count] = piece;
+            count += 1;
+        };
+        let mut a = lows.start;
+        while a < lows.end {
+            let cut = [d.clone(), partner.clone()]
+                .into_iter()
+                .filter(|c| c.end > a && !c.is_empty())
+                .min_by_key(|c| c.start.max(a));
+            let Some(cut) = cut else {
+                push(a..lows.end);
+                break;
+            };
+            let from = cut.start.max(a);
+            if from >= lows.end {
+                push(a..lows.end);
+                break;
+            }
+            if from > a {
+                push(a..from);
+            }
+            lost = lost.or(Some(if d.contains(&from) { from } else { rest - from }));
+            a = cut.end;
+        }
+        (pieces, lost)
+    }
+
+    /// The error for heap `n`, whose value needs that of heap `heap`, no
+    /// longer kept.
+    fn lost(&self, n: usize, heap: usize) -> Error {
+        Error::Unsupported(format!(
+            "window mode: the value of heap {n} needs G({heap}), which is no longer kept \
+             (only G(0..{}) and G({}..{n}) are); G(0..{n}) were computed. \
+             Run again with a larger window, or without one",
+            self.dropped.start, self.dropped.end
+        ))
+    }
+
+    /// Forgets the values of the heaps `dropped` (window mode: they are
+    /// released from memory), with `len` values computed: from now on the
+    /// engine never reads them, and a heap whose value needs them is an
+    /// error naming the heap. Refused unless every heap it reads
+    /// unconditionally (the low heaps of the proof scan's ranked blocks and
+    /// their partners, about [`Sparse::REACH`] below the next heap) stays
+    /// kept.
+    pub(super) fn forget(&mut self, dropped: std::ops::Range<usize>, len: usize) -> Result<()> {
+        let low = self.ranking.order.len() * RANK_BLOCK + 1;
+        let reach = low + self.splits.iter().max().copied().unwrap_or(0) + AHEAD;
+        if !dropped.is_empty() && (dropped.start < low || dropped.end + reach > len) {
+            return Err(Error::Unsupported(format!(
+                "window mode: heaps {}..{} cannot be dropped after {len} heaps: the engine reads \
+                 the first {low} heaps and the last {reach}",
+                dropped.start, dropped.end,
+            )));
+        }
+        self.dropped = dropped;
+        Ok(())
+    }
+
+    /// The low heaps every heap's proof scan may read (its ranked blocks);
+    /// window mode keeps at least these and this many recent heaps.
+    pub const REACH: usize = RANK_BLOCKS * RANK_BLOCK + 1;
+
+    /// Tests: rank only `blocks` blocks of low heaps, so that window mode
+    /// can drop heaps from short runs.
+    #[cfg(test)]
+    pub(super) fn with_ranked_blocks(mut self, blocks: usize) -> Sparse {
+        self.ranking = Ranking::new(blocks);
+        self
+    }
+
+    /// With the heaps of [`Sparse::forget`] forgotten and `G(0..from)` in `values`: the
+    /// first heap `n ≥ from` whose rare-pair marks would read a dropped heap,
+    /// with that heap. Rare heaps `r` pair with `n - k - r`: dropped once
+    /// `n - k - r ≥ dropped.start`, unless `n - k - r ≥ dropped.end`.
+    /// (Heaps not taken in yet, `values` past those this engine recorded,
+    /// are looked at too.)
+    pub(super) fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
+        let d = &self.dropped;
+        if d.is_empty() || self.mask == 0 {
+            // (Without a mask, every split is scanned: see `scan_all`.)
+            return None;
+        }
+        let recorded = (self.hist.total() as usize + 1).min(values.len());
+        let late = (recorded..values.len())
+            .filter(|&h| self.rare[values[h] as usize])
+            .map(|h| h as u32);
+        let mut first: Option<(usize, usize)> = None;
+        for &k in &self.splits {
+            // The first rare heap r whose partner at `from` is not past the
+            // dropped heaps: r > from - k - d.end.
+            let above = (from + 1).saturating_sub(k + d.end);
+            let i = self.rare_heaps.partition_point(|&r| (r as usize) < above);
+            let r = self.rare_heaps[i..]
+                .iter()
+                .copied()
+                .chain(late.clone().filter(|&r| r as usize >= above))
+                .next();
+            if let Some(r) = r {
+                let n = from.max(r as usize + k + d.start);
+                if first.map_or(true, |(m, _)| n < m) {
+                    first = Some((n, n - k - r as usize));
+                }
+            }
+        }
+        first
     }
 
     /// The least unmarked value, or an overflow error.
@@ -1056,7 +1215,7 @@ impl Sparse {
             self.mark(0);
         }
         if self.mask == 0 || self.rare_heaps.len() * 4 > n {
-            self.scan_all(g, n);
+            self.scan_all(g, n)?;
             return self.mex(n);
         }
         if self.batch.is_none() && !self.strict {
@@ -1128,7 +1287,7 @@ impl Sparse {
             Candidates::Rare { m, c, wanted } => (m, c, wanted),
         };
         self.want_range = m..c;
-        self.scan_needed(g, n, remaining);
+        self.scan_needed(g, n, remaining)?;
         // The values still wanted are the rare values missing from the
         // options; the least of them (or else c) is the mex.
         let missing = if self.want.small {
@@ -1513,6 +1672,14 @@ impl Engine for Sparse {
 
     fn rare(&self) -> Option<(u16, usize)> {
         Some((self.mask, self.rare_heaps.len()))
+    }
+
+    fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
+        Sparse::forget(self, dropped, values.len())
+    }
+
+    fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
+        Sparse::first_lost(self, values, from)
     }
 }
 

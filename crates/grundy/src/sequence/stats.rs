@@ -204,6 +204,34 @@ impl Split {
     pub fn of(values: &[u16], mask: u16) -> Split {
         let tail = values.get(1..).unwrap_or(&[]);
         let hist = Histogram::of(tail);
+        let last_rare = tail
+            .iter()
+            .rposition(|&v| is_rare(v, mask))
+            .map(|i| i as u64 + 1);
+        Split::with_last(&hist, last_rare, mask)
+    }
+
+    /// The split of heaps `1..N` from their histogram and `last_at[v]`, the
+    /// last heap of value `v` (0 for none): the same as [`Split::of`] on
+    /// the values, for runs that do not keep them all (window mode).
+    ///
+    /// ```
+    /// use grundy::sequence::stats::{Histogram, Split};
+    /// let values = [0, 1, 2, 3, 1];
+    /// let hist = Histogram::of(&values[1..]);
+    /// let last_at = [0, 4, 2, 3];
+    /// assert_eq!(Split::of_counts(&hist, &last_at, 3), Split::of(&values, 3));
+    /// ```
+    pub fn of_counts(hist: &Histogram, last_at: &[u64], mask: u16) -> Split {
+        let last_rare = (0..hist.counts().len())
+            .filter(|&v| hist.counts()[v] > 0 && is_rare(v as u16, mask))
+            .filter_map(|v| last_at.get(v).copied())
+            .max();
+        Split::with_last(hist, last_rare, mask)
+    }
+
+    /// The split with the histogram of heaps `1..N` and the last rare heap.
+    fn with_last(hist: &Histogram, last_rare: Option<u64>, mask: u16) -> Split {
         let rare_values = (0..hist.counts().len())
             .filter(|&v| hist.counts()[v] > 0 && is_rare(v as u16, mask))
             .map(|v| v as u16)
@@ -211,10 +239,7 @@ impl Split {
         Split {
             mask,
             rare_heaps: hist.rare_count(mask),
-            last_rare: tail
-                .iter()
-                .rposition(|&v| is_rare(v, mask))
-                .map(|i| i as u64 + 1),
+            last_rare,
             rare_values,
         }
     }
