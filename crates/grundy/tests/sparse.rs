@@ -170,5 +170,7 @@ fn games_without_a_sparse_split_fall_back_to_the_plain_scan() {
     // The work is that of one pass over the splits (digit 3: heap m splits
     // into ⌊(m - 3)/2⌋ pairs), no more.
     let one_pass: u64 = (3..n as u64).map(|m| (m - 3) / 2).sum();
+    assert_eq!(sparse.examined(), Some(one_pass));
+    // And every pair was needed: the work is the same count.
     assert_eq!(sparse.work(), Some(one_pass));
 }

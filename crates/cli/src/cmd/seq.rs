@@ -347,7 +347,7 @@ pub fn run(args: Args) -> Result<()> {
         &value,
         hist,
         split.as_ref(),
-        Some((computed, started.elapsed(), comp.work(), comp.largest())),
+        Some((computed, started.elapsed(), comp.examined(), comp.largest())),
     )
 }
 

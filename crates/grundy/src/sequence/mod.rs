@@ -65,9 +65,18 @@ pub trait Engine {
         None
     }
 
-    /// Pairs of heaps examined so far, if the engine counts them.
+    /// The work done so far, if the engine counts it, as a count that
+    /// depends only on the values computed (not on the number of threads
+    /// or their timing): the budget of a search for a period counts it, so
+    /// a run ends at the same heap however it was computed.
     fn work(&self) -> Option<u64> {
         None
+    }
+
+    /// Pairs of heaps actually examined so far, if the engine counts them
+    /// (for reports; it may vary with the threads' timing).
+    fn examined(&self) -> Option<u64> {
+        self.work()
     }
 
     /// The current mask and number of rare heaps, for progress reports
@@ -563,9 +572,18 @@ impl Computation {
         self.engine.rare()
     }
 
-    /// Pairs of heaps examined so far (estimated for the naive engine).
+    /// The work done so far, which budgets a search for a period: a count
+    /// of pairs of heaps that depends only on the values computed, so it is
+    /// the same on any number of threads (estimated for the naive engine).
     pub fn work(&self) -> u64 {
         self.engine.work().unwrap_or(self.estimated_work)
+    }
+
+    /// Pairs of heaps actually examined so far (estimated for the naive
+    /// engine): at least [`Self::work`], more where the engine looked at
+    /// pairs it could not know were needed.
+    pub fn examined(&self) -> u64 {
+        self.engine.examined().unwrap_or(self.estimated_work)
     }
 
     /// The sequence as computed so far, for answering `G(n)` (in window

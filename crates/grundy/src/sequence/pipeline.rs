@@ -443,8 +443,8 @@ impl Pipeline {
     /// reports as its work).
     pub fn examined(&self) -> u64 {
         let helpers = self.helpers.iter();
-        let work = helpers.map(|h| lock(&h.post.worker).engine.work().unwrap_or(0));
-        work.sum::<u64>() + self.first.engine.work().unwrap_or(0)
+        let work = helpers.map(|h| lock(&h.post.worker).engine.examined().unwrap_or(0));
+        work.sum::<u64>() + self.first.engine.examined().unwrap_or(0)
     }
 
     /// How many heaps were computed again with every heap below known.
@@ -683,8 +683,8 @@ impl Engine for Pipeline {
     }
 
     /// The pairs of the rare-pair marks of every heap computed, with every
-    /// heap below it known (`Sparse::necessary_pairs`), not the pairs
-    /// examined ([`Pipeline::examined`]).
+    /// heap below it known (`Sparse::necessary_pairs`), as one engine
+    /// reports its work; not the pairs examined ([`Pipeline::examined`]).
     ///
     /// The pairs the threads examine depend on which thread computed which
     /// heap (each learns the order of its proof scans, and when to stamp
@@ -694,14 +694,14 @@ impl Engine for Pipeline {
     /// −0.3 % to +0.8 % of one thread's count. The budget of a search for a
     /// period counts this work, so such a run could end at a different heap
     /// from run to run. The pairs counted here depend only on the sequence:
-    /// runs on any number of threads count the same and end at the same
-    /// heap. For each heap they are some of the pairs one thread counts
-    /// (on `0.6`, 37 % of them per heap near heap 60,000, 49 % near 2^20),
-    /// so a budget lets a run on threads search at least as far as on one
-    /// thread: `grundy seq 0.6` searches 90,112 heaps on two or three
-    /// threads, 33,792 on one.
+    /// runs on any number of threads, one included, count the same and end
+    /// at the same heap.
     fn work(&self) -> Option<u64> {
         Some(self.first.necessary)
+    }
+
+    fn examined(&self) -> Option<u64> {
+        Some(self.examined())
     }
 
     fn rare(&self) -> Option<(u16, usize)> {
@@ -709,11 +709,16 @@ impl Engine for Pipeline {
     }
 
     fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
-        for w in &mut self.workers {
-            // A thread takes in the values it has not seen when it next
-            // computes: every one it may read must still be there.
+        // Between calls no helper holds its engine. A thread takes in the
+        // values it has not seen when it next computes: every one it may
+        // read must still be there, so each takes them in now.
+        let forget = |w: &mut Worker| {
             w.take_in(values);
-            w.engine.forget(dropped.clone(), values.len())?;
+            w.engine.forget(dropped.clone(), values.len())
+        };
+        forget(&mut self.first)?;
+        for h in &self.helpers {
+            forget(&mut lock(&h.post.worker))?;
         }
         Ok(())
     }
@@ -721,9 +726,13 @@ impl Engine for Pipeline {
     fn first_lost(&self, values: &[u16], from: usize) -> Option<(usize, usize)> {
         // Every thread keeps the same rare heaps, some perhaps not taken in
         // yet (looked at in `values`).
-        self.workers
-            .iter()
-            .filter_map(|w| w.engine.first_lost(values, from))
+        let helpers = self.helpers.iter().filter_map(|h| {
+            let w = lock(&h.post.worker);
+            w.engine.first_lost(values, from)
+        });
+        std::iter::once(self.first.engine.first_lost(values, from))
+            .flatten()
+            .chain(helpers)
             .min()
     }
 }
@@ -812,20 +821,19 @@ mod tests {
                 alone.push_next(&mut g).unwrap();
             }
             // The necessary pairs, taking in the values one by one as one
-            // engine does: some of the pairs one engine examines.
+            // engine does: one engine's work, some of the pairs it examines.
             let mut engine = Sparse::new(&rule).expect("sparse rule");
             let mut necessary = 0;
             for len in 1..=n {
                 necessary += engine.necessary_pairs(len - 1);
                 engine.record(&g[..len]);
             }
-            assert!(
-                0 < necessary && necessary <= alone.work().unwrap(),
-                "{rule}"
-            );
+            assert!(0 < necessary, "{rule}");
+            assert_eq!(Some(necessary), alone.work(), "{rule}");
+            assert!(necessary <= alone.examined().unwrap(), "{rule}");
             if rule == code("0.106") {
                 // No sparse split: one engine scans every split, no more.
-                assert_eq!(Some(necessary), alone.work());
+                assert_eq!(Some(necessary), alone.examined());
             }
             for (threads, chunk) in [(2, 8192), (2, 1000), (3, 4096)] {
                 let mut engine = Pipeline::new(&rule, threads).unwrap();

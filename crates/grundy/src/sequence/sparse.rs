@@ -164,7 +164,11 @@ pub struct Sparse {
     /// The values that may be wanted lie in this range.
     want_range: std::ops::Range<usize>,
     generation: u32,
+    /// Pairs of heaps examined (what [`Engine::examined`] reports).
     work: u64,
+    /// [`Sparse::necessary_pairs`] of every heap computed (what
+    /// [`Engine::work`] reports).
+    necessary: u64,
     /// `by_value[x]`: the first heaps `≥ 1` of value `x`, ascending (the
     /// first `by_value_len[x]` entries; at most the hunt's budget, all it
     /// looks at, in one cache line).
@@ -510,6 +514,7 @@ impl Sparse {
             want_range: 0..0,
             generation: 0,
             work: 0,
+            necessary: 0,
             by_value: Vec::new(),
             by_value_len: Vec::new(),
             frequent: Vec::new(),
@@ -1158,9 +1163,9 @@ impl Sparse {
     /// that depends only on the sequence, not on what the engine learned
     /// from the heaps it computed itself (the early stamps, the order of
     /// the proof scan, the hunt) nor on which heaps were known. One engine
-    /// counts these pairs and more for heap `n`; the
-    /// [`pipeline`](super::pipeline) counts only these, so that its count
-    /// does not depend on the threads.
+    /// and the [`pipeline`](super::pipeline) both report these as their
+    /// work, so the same budget ends a run at the same heap on any number
+    /// of threads.
     pub(super) fn necessary_pairs(&self, n: usize) -> u64 {
         let full = self.mask == 0 || self.rare_heaps.len() * 4 > n;
         let splits = self.splits.iter().filter_map(|&k| n.checked_sub(k));
@@ -1637,6 +1642,7 @@ impl Engine for Sparse {
                 values.len()
             )));
         }
+        self.necessary += self.necessary_pairs(values.len());
         let v = self.compute(values)?;
         values.push(v);
         self.record(values);
@@ -1667,6 +1673,10 @@ impl Engine for Sparse {
     }
 
     fn work(&self) -> Option<u64> {
+        Some(self.necessary)
+    }
+
+    fn examined(&self) -> Option<u64> {
         Some(self.work)
     }
 
