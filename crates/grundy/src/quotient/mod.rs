@@ -148,8 +148,12 @@
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
 //! element `g` of a heap `i` present in `x` (the same for every such heap),
 //! and on which kinds of heap are present; that state evolves
-//! deterministically as heaps are added, so a breadth-first search over the
-//! finitely many states proves (VB) for all `x`, or finds a counterexample.
+//! deterministically as heaps are added, so a search over the finitely many
+//! states proves (VB) for all `x`, or finds a counterexample. Adding heaps
+//! commutes, so the states are those of the sums `g_1^a_1 ⋯ g_k^a_k`, found
+//! generator by generator (the chains of powers of `g_j` from the states
+//! of the first `j − 1` generators); a counterexample is reported from a
+//! breadth-first search, which finds one with fewest heaps.
 //!
 //! # Periodicity
 //!
@@ -178,6 +182,7 @@ mod build;
 mod hash;
 mod lookahead;
 mod read;
+mod states;
 mod verify;
 
 use std::collections::{HashMap, HashSet};
@@ -231,8 +236,9 @@ pub struct QuotientLimits {
     /// in the look-ahead rounds that follow a failed refinement by counts).
     pub max_states: usize,
     /// Stop (with an error) once this many seconds have passed, checked
-    /// between heaps and inside a heap's look-ahead rounds and their
-    /// proofs; `None` for no time limit.
+    /// between heaps and inside each heap: between its candidates and
+    /// during their construction, reduction, look-ahead and proof; `None`
+    /// for no time limit.
     pub max_seconds: Option<f64>,
 }
 
@@ -392,9 +398,9 @@ impl Quotient {
             );
         }
         let started = Instant::now();
-        // The time limit as an instant, for the look-ahead rounds inside a
-        // heap (a limit that is not a valid duration leaves them unbounded
-        // in time; the check between heaps still applies).
+        // The time limit as an instant, for the checks inside a heap (a
+        // limit that is not a valid duration leaves them unbounded in time;
+        // the check between heaps still applies).
         let deadline = limits
             .max_seconds
             .and_then(|limit| std::time::Duration::try_from_secs_f64(limit).ok())
