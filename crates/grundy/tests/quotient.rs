@@ -419,7 +419,13 @@ fn analyze_misere_reads_the_quotient() {
 fn deeper_wild_quotients_agree_with_exhaustive_search() {
     // Past the heaps where the first candidate fails its proof (Dawson's
     // Kayles from heap 10, 4.7 from heap 9): the refined bases.
-    for (code, n, seed) in [("0.07", 18, 21), ("4.7", 11, 22), ("0.137", 16, 23)] {
+    // 0.16 to 17: the heap where fewest-token representatives stopped.
+    for (code, n, seed) in [
+        ("0.07", 18, 21),
+        ("4.7", 11, 22),
+        ("0.137", 16, 23),
+        ("0.16", 17, 24),
+    ] {
         let q = cross_check(code, n, 300, seed);
         assert_eq!(q.order() % 2, 0, "{code}");
     }

@@ -75,8 +75,9 @@
 //! P-position for the positions `w` of element `z`. The misère rule (a
 //! position is P iff it has a move and every move leads to N) gives
 //! `t_k(z) = ¬∃r: t_{k−1}(z·Φ(r)) ∧ ¬∃ option w′ of w: t_k(Φ(w′))` for
-//! `k ≥ 1`, evaluated on a fewest-token representative `w` of each `z`
-//! (options first). The sequence `t_0, t_1, …` repeats
+//! `k ≥ 1`, evaluated on one representative `w` of each `z`: the least in
+//! the order that compares sums by their count of the largest heap, then
+//! of the next, and so on (an option always comes first). The sequence `t_0, t_1, …` repeats
 //! (`t_{s+q} = t_s`); the monoid `Q_{n−1} × ⟨h | h^{s+q} = h^s⟩` with
 //! `P = {(z, k): t_k(z)}` is then reduced by the coarsest congruence inside
 //! the P/N split (Moore's partition refinement over the generators — in a
