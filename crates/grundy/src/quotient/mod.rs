@@ -115,7 +115,7 @@
 //! candidate far larger than the quotient (Dawson's Kayles at heap 30,
 //! where Siegel reports order 360); the look-ahead below then takes over,
 //! and when it too fails the construction stops with an error naming the
-//! heap and the order reached (0.6 and 0.16 stop at heap 17). No answer is
+//! heap and the order reached (0.6 stops at heap 17, 0.16 at 18). No answer is
 //! ever given without the proof.
 //!
 //! What the recursion needs is a base that refines the image `Q'_n` of the
@@ -141,9 +141,9 @@
 //! figure), passes the proof. Used alone from the first failure on, it
 //! diverges at heap 25 of Dawson's Kayles (bases of 64, 80, 96, …: each
 //! round carries the previous candidate's spurious distinctions one power
-//! of heap 7 further), hence the order of the two. It does not take 0.6 or
-//! 0.16 past heap 17 (0.6's first candidate there already exceeds the
-//! limit; 0.16's look-ahead candidates outgrow it).
+//! of heap 7 further), hence the order of the two. It does not take 0.6
+//! past heap 17 (its first candidate there already exceeds the limit), nor
+//! 0.16 past heap 18.
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
