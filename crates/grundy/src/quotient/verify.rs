@@ -65,6 +65,20 @@ pub(crate) fn verify(
     max_states: usize,
     deadline: Option<Instant>,
 ) -> std::result::Result<usize, Failure> {
+    verify_from(m, phi, options, reps, max_states, deadline, FIRST_BREADTH)
+}
+
+/// [`verify`], with the breadth-first search first given `first_breadth`
+/// states.
+fn verify_from(
+    m: &Monoid,
+    phi: &[Element],
+    options: &[Vec<Element>],
+    reps: &[Vec<u64>],
+    max_states: usize,
+    deadline: Option<Instant>,
+    first_breadth: usize,
+) -> std::result::Result<usize, Failure> {
     let order = m.order;
     if m.p[0] {
         return Err(Failure::Wrong(Vec::new()));
@@ -299,7 +313,7 @@ pub(crate) fn verify(
         }
         Ok(Some(states))
     };
-    if let Some(states) = bfs(max_states.min(FIRST_BREADTH))? {
+    if let Some(states) = bfs(max_states.min(first_breadth))? {
         return Ok(states);
     }
 
@@ -342,4 +356,48 @@ pub(crate) fn verify(
         }
     }
     Ok(states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::parse_rule;
+    use crate::quotient::build::Builder;
+
+    fn outcome(r: std::result::Result<usize, Failure>) -> std::result::Result<usize, Vec<u64>> {
+        r.map_err(|f| match f {
+            Failure::Wrong(heaps) => heaps,
+            Failure::Limit(e) => panic!("{e}"),
+        })
+    }
+
+    /// The search by generators (forced from the first state on) proves
+    /// what the breadth-first search proves, over as many states, and on a
+    /// wrong candidate reports the breadth-first search's counterexample.
+    #[test]
+    fn the_search_by_generators_agrees_with_breadth_first() {
+        for (code, to) in [("0.07", 20), ("0.137", 16), ("4.7", 11)] {
+            let mut b = Builder::new(parse_rule(code).unwrap(), 2000);
+            while b.heaps_done() < to {
+                b.step(1_000_000, None).unwrap();
+            }
+            let run = |m: &Monoid, first: usize| {
+                outcome(verify_from(
+                    m, &b.phi, &b.options, &b.reps, 1_000_000, None, first,
+                ))
+            };
+            let breadth = run(&b.monoid, usize::MAX);
+            assert!(breadth.is_ok(), "{code}");
+            assert_eq!(run(&b.monoid, 1), breadth, "{code}");
+            // Each element moved into or out of P: a candidate that is
+            // wrong, and both searches must say where.
+            for x in 1..b.monoid.order {
+                let mut wrong = b.monoid.clone();
+                wrong.p[x] = !wrong.p[x];
+                let breadth = run(&wrong, usize::MAX);
+                assert!(breadth.is_err(), "{code}: {x}");
+                assert_eq!(run(&wrong, 1), breadth, "{code}: {x}");
+            }
+        }
+    }
 }
