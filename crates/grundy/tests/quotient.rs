@@ -301,11 +301,12 @@ fn isomorphic(a: &Quotient, b: &Quotient) -> bool {
 /// `|Q_30(0.07)| = 360`: A. N. Siegel, "Some MisereSolver questions
 /// answered", miseregames.wordpress.com, 28 August 2007. The counted
 /// refinement gives up at heap 30; the look-ahead's second round gives a
-/// candidate of order 360 that passes the proof. Long (about 80 s of CPU
-/// in a release build), so run on request:
+/// candidate of order 360 that passes the proof. Long (about 13 s of CPU
+/// and 1 GB of memory in a release build, most of it the proof's 8.4
+/// million states), so run on request:
 /// `cargo test --release -p grundy --test quotient -- --ignored`.
 #[test]
-#[ignore = "about 80 s of CPU in a release build"]
+#[ignore = "about 13 s of CPU and 1 GB in a release build"]
 fn dawsons_kayles_q30_has_siegels_order_360() {
     let q = cross_check("0.07", 30, 200, 41);
     assert_eq!(q.order(), 360);
@@ -326,6 +327,38 @@ fn dawsons_kayles_with_a_small_limit_stops_with_a_clear_message() {
         text.contains("heap 25") && text.contains("order 24"),
         "{text}"
     );
+}
+
+#[test]
+fn a_time_limit_stops_inside_a_heap_with_the_heaps_done() {
+    // Dawson's Kayles to 30 takes far longer than a quarter of a second;
+    // the limit is checked between heaps and inside each heap's
+    // candidates, reductions and proofs, so the run stops with a message
+    // naming the heaps done and a checkpoint of them.
+    let rule = Rule::dawsons_kayles();
+    let limits = QuotientLimits {
+        max_seconds: Some(0.25),
+        ..QuotientLimits::default()
+    };
+    let (stopped, at) = Quotient::compute_resumable(&rule, 30, None, false, limits, |_| {});
+    let text = stopped.unwrap_err().to_string();
+    let at = at.expect("the heaps done are kept");
+    assert!(at.heaps < 30, "{text}");
+    assert!(
+        text.contains("stopped after 0.25 s")
+            && text.contains(&format!("heaps 0..{} are done", at.heaps)),
+        "{text}"
+    );
+    // The checkpoint passes the proof again when resumed.
+    let (resumed, _) = Quotient::compute_resumable(
+        &rule,
+        at.heaps,
+        Some(&at),
+        false,
+        QuotientLimits::default(),
+        |_| {},
+    );
+    assert_eq!(resumed.unwrap().heaps(), at.heaps);
 }
 
 #[test]
@@ -386,7 +419,13 @@ fn analyze_misere_reads_the_quotient() {
 fn deeper_wild_quotients_agree_with_exhaustive_search() {
     // Past the heaps where the first candidate fails its proof (Dawson's
     // Kayles from heap 10, 4.7 from heap 9): the refined bases.
-    for (code, n, seed) in [("0.07", 18, 21), ("4.7", 11, 22), ("0.137", 16, 23)] {
+    // 0.16 to 17: the heap where fewest-token representatives stopped.
+    for (code, n, seed) in [
+        ("0.07", 18, 21),
+        ("4.7", 11, 22),
+        ("0.137", 16, 23),
+        ("0.16", 17, 24),
+    ] {
         let q = cross_check(code, n, 300, seed);
         assert_eq!(q.order() % 2, 0, "{code}");
     }

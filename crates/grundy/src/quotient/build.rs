@@ -35,20 +35,24 @@ pub(crate) struct Builder {
     pub(crate) phi: Vec<Element>,
     /// `options[h]`: the distinct elements of heap `h`'s options.
     pub(crate) options: Vec<Vec<Element>>,
-    /// `reps[x]`: a sum of heaps with element `x`, fewest tokens first (then
-    /// most heaps), ascending.
+    /// `reps[x]`: a sum of heaps with element `x`, the least by [`key`],
+    /// ascending.
     pub(crate) reps: Vec<Vec<u64>>,
     pub(crate) max_order: usize,
 }
 
-/// The key by which representatives are chosen: every option of a position
-/// has a smaller key (fewer tokens, or as many tokens and more heaps — a
-/// split that removes nothing).
-fn key(heaps: &[u64]) -> (u128, std::cmp::Reverse<usize>) {
-    (
-        heaps.iter().map(|&h| h as u128).sum(),
-        std::cmp::Reverse(heaps.len()),
-    )
+/// The key by which representatives are chosen: the heaps, largest first,
+/// compared lexicographically — sums ordered by their count of the
+/// largest heap, then of the next, and so on. Every option of a position
+/// has a smaller key (a move replaces one heap by smaller ones). The
+/// representatives are then the least sums of their elements in an order
+/// where a sum comes after all its options; measured, they take 0.16 past
+/// heap 17 (fewest tokens first stopped there) and leave the other games'
+/// quotients as they were.
+fn key(heaps: &[u64]) -> Vec<u64> {
+    let mut k = heaps.to_vec();
+    k.sort_unstable_by(|a, b| b.cmp(a));
+    k
 }
 
 impl Builder {
@@ -81,11 +85,11 @@ impl Builder {
     /// When that gives up, the look-ahead of the first failed candidate is
     /// the base instead (see [`lookahead`]).
     ///
-    /// Past `deadline` the look-ahead rounds stop (the counted ones do not
-    /// look at it).
+    /// Past `deadline` the step stops with an error (checked between
+    /// candidates and inside their construction, reduction and proof).
     pub(crate) fn step(&mut self, max_states: usize, deadline: Option<Instant>) -> Result<usize> {
         let mut first_failed = None;
-        match self.counted_step(max_states, &mut first_failed) {
+        match self.counted_step(max_states, deadline, &mut first_failed) {
             Ok(states) => Ok(states),
             Err(e) => match first_failed {
                 // The counted bases' error says where the run stopped; it
@@ -112,8 +116,8 @@ impl Builder {
         let n = self.phi.len() as u64;
         let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
         for _ in 0..LOOKAHEAD_ROUNDS {
-            if deadline.is_some_and(|d| Instant::now() > d) {
-                break;
+            if let Some(e) = past(deadline) {
+                return Err(e);
             }
             let (monoid, phi) = lookahead::lookahead(
                 &failed.monoid,
@@ -132,7 +136,7 @@ impl Builder {
                 reps: Vec::new(),
                 max_order: self.max_order,
             };
-            let candidate = self.candidate(n, &src, &[], 2)?;
+            let candidate = self.candidate(n, &src, &[], 2, deadline)?;
             match verify::verify(
                 &candidate.monoid,
                 &candidate.phi,
@@ -162,6 +166,7 @@ impl Builder {
     fn counted_step(
         &mut self,
         max_states: usize,
+        deadline: Option<Instant>,
         first_failed: &mut Option<Builder>,
     ) -> Result<usize> {
         let n = self.phi.len() as u64;
@@ -189,10 +194,13 @@ impl Builder {
         let mut cap = 2u8;
         let mut last_error = None;
         for _attempt in 0..MAX_ATTEMPTS {
+            if let Some(e) = past(deadline) {
+                return Err(e);
+            }
             let small = self.base_fits(&all_named, all_cap);
             let candidate = match &failed {
-                Some(f) if !small => self.candidate(n, f, &tracked, cap),
-                _ => self.candidate(n, self, &all_named, all_cap),
+                Some(f) if !small => self.candidate(n, f, &tracked, cap, deadline),
+                _ => self.candidate(n, self, &all_named, all_cap, deadline),
             };
             let candidate = match candidate {
                 Ok(c) => c,
@@ -211,7 +219,7 @@ impl Builder {
                 &candidate.options,
                 &candidate.reps,
                 max_states,
-                None,
+                deadline,
             );
             match verdict {
                 Ok(states) => {
@@ -263,7 +271,14 @@ impl Builder {
     /// A candidate for `Q_n` over the base: the elements of `Q_{n−1}`
     /// paired with the counts of the `tracked` heaps (counts past `cap + 1`
     /// folded back by 2).
-    fn candidate(&self, n: u64, src: &Builder, tracked: &[u64], cap: u8) -> Result<Builder> {
+    fn candidate(
+        &self,
+        n: u64,
+        src: &Builder,
+        tracked: &[u64],
+        cap: u8,
+        deadline: Option<Instant>,
+    ) -> Result<Builder> {
         let base = Base::new(src, n, self.monoid.order, tracked, cap)?;
         let order = base.len();
         let image = |heaps: &[u64]| base.image(heaps);
@@ -379,7 +394,7 @@ impl Builder {
             }
         };
         let accept: Vec<bool> = (0..big).map(|x| layers[x % powers][x / powers]).collect();
-        let class = refine(big, ng, &accept, succ);
+        let class = refine(big, ng, &accept, succ, deadline)?;
 
         // Representatives and the new numbering: classes ordered by their
         // representatives (so the identity, the empty sum, is 0).
@@ -491,6 +506,14 @@ impl Builder {
     }
 }
 
+/// The error of a step stopped by the time limit, once `deadline` has
+/// passed.
+pub(crate) fn past(deadline: Option<Instant>) -> Option<Error> {
+    deadline.filter(|&d| Instant::now() > d).map(|_| {
+        Error::TooLarge("a step of the misère quotient was stopped by the time limit".into())
+    })
+}
+
 /// The coarsest partition of `0..size` that separates `accept` from the
 /// rest and is compatible with each of the `gens` generators (`succ(x, i)`
 /// is `x` times generator `i`): Moore's algorithm. In a commutative monoid
@@ -500,7 +523,8 @@ pub(crate) fn refine(
     gens: usize,
     accept: &[bool],
     succ: impl Fn(usize, usize) -> usize,
-) -> Vec<usize> {
+    deadline: Option<Instant>,
+) -> Result<Vec<usize>> {
     let succ: Vec<usize> = (0..size)
         .flat_map(|x| (0..gens).map(move |g| (x, g)))
         .map(|(x, g)| succ(x, g))
@@ -508,6 +532,9 @@ pub(crate) fn refine(
     let mut class: Vec<usize> = accept.iter().map(|&a| a as usize).collect();
     let mut count = 0;
     loop {
+        if let Some(e) = past(deadline) {
+            return Err(e);
+        }
         let mut ids: HashMap<Vec<usize>, usize, BuildFnv> = HashMap::default();
         let next: Vec<usize> = (0..size)
             .map(|x| {
@@ -521,7 +548,7 @@ pub(crate) fn refine(
         let now = ids.len();
         class = next;
         if now == count {
-            return class;
+            return Ok(class);
         }
         count = now;
     }
@@ -529,8 +556,8 @@ pub(crate) fn refine(
 
 /// The base of a step: the submonoid of `M × ℕ^tracked` (how many heaps of
 /// each tracked size; counts folded past `cap + 1`) generated by the heaps
-/// below `n`, with a fewest-token representative of each element, where `M`
-/// is `Q_{n−1}` or a failed candidate (whose image of the heaps below `n`
+/// below `n`, with the least representative (by [`key`]) of each element,
+/// where `M` is `Q_{n−1}` or a failed candidate (whose image of the heaps below `n`
 /// refines `Q_{n−1}`). It is a bipartite monoid that is correct for the
 /// heaps below `n`, only not reduced.
 struct Base {
@@ -640,5 +667,46 @@ impl Base {
             .map(|(&i, &j)| fold(i + j, self.cap))
             .collect();
         self.id(&(self.q.mul(*a, *b), counts))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::parse_rule;
+
+    /// A step entered after its deadline stops inside the heap (in the
+    /// counted refinement's first check) with the time limit's error, and
+    /// leaves the heaps already done as they were.
+    #[test]
+    fn a_step_past_its_deadline_stops_and_keeps_the_heaps_done() {
+        let mut b = Builder::new(parse_rule("0.07").unwrap(), 2000);
+        while b.heaps_done() < 9 {
+            b.step(1_000_000, None).unwrap();
+        }
+        let before = (b.monoid.clone(), b.phi.clone());
+        let err = b.step(1_000_000, Some(Instant::now())).unwrap_err();
+        assert!(err.to_string().contains("time limit"), "{err}");
+        assert_eq!((b.monoid.clone(), b.phi.clone()), before);
+        // Without the deadline the same heap is added.
+        b.step(1_000_000, None).unwrap();
+        assert_eq!(b.heaps_done(), 10);
+    }
+
+    /// The reduction stops at its deadline instead of finishing.
+    #[test]
+    fn refine_stops_at_its_deadline() {
+        let accept = [true, false, false, true];
+        let succ = |x: usize, _: usize| (x + 1) % 4;
+        let classes = refine(4, 1, &accept, succ, None).unwrap();
+        assert_eq!(
+            classes
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            4
+        );
+        let err = refine(4, 1, &accept, succ, Some(Instant::now())).unwrap_err();
+        assert!(err.to_string().contains("time limit"), "{err}");
     }
 }

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::build::refine;
-use super::hash::BuildFnv;
+use super::build::{past, refine};
+use super::states::StateSet;
 use super::{Element, Monoid};
 use crate::error::{Error, Result};
 
@@ -78,14 +78,14 @@ pub(crate) fn lookahead(
     };
     // A state: ψ, the non-empty flag, then U.
     let width = 2 + words;
-    // Per state: the arena's copy and the index's key, a transition per
-    // kind, the parent link and the index's own overhead.
-    let per_state = 2 * width * 8 + nk * 4 + 8 + 32;
+    // Per state: its row in the arena, a transition per kind, the parent
+    // link and the index's slots.
+    let per_state = width * 8 + nk * 4 + 8 + StateSet::BYTES_PER_STATE;
     let memory_bound = max_states > MEMORY / per_state;
     let max_states = max_states.min(MEMORY / per_state);
     let mut arena: Vec<u64> = vec![0; width];
-    let mut seen: HashMap<Box<[u64]>, u32, BuildFnv> = HashMap::default();
-    seen.insert(arena[..].into(), 0);
+    let mut seen = StateSet::new(width);
+    seen.insert(&arena, 0);
     let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
     let mut trans: Vec<u32> = Vec::new();
     let mut scratch = vec![0u64; width];
@@ -101,15 +101,14 @@ pub(crate) fn lookahead(
                 divide_into(&cur[2..], *g, &mut scratch[2..]);
                 divide_into(b, psi, &mut scratch[2..]);
             }
-            let id = match seen.get(&scratch[..]) {
-                Some(&id) => id,
+            let id = match seen.get(&arena, &scratch) {
+                Some(id) => id,
                 None => {
                     let id = parent.len() as u32;
-                    if id % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
-                        return Err(Error::TooLarge(
-                            "the look-ahead of a misère quotient candidate was stopped by the time limit"
-                                .into(),
-                        ));
+                    if id % 4096 == 0 {
+                        if let Some(e) = past(deadline) {
+                            return Err(e);
+                        }
                     }
                     if parent.len() >= max_states {
                         let why = if memory_bound {
@@ -122,8 +121,8 @@ pub(crate) fn lookahead(
                              {max_states} states {why}"
                         )));
                     }
-                    seen.insert(scratch[..].into(), id);
                     arena.extend_from_slice(&scratch);
+                    seen.insert(&arena, id);
                     parent.push((head as u32, k as u32));
                     id
                 }
@@ -141,7 +140,13 @@ pub(crate) fn lookahead(
             st[1] == 1 && !get(&st[2..], 0)
         })
         .collect();
-    let class = refine(states, nk, &accept, |s, k| trans[s * nk + k] as usize);
+    let class = refine(
+        states,
+        nk,
+        &accept,
+        |s, k| trans[s * nk + k] as usize,
+        deadline,
+    )?;
     // Number the classes by their first state (breadth-first: the empty sum
     // first, so the identity is 0, and each class's first state has a
     // shortest word).
@@ -182,11 +187,8 @@ pub(crate) fn lookahead(
         .collect();
     let mut mul = vec![0 as Element; count * count];
     for a in 0..count {
-        if deadline.is_some_and(|d| Instant::now() > d) {
-            return Err(Error::TooLarge(
-                "the look-ahead of a misère quotient candidate was stopped by the time limit"
-                    .into(),
-            ));
+        if let Some(e) = past(deadline) {
+            return Err(e);
         }
         for b in a..count {
             let s = paths[b]

@@ -75,8 +75,9 @@
 //! P-position for the positions `w` of element `z`. The misère rule (a
 //! position is P iff it has a move and every move leads to N) gives
 //! `t_k(z) = ¬∃r: t_{k−1}(z·Φ(r)) ∧ ¬∃ option w′ of w: t_k(Φ(w′))` for
-//! `k ≥ 1`, evaluated on a fewest-token representative `w` of each `z`
-//! (options first). The sequence `t_0, t_1, …` repeats
+//! `k ≥ 1`, evaluated on one representative `w` of each `z`: the least in
+//! the order that compares sums by their count of the largest heap, then
+//! of the next, and so on (an option always comes first). The sequence `t_0, t_1, …` repeats
 //! (`t_{s+q} = t_s`); the monoid `Q_{n−1} × ⟨h | h^{s+q} = h^s⟩` with
 //! `P = {(z, k): t_k(z)}` is then reduced by the coarsest congruence inside
 //! the P/N split (Moore's partition refinement over the generators — in a
@@ -114,7 +115,7 @@
 //! candidate far larger than the quotient (Dawson's Kayles at heap 30,
 //! where Siegel reports order 360); the look-ahead below then takes over,
 //! and when it too fails the construction stops with an error naming the
-//! heap and the order reached (0.6 and 0.16 stop at heap 17). No answer is
+//! heap and the order reached (0.6 stops at heap 17, 0.16 at 18). No answer is
 //! ever given without the proof.
 //!
 //! What the recursion needs is a base that refines the image `Q'_n` of the
@@ -140,16 +141,20 @@
 //! figure), passes the proof. Used alone from the first failure on, it
 //! diverges at heap 25 of Dawson's Kayles (bases of 64, 80, 96, …: each
 //! round carries the previous candidate's spurious distinctions one power
-//! of heap 7 further), hence the order of the two. It does not take 0.6 or
-//! 0.16 past heap 17 (0.6's first candidate there already exceeds the
-//! limit; 0.16's look-ahead candidates outgrow it).
+//! of heap 7 further), hence the order of the two. It does not take 0.6
+//! past heap 17 (its first candidate there already exceeds the limit), nor
+//! 0.16 past heap 18.
 //!
 //! (V0) and (VA) are finite checks. (VB) ranges over infinitely many sums,
 //! but its test for `x` depends only on `ψ(x)`, on `d_g = ψ(x − i)` for each
 //! element `g` of a heap `i` present in `x` (the same for every such heap),
 //! and on which kinds of heap are present; that state evolves
-//! deterministically as heaps are added, so a breadth-first search over the
-//! finitely many states proves (VB) for all `x`, or finds a counterexample.
+//! deterministically as heaps are added, so a search over the finitely many
+//! states proves (VB) for all `x`, or finds a counterexample. Adding heaps
+//! commutes, so the states are those of the sums `g_1^a_1 ⋯ g_k^a_k`, found
+//! generator by generator (the chains of powers of `g_j` from the states
+//! of the first `j − 1` generators); a counterexample is reported from a
+//! breadth-first search, which finds one with fewest heaps.
 //!
 //! # Periodicity
 //!
@@ -178,6 +183,7 @@ mod build;
 mod hash;
 mod lookahead;
 mod read;
+mod states;
 mod verify;
 
 use std::collections::{HashMap, HashSet};
@@ -231,8 +237,9 @@ pub struct QuotientLimits {
     /// in the look-ahead rounds that follow a failed refinement by counts).
     pub max_states: usize,
     /// Stop (with an error) once this many seconds have passed, checked
-    /// between heaps and inside a heap's look-ahead rounds and their
-    /// proofs; `None` for no time limit.
+    /// between heaps and inside each heap: between its candidates and
+    /// during their construction, reduction, look-ahead and proof; `None`
+    /// for no time limit.
     pub max_seconds: Option<f64>,
 }
 
@@ -392,9 +399,9 @@ impl Quotient {
             );
         }
         let started = Instant::now();
-        // The time limit as an instant, for the look-ahead rounds inside a
-        // heap (a limit that is not a valid duration leaves them unbounded
-        // in time; the check between heaps still applies).
+        // The time limit as an instant, for the checks inside a heap (a
+        // limit that is not a valid duration leaves them unbounded in time;
+        // the check between heaps still applies).
         let deadline = limits
             .max_seconds
             .and_then(|limit| std::time::Duration::try_from_secs_f64(limit).ok())
