@@ -34,9 +34,6 @@ use crate::games::heap::{Move, Rule};
 use crate::nimber::Nimber;
 use crate::period::{Period, PeriodFinder};
 
-/// The bounds of a computation, kept in [`crate::limits`] (the game
-/// interface names them too) and named here as well, beside the engines
-/// they bound.
 use crate::limits::Limits;
 
 /// Something that computes a nim-sequence one value at a time.
@@ -259,7 +256,8 @@ struct Window {
 pub const MIN_WINDOW: usize = 1 << 17;
 
 // Room for the low heaps and for as many below the next heap, with the
-// splitting digits of any code of up to 256 digits.
+// splitting digits of codes of up to 256 digits (a longer code that needs
+// more is refused by `Sparse::forget`, which checks its own reach).
 const _: () = assert!(MIN_WINDOW >= sparse::Sparse::REACH + 256 + sparse::AHEAD);
 
 impl Computation {
@@ -319,9 +317,18 @@ impl Computation {
         Ok(run)
     }
 
-    /// Makes room for `heaps` values up front, or says clearly why not.
+    /// Makes room for `heaps` values up front, or says clearly why not. In
+    /// window mode the room is that reserved before, never more: the vector
+    /// holds released pages and must not move.
     pub fn reserve(&mut self, heaps: u64) -> Result<()> {
         let more = heaps.saturating_sub(self.values.len() as u64);
+        let room = (self.values.capacity() - self.values.len()) as u64;
+        if self.window.is_some() && more > room {
+            return Err(Error::Unsupported(format!(
+                "window mode computes the {} heaps reserved before it started, not {heaps}",
+                self.values.capacity()
+            )));
+        }
         usize::try_from(more)
             .ok()
             .and_then(|more| self.values.try_reserve_exact(more).ok())
@@ -424,6 +431,10 @@ impl Computation {
                 }
             }
             appended?;
+            if self.period.is_some() && stop_at_proof {
+                // The values up to the proof are all kept for the answers.
+                break;
+            }
             self.release()?;
         }
         Ok(match self.period {
@@ -485,6 +496,13 @@ impl Computation {
                 "window mode releases memory with madvise: only on Unix".into(),
             ));
         }
+        if self.window.is_some() {
+            // (Starting again would forget the pages released.)
+            return Err(Error::Unsupported("window mode is on already".into()));
+        }
+        // Keeping as many as the room reserved releases nothing; keeping no
+        // more keeps the page arithmetic of `release` inside the vector.
+        let keep = keep.min(self.values.capacity());
         self.engine.forget(&self.values, 0..0)?;
         let tail = self.values.get(1..).unwrap_or(&[]);
         let mut last_at = Vec::new();
@@ -637,8 +655,16 @@ fn page_size() -> usize {
 fn release_pages(lo: usize, hi: usize) -> Result<()> {
     let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
     // SAFETY: lo..hi are whole pages inside the vector's allocation, which
-    // the engine was told never to read again; they are made accessible
-    // again (`restore_pages`) before the vector is freed or truncated.
+    // the engine was told never to read again (`Engine::forget`). The
+    // invariant of window mode: the pages of `Window::dropped` are the
+    // protected ones; the vector never moves or grows while a window is on
+    // (`advance` and `reserve` refuse, `window` refuses a second window);
+    // they are made accessible again (`restore_pages`) before the vector
+    // is freed or truncated. Slices handed to the engine still cover them:
+    // strictly, a reference should point to readable memory over its whole
+    // length; rustc does not tell LLVM so for slices of dynamic length, so
+    // nothing is read there unless the engine reads it. (Handing the engine
+    // the dropped range with a raw pointer would remove even that.)
     let ok = unsafe {
         libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
             && libc::mprotect(ptr, len, libc::PROT_NONE) == 0
@@ -672,7 +698,8 @@ fn restore_pages(lo: usize, hi: usize) {
             libc::PROT_READ | libc::PROT_WRITE,
         ) == 0
     };
-    // Freeing protected pages could hand them to the allocator unusable.
+    // Freeing protected pages could hand them to the allocator unusable
+    // (from `Drop` while unwinding, this aborts: still better than that).
     assert!(ok, "cannot restore the released pages of a window-mode run");
 }
 
@@ -1098,6 +1125,47 @@ mod tests {
         assert!(err.contains("no longer kept"), "{err}");
         let dropped = run.window.as_ref().unwrap().dropped.clone();
         assert!(!dropped.is_empty() && run.computed() < dropped.end + 2048 + 4096);
+    }
+
+    #[test]
+    fn batches_never_read_released_heaps() {
+        // 0.161's rare heaps keep coming past a small window, so a heap soon
+        // needs a released value. The heaps just below it must not start a
+        // batch of rare-pair marks that reads it (that read would fault):
+        // the run ends with the error, every kept value exact.
+        let rule = code("0.161");
+        let (run, step) = windowed(&rule, 300_000, 20_000, 2);
+        let err = step.unwrap_err().to_string();
+        assert!(err.contains("no longer kept"), "{err}");
+        let all = full(&rule, run.computed() as u64);
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(!dropped.is_empty());
+        for (n, &v) in all.iter().enumerate() {
+            assert_eq!(run.value(n), (!dropped.contains(&n)).then_some(v), "G({n})");
+        }
+    }
+
+    #[test]
+    fn a_window_run_never_moves_its_values() {
+        // Released pages stay where they are: no second window, no growth.
+        let rule = code("0.6");
+        let (mut run, step) = windowed(&rule, 1 << 18, 1 << 16, 8);
+        assert_eq!(step.unwrap(), Step::Reached);
+        assert!(!run.window.as_ref().unwrap().dropped.is_empty());
+        let err = run.window_unchecked(1 << 16).unwrap_err().to_string();
+        assert!(err.contains("on already"), "{err}");
+        let err = run.reserve(1 << 20).unwrap_err().to_string();
+        assert!(err.contains("reserved before"), "{err}");
+        assert!(run.reserve(1 << 18).is_ok());
+        // A window as large as any number keeps everything.
+        let mut wide = Computation::new(&rule, 1).unwrap();
+        wide.reserve(1 << 18).unwrap();
+        wide.window(usize::MAX).unwrap();
+        assert_eq!(
+            wide.advance(1 << 18, u64::MAX, false).unwrap(),
+            Step::Reached
+        );
+        assert_eq!(wide.values(), full(&rule, 1 << 18));
     }
 
     #[test]

@@ -1073,6 +1073,26 @@ impl Sparse {
         self
     }
 
+    /// Whether a batch started at heap `n` would read a dropped heap: the
+    /// rare-pair marks of heaps `n..n + AHEAD` read the partners
+    /// `n + j - k - r` of every rare heap `r`, and [`Sparse::first_lost`]
+    /// stops a run only before the first heap that needs a dropped one, which
+    /// may be `n + 1`. Such heaps are computed one at a time instead.
+    fn batch_meets_dropped(&self, n: usize) -> bool {
+        let d = &self.dropped;
+        !d.is_empty()
+            && self.splits.iter().any(|&k| {
+                // n + j - k - r ∈ d for some j < AHEAD ⟺
+                // n - k + 1 - d.end ≤ r ≤ n - k + AHEAD - 1 - d.start.
+                let Some(top) = (n + AHEAD).checked_sub(k + 1 + d.start) else {
+                    return false;
+                };
+                let bottom = (n + 1).saturating_sub(k + d.end);
+                let i = self.rare_heaps.partition_point(|&r| (r as usize) < bottom);
+                self.rare_heaps.get(i).is_some_and(|&r| r as usize <= top)
+            })
+    }
+
     /// With the heaps of [`Sparse::forget`] forgotten and `G(0..from)` in `values`: the
     /// first heap `n ≥ from` whose rare-pair marks would read a dropped heap,
     /// with that heap. Rare heaps `r` pair with `n - k - r`: dropped once
@@ -1223,7 +1243,7 @@ impl Sparse {
             self.scan_all(g, n)?;
             return self.mex(n);
         }
-        if self.batch.is_none() && !self.strict {
+        if self.batch.is_none() && !self.strict && !self.batch_meets_dropped(n) {
             self.start_batch(g, n);
         }
         // Every split with a rare heap: all common-valued splits among them
