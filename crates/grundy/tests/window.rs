@@ -43,7 +43,8 @@ fn window_runs_equal_full_runs_on_one_and_two_threads() {
 #[test]
 fn periods_are_proved_as_in_full_runs() {
     // Proved while every value is kept (here in the first few thousand
-    // heaps); window mode computes on past the proof the same values.
+    // heaps, before anything is released): window mode leaves the search
+    // for a period and its proof as they are.
     for text in ["0.77", "0.07", "0.137"] {
         let rule = code(text);
         let mut full = Computation::new(&rule, 1).unwrap();
