@@ -40,6 +40,7 @@ enum Command {
     Nim(cmd::nim::Args),
     Analyze(cmd::analyze::Args),
     Seq(cmd::seq::Args),
+    Quotient(cmd::quotient::Args),
     Value(cmd::value::Args),
     Play(cmd::play::Args),
     Explain(cmd::explain::Args),
@@ -49,7 +50,6 @@ enum Command {
     Completions(Completions),
     Man(Man),
     Help(Help),
-    Quotient(cmd::quotient::Args),
 }
 
 /// Print a shell completion script for grundy.
