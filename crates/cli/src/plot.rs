@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use grundy::games::heap::Rule;
 use grundy::period::Period;
+use grundy::rule::Rule;
 use grundy::sequence::stats::Histogram;
 
 const WIDTH: f64 = 820.0;

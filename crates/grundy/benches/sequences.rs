@@ -3,7 +3,7 @@
 //! its vector kernels.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::games::heap::{Rule, TakeBreak};
+use grundy::rule::{Rule, TakeBreak};
 use grundy::sequence::{naive::Naive, sparse::Sparse, Engine};
 
 fn fill(engine: &mut dyn Engine, n: usize) -> Vec<u16> {

@@ -71,9 +71,11 @@
 //!   inverse, division; 64 and 128 bits);
 //! * [`nim`]: Nim under normal and misère play;
 //! * [`game`]: the interface every game implements;
-//! * [`games`]: the families — heap rules ([`games::heap::Rule`]), the
-//!   staircase, the games behind judge problems — and the registry of the
-//!   expression language;
+//! * [`rule`]: heap rules ([`rule::Rule`]) — Nim, subtraction sets,
+//!   take-and-break codes, Grundy's game — and their moves on one heap;
+//! * [`games`]: the families — heaps of those rules, the staircase, the
+//!   games behind judge problems — and the registry of the expression
+//!   language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
@@ -105,6 +107,7 @@ pub mod pattern;
 pub mod period;
 pub mod quotient;
 pub mod report;
+pub mod rule;
 pub mod sequence;
 pub mod solver;
 pub mod strategy;

@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 use common::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
 use grundy::games::heap::parse_rule;
-use grundy::games::heap::Rule;
 use grundy::nim::{Outcome, Play};
 use grundy::quotient::{Quotient, QuotientLimits};
+use grundy::rule::Rule;
 use grundy::sum::AnalyzeOptions;
 
 /// The oracle's description of a rule, from its text (independent of the

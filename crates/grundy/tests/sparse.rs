@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use grundy::games::heap::{Rule, TakeBreak};
 use grundy::period::PeriodFinder;
+use grundy::rule::{Rule, TakeBreak};
 use grundy::sequence::naive::Naive;
 use grundy::sequence::sparse::Sparse;
 use grundy::sequence::stats::Histogram;

@@ -241,12 +241,9 @@ fn huge_heaps_use_the_proved_period() {
         a.truncated,
         "a huge Kayles heap has very many winning splits"
     );
-    let kayles = grundy::sequence::NimSequence::new(
-        &grundy::games::heap::Rule::kayles(),
-        0,
-        Default::default(),
-    )
-    .unwrap();
+    let kayles =
+        grundy::sequence::NimSequence::new(&grundy::rule::Rule::kayles(), 0, Default::default())
+            .unwrap();
     let mut on_kayles = 0;
     for m in &a.winning_moves {
         // Each listed move really brings the whole sum to value 0.

@@ -6,8 +6,8 @@ mod common;
 
 use common::{heap_options, Oracle, OracleRule};
 use grundy::games::heap::parse_rule;
-use grundy::games::heap::Rule;
 use grundy::limits::Limits;
+use grundy::rule::Rule;
 use grundy::sequence::{naive::Naive, Engine, NimSequence};
 
 fn sequence(rule: &str) -> NimSequence {

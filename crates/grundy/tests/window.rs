@@ -1,7 +1,7 @@
 //! Window mode (`Computation::window`): the same histogram, split, largest
 //! and last values as a run that keeps every value, on one and two threads.
 
-use grundy::games::heap::{Rule, TakeBreak};
+use grundy::rule::{Rule, TakeBreak};
 use grundy::sequence::stats::{Histogram, Split};
 use grundy::sequence::{Computation, Step, MIN_WINDOW};
 

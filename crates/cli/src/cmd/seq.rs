@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy::games::heap::parse_rule;
-use grundy::games::heap::Rule;
 use grundy::limits::{Limits, SEARCH_WORK};
 use grundy::period::{Period, Proof};
+use grundy::rule::Rule;
 use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};
 use grundy::sequence::{Computation, NimSequence, Plan, Step};

@@ -10,9 +10,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use grundy::games::heap::{parse_rule, Rule};
+use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::nimber::Nimber;
+use grundy::rule::Rule;
 use grundy::sequence::{NimSequence, Plan};
 
 use crate::progress::Progress;

@@ -16,9 +16,9 @@ use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
-use crate::games::heap::{Rule, Subtraction};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
+use crate::rule::{Rule, Subtraction};
 use crate::sequence::NimSequence;
 use crate::sum::Term;
 

@@ -149,7 +149,7 @@ impl Game for Run {
     fn describe(&self, mv: &Move, label: &str) -> String {
         let to = mv.heap.as_ref().map(|h| h.to.clone()).unwrap_or_default();
         let left: u64 = to.iter().sum();
-        crate::games::heap::Move::new(self.0 - left, to).describe_as(label, self.0)
+        crate::rule::Move::new(self.0 - left, to).describe_as(label, self.0)
     }
 
     /// `K` takes K from an end; `= A B` leaves the rows A and B.

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Context, Game, Known, Move};
-use crate::games::heap::{self, number};
+use crate::games::heap::number;
 use crate::games::{in_parens, join, numbers, parse_args};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
@@ -378,7 +378,7 @@ impl Game for LaskerHeap {
     fn describe(&self, mv: &Move, label: &str) -> String {
         let leaves = Self::leaves(mv);
         let take = self.0 - leaves.iter().sum::<u64>();
-        heap::Move::new(take, leaves).describe_as(label, self.0)
+        crate::rule::Move::new(take, leaves).describe_as(label, self.0)
     }
 
     /// `K` takes K tokens; `= A B` splits into A and B.

@@ -130,7 +130,7 @@ impl Game for TakeRange {
     fn describe(&self, mv: &Move, label: &str) -> String {
         let to = mv.heap.as_ref().map(|h| h.to.clone()).unwrap_or_default();
         let left: u64 = to.iter().sum();
-        crate::games::heap::Move::new(self.n - left, to).describe_as(label, self.n)
+        crate::rule::Move::new(self.n - left, to).describe_as(label, self.n)
     }
 
     /// How many coins to take.

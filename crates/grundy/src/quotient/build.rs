@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::hash::BuildFnv;
 use super::{lookahead, verify, Element, Monoid};
 use crate::error::{Error, Result};
-use crate::games::heap::Rule;
+use crate::rule::Rule;
 
 /// The most powers `k` of a new heap examined before the outcome sequence
 /// `k ↦ (x·h^k ∈ P)` must have repeated. Misère quotients of heap games
@@ -673,14 +673,14 @@ impl Base {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::parse_rule;
+    use crate::rule::{Rule, TakeBreak};
 
     /// A step entered after its deadline stops inside the heap (in the
     /// counted refinement's first check) with the time limit's error, and
     /// leaves the heaps already done as they were.
     #[test]
     fn a_step_past_its_deadline_stops_and_keeps_the_heaps_done() {
-        let mut b = Builder::new(parse_rule("0.07").unwrap(), 2000);
+        let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse("0.07").unwrap()), 2000);
         while b.heaps_done() < 9 {
             b.step(1_000_000, None).unwrap();
         }

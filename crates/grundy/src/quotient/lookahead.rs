@@ -217,8 +217,8 @@ pub(crate) fn lookahead(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::parse_rule;
     use crate::quotient::build::Builder;
+    use crate::rule::{Rule, TakeBreak};
 
     /// With the true quotient, "x is P iff x ≠ 0 and no option of x is in
     /// P" is the misère rule itself, so its syntactic monoid — what the
@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn the_lookahead_of_a_proved_quotient_is_that_quotient() {
         for (code, to) in [("0.75", 12), ("0.07", 14), ("0.77", 16), ("0.137", 12)] {
-            let mut b = Builder::new(parse_rule(code).unwrap(), 2000);
+            let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
             while b.heaps_done() < to {
                 b.step(1_000_000, None).unwrap();
             }

@@ -192,8 +192,8 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::games::heap::{Rule, Subtraction};
 use crate::period::{Period, Proof, ProofShape};
+use crate::rule::{Rule, Subtraction};
 
 pub use read::{quotient_covering, solve_misere, MisereAnswer, ANALYSIS_LIMITS};
 
@@ -342,7 +342,7 @@ impl Quotient {
     /// code or a subtraction set), proved.
     ///
     /// ```
-    /// use grundy::games::heap::{Rule, TakeBreak};
+    /// use grundy::rule::{Rule, TakeBreak};
     /// use grundy::quotient::{Quotient, QuotientLimits};
     /// // Dawson's Kayles to heap 12.
     /// let q = Quotient::compute(&Rule::dawsons_kayles(), 12, QuotientLimits::default()).unwrap();
@@ -941,7 +941,7 @@ fn tame_images(q: &Quotient) -> Option<Vec<NimImage>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::TakeBreak;
+    use crate::rule::TakeBreak;
 
     fn code(c: &str) -> Rule {
         Rule::TakeBreak(TakeBreak::parse(c).unwrap())

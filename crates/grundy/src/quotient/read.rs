@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{Element, Quotient, QuotientLimits};
 use crate::error::{Error, Result};
-use crate::games::heap::{octal, Move, Rule};
 use crate::nim::Outcome;
+use crate::rule::{octal, Move, Rule};
 
 /// A misère answer read from a quotient.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -361,8 +361,8 @@ fn verify_from(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::parse_rule;
     use crate::quotient::build::Builder;
+    use crate::rule::{Rule, TakeBreak};
 
     fn outcome(r: std::result::Result<usize, Failure>) -> std::result::Result<usize, Vec<u64>> {
         r.map_err(|f| match f {
@@ -377,7 +377,7 @@ mod tests {
     #[test]
     fn the_search_by_generators_agrees_with_breadth_first() {
         for (code, to) in [("0.07", 20), ("0.137", 16), ("4.7", 11)] {
-            let mut b = Builder::new(parse_rule(code).unwrap(), 2000);
+            let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
             while b.heaps_done() < to {
                 b.step(1_000_000, None).unwrap();
             }

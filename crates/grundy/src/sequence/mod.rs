@@ -29,10 +29,10 @@ pub mod sparse;
 pub mod stats;
 
 use crate::error::{Error, Result};
-use crate::games::heap::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
-use crate::games::heap::{Move, Rule};
 use crate::nimber::Nimber;
 use crate::period::{Period, PeriodFinder};
+use crate::rule::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::rule::{Move, Rule};
 
 use crate::limits::Limits;
 
@@ -210,7 +210,7 @@ pub enum Step {
 /// report progress, can be interrupted, checkpointed and resumed.
 ///
 /// ```
-/// use grundy::games::heap::Rule;
+/// use grundy::rule::Rule;
 /// use grundy::sequence::{Computation, Step};
 /// let mut run = Computation::new(&Rule::kayles(), 1).unwrap();
 /// // Ask for a million heaps: it stops at the proof.
@@ -709,7 +709,7 @@ fn restore_pages(_lo: usize, _hi: usize) {}
 /// The nim-sequence of one rule, as far as it is known.
 ///
 /// ```
-/// use grundy::games::heap::Rule;
+/// use grundy::rule::Rule;
 /// use grundy::limits::Limits;
 /// use grundy::sequence::NimSequence;
 /// let kayles = NimSequence::new(&Rule::kayles(), 0, Limits::default()).unwrap();
@@ -829,7 +829,7 @@ impl NimSequence {
         n: u64,
         target: Nimber,
     ) -> Result<Box<dyn Iterator<Item = Move> + '_>> {
-        use crate::games::heap::Subtraction;
+        use crate::rule::Subtraction;
         if !self.knows(n) {
             self.value(n)?;
         }
@@ -880,7 +880,7 @@ impl NimSequence {
                         .flatten();
                     let three = (d & LEAVE_THREE != 0)
                         .then(|| {
-                            crate::games::heap::octal::three_way_splits(rest)
+                            crate::rule::octal::three_way_splits(rest)
                                 .filter(move |&(a, b, c)| v(a) ^ v(b) ^ v(c) == target)
                                 .map(move |(a, b, c)| Move::new(k, vec![a, b, c]))
                         })
@@ -956,7 +956,7 @@ impl NimSequence {
 /// work unit of [`SEARCH_WORK`](crate::limits::SEARCH_WORK) for engines that do not count their own).
 fn options_estimate(rule: &Rule, n: u64) -> u64 {
     match rule {
-        Rule::Subtraction(crate::games::heap::Subtraction::Finite(set)) => {
+        Rule::Subtraction(crate::rule::Subtraction::Finite(set)) => {
             set.partition_point(|&s| s <= n) as u64
         }
         // At most 64 powers of two or 92 Fibonacci numbers.
@@ -1019,7 +1019,7 @@ pub fn human_bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::TakeBreak;
+    use crate::rule::TakeBreak;
 
     fn code(s: &str) -> Rule {
         Rule::TakeBreak(TakeBreak::parse(s).expect("valid code"))

@@ -7,8 +7,8 @@
 
 use super::Engine;
 use crate::error::{Error, Result};
-use crate::games::heap::octal::{three_way_splits, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
-use crate::games::heap::{Rule, Subtraction};
+use crate::rule::octal::{three_way_splits, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::rule::{Rule, Subtraction};
 
 /// Marks seen values with a generation stamp, so clearing is O(1).
 #[derive(Clone, Debug)]

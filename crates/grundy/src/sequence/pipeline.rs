@@ -52,7 +52,7 @@ use super::sparse::{Sparse, AHEAD};
 use super::stats::Split;
 use super::Engine;
 use crate::error::{Error, Result};
-use crate::games::heap::Rule;
+use crate::rule::Rule;
 
 /// Heaps are computed ahead at most this far past the frontier (and at
 /// most half the frontier, as [`Sparse::compute_ahead`] needs): room for a
@@ -740,7 +740,7 @@ impl Engine for Pipeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::TakeBreak;
+    use crate::rule::TakeBreak;
     use crate::sequence::{Computation, Step};
 
     fn code(s: &str) -> Rule {

@@ -71,8 +71,8 @@ use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
 use super::Engine;
 use crate::error::{Error, Result};
-use crate::games::heap::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
-use crate::games::heap::Rule;
+use crate::rule::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
+use crate::rule::Rule;
 
 /// Number of distinct values a u16 engine can hold.
 const VALUES: usize = 1 << 16;

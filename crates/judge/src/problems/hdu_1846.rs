@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use grundy::games::heap::{Rule, Subtraction};
+use grundy::rule::{Rule, Subtraction};
 
 use super::{cases_read, engine, verdict};
 use crate::error::Result;

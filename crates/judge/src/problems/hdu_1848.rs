@@ -7,8 +7,8 @@
 
 use std::io::{self, Write};
 
-use grundy::games::heap::{Rule, Subtraction};
 use grundy::limits::Limits;
+use grundy::rule::{Rule, Subtraction};
 use grundy::sequence::NimSequence;
 
 use super::{engine, verdict};

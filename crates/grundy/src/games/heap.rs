@@ -1,11 +1,10 @@
-//! Heaps as game components: one heap of a [`Rule`], with its values from
-//! the rule's [`NimSequence`] (closed form or proved period), and the
-//! expression-language syntax of every heap rule.
+//! Heap games, the family: one heap of a [`Rule`] as a game component,
+//! with its values from the rule's [`NimSequence`] (closed form or proved
+//! period), and the expression-language syntax of every heap rule. The
+//! rules themselves are defined in [`rule`](crate::rule).
 
 use std::sync::{Arc, Mutex};
 
-use super::subtraction::{range_steps, MAX_SET_MEMBERS, MAX_STEPS_SEQUENCE};
-use super::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::game::{
@@ -13,6 +12,8 @@ use crate::game::{
 };
 use crate::nimber::Nimber;
 use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
+use crate::rule::subtraction::{range_steps, MAX_SET_MEMBERS, MAX_STEPS_SEQUENCE};
+use crate::rule::{Move as HeapMove, Rule, Subtraction, TakeBreak};
 use crate::sequence::NimSequence;
 use crate::sum::Term;
 

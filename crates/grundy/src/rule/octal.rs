@@ -29,7 +29,7 @@ pub const MAX_DIGITS: usize = 4096;
 /// A take-and-break code such as `0.77`.
 ///
 /// ```
-/// use grundy::games::heap::TakeBreak;
+/// use grundy::rule::TakeBreak;
 /// let kayles = TakeBreak::parse("0.77").unwrap();
 /// assert_eq!(kayles.digit(1), 7);
 /// assert_eq!(kayles.last_digit(), 2);

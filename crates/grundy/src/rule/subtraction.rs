@@ -38,7 +38,7 @@ impl Subtraction {
     /// A contiguous set becomes a [`Subtraction::Range`], which has a closed form.
     ///
     /// ```
-    /// use grundy::games::heap::Subtraction;
+    /// use grundy::rule::Subtraction;
     /// assert_eq!(Subtraction::finite(vec![3, 1, 2, 2]).unwrap(),
     ///            Subtraction::Range { lo: 1, hi: 3 });
     /// assert!(Subtraction::finite(vec![0, 1]).is_err());
@@ -190,7 +190,7 @@ pub const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
 /// exceed 2^64 − 1, and the result always fits in 64 bits since `p ≥ 2`).
 ///
 /// ```
-/// use grundy::games::heap::subtraction::range_steps;
+/// use grundy::rule::subtraction::range_steps;
 /// assert_eq!(range_steps(1, 2, 0), 0);
 /// assert_eq!(range_steps(1, 2, 3), 2);
 /// assert_eq!(range_steps(1, 2, 4), 3);

@@ -1,4 +1,4 @@
-//! Heap games: rules that say what a move does to one heap of tokens.
+//! Heap rules: what a move does to one heap of tokens.
 //!
 //! A [`Rule`] is the public face of every heap game the engine knows:
 //!
@@ -11,18 +11,17 @@
 //!
 //! A rule describes the game; the Grundy values of its heaps come from a
 //! [`NimSequence`](crate::sequence::NimSequence), which computes them (or uses
-//! a closed form or a proved period).
+//! a closed form or a proved period). The rules sit below the engines that
+//! use them ([`sequence`](crate::sequence), [`quotient`](crate::quotient))
+//! and below the game family that plays them,
+//! [`games::heap`](crate::games::heap).
 
-mod component;
 pub mod grundys;
 pub mod octal;
 pub mod subtraction;
 
 use std::fmt;
 
-pub use component::number;
-pub(crate) use component::FAMILY;
-pub use component::{nim, parse_rule, Heap};
 pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
 
@@ -169,7 +168,7 @@ impl Rule {
     /// instant even on heaps of 2^63 tokens.
     ///
     /// ```
-    /// use grundy::games::heap::Rule;
+    /// use grundy::rule::Rule;
     /// assert!(Rule::Nim.allows(1 << 62, &[5]));
     /// assert!(Rule::kayles().allows(10, &[3, 6]));
     /// assert!(!Rule::kayles().allows(10, &[3, 4]));
