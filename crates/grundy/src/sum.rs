@@ -16,7 +16,7 @@
 //! Under misère play there is no such theorem: sums of Nim heaps have a
 //! closed form (see [`nim`]), a single component may have its own theory
 //! ([`Game::misere_outcome`]), sums whose components meet the SJ theorem's
-//! condition are read off their Grundy values (see [`antisg`](crate::antisg)),
+//! condition are read off their Grundy values (see [`crate::antisg`]),
 //! and any other sum is searched exhaustively while small (see
 //! [`misere`](crate::misere)).
 
