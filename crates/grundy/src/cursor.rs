@@ -116,6 +116,23 @@ impl<'a> Cursor<'a> {
         self.text_from(start)
     }
 
+    /// After any blanks, the name of a rule or family (`nim`, `kayles`,
+    /// `0.77`, `sub`, …) and where it starts; an error if there is none.
+    pub fn rule_name(&mut self) -> Result<(usize, String)> {
+        self.skip_ws();
+        let start = self.pos;
+        let word = self.word();
+        if word.is_empty() {
+            return Err(match self.peek() {
+                None => self.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
+                Some(c) => self.error(format!(
+                    "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
+                )),
+            });
+        }
+        Ok((start, word))
+    }
+
     /// `'(' number (',' number)* ')'`, the arguments of a term whose name
     /// is `name`.
     pub fn sizes(&mut self, name: &str) -> Result<Vec<u64>> {

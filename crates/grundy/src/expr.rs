@@ -48,17 +48,7 @@ pub fn parse_position(input: &str) -> Result<Position> {
 
 /// One term: a family's name, then what that family's parser reads.
 fn term(p: &mut Cursor) -> Result<Term> {
-    p.skip_ws();
-    let start = p.pos();
-    let word = p.word();
-    if word.is_empty() {
-        return Err(match p.peek() {
-            None => p.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
-            Some(c) => p.error(format!(
-                "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
-            )),
-        });
-    }
+    let (start, word) = p.rule_name()?;
     let lower = word.to_ascii_lowercase();
     match games::FAMILIES.iter().find(|f| (f.accepts)(&lower)) {
         Some(family) => (family.parse)(&word, start, p),

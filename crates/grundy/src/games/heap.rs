@@ -489,17 +489,7 @@ pub(crate) fn parse_term(word: &str, start: usize, p: &mut Cursor) -> Result<Ter
 /// ```
 pub fn parse_rule(input: &str) -> Result<Rule> {
     let mut p = Cursor::new(input);
-    p.skip_ws();
-    let start = p.pos();
-    let word = p.word();
-    if word.is_empty() {
-        return Err(match p.peek() {
-            None => p.error("expected a rule such as nim, kayles, 0.77 or sub{1,3,4}"),
-            Some(c) => p.error(format!(
-                "expected a rule such as nim, kayles, 0.77 or sub{{1,3,4}}, found {c:?}"
-            )),
-        });
-    }
+    let (start, word) = p.rule_name()?;
     if !accepts(&word.to_ascii_lowercase())
         && crate::games::FAMILIES
             .iter()
