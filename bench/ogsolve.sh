@@ -66,7 +66,7 @@ for r in $(seq "$runs"); do
         fi
     done
 done
-printf '%-16s %12s %12s %10s %8s   %s\n' "game to N" "ogsolve s" "grundy s" "ratio" "target" "(grundy runs)"
+printf '%-16s %12s %12s %10s %8s   %s\n' "game to N" "ogsolve s" "grundy s" "ratio" "target" "(grundy runs | ogsolve runs)"
 for spec in "${cases[@]}"; do
     set -- $spec
     mo=$(tr ' ' '\n' <<<"${times_o[$spec]}" | sed '/^$/d' | median)
@@ -74,5 +74,6 @@ for spec in "${cases[@]}"; do
     ratio=$(awk -v o="$mo" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? o / g : 0) }')
     # The target is grundy at least 4 times as fast as ogsolve.
     met=$(awk -v o="$mo" -v g="$mg" 'BEGIN { print (o >= 4 * g ? "met" : "not met") }')
-    printf '%-16s %12.3f %12.3f %10s %8s   (%s)\n' "$1 to $2" "$mo" "$mg" "$ratio" "$met" "${times_g[$spec]% }"
+    printf '%-16s %12.3f %12.3f %10s %8s   (%s | %s)\n' "$1 to $2" "$mo" "$mg" "$ratio" "$met" \
+        "${times_g[$spec]% }" "${times_o[$spec]% }"
 done
