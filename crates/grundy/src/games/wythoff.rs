@@ -159,8 +159,10 @@ impl fmt::Display for Wythoff {
     }
 }
 
-/// The default work bound of [`Wythoff::grundy_by_search`]: about a second.
-pub const SEARCH_WORK: u64 = 200_000_000;
+/// The default work bound of [`Wythoff::grundy_by_search`] (steps of its
+/// mex table, about a second); not the nim-sequence budget
+/// [`SEARCH_WORK`](crate::limits::SEARCH_WORK).
+pub const GRUNDY_SEARCH_WORK: u64 = 200_000_000;
 
 impl Wythoff {
     /// The position with piles `x` and `y`.
@@ -264,12 +266,12 @@ impl Wythoff {
 
     /// The Grundy value, by mex over every position with piles up to
     /// `(x, y)`; refused when that takes more than `max_work` steps
-    /// (about `x·y·(x + y)`; [`SEARCH_WORK`] is a sensible bound).
+    /// (about `x·y·(x + y)`; [`GRUNDY_SEARCH_WORK`] is a sensible bound).
     ///
     /// ```
-    /// use grundy::games::wythoff::{Wythoff, SEARCH_WORK};
-    /// assert_eq!(Wythoff::new(1, 1).grundy_by_search(SEARCH_WORK).unwrap(), 2);
-    /// assert!(Wythoff::new(1 << 40, 3).grundy_by_search(SEARCH_WORK).is_err());
+    /// use grundy::games::wythoff::{Wythoff, GRUNDY_SEARCH_WORK};
+    /// assert_eq!(Wythoff::new(1, 1).grundy_by_search(GRUNDY_SEARCH_WORK).unwrap(), 2);
+    /// assert!(Wythoff::new(1 << 40, 3).grundy_by_search(GRUNDY_SEARCH_WORK).is_err());
     /// ```
     pub fn grundy_by_search(&self, max_work: u64) -> Result<Nimber> {
         Ok(*self
@@ -522,7 +524,11 @@ mod tests {
                 assert_eq!(got, want, "{pos}");
                 assert_eq!(pos.moves().count() as u128, pos.move_count());
                 if x < 25 && y < 25 {
-                    assert_eq!(pos.grundy_by_search(SEARCH_WORK).unwrap(), g[x][y], "{pos}");
+                    assert_eq!(
+                        pos.grundy_by_search(GRUNDY_SEARCH_WORK).unwrap(),
+                        g[x][y],
+                        "{pos}"
+                    );
                 }
             }
         }
