@@ -126,17 +126,6 @@ impl Move {
             .collect::<Vec<_>>()
             .join(" + ")
     }
-
-    /// The canonical keys of what the move leaves.
-    pub fn after_keys(&self) -> Vec<(String, Vec<u64>)> {
-        let mut keys: Vec<_> = self
-            .after
-            .iter()
-            .map(|c| (c.name().to_string(), c.key()))
-            .collect();
-        keys.sort();
-        keys
-    }
 }
 
 impl Move {

@@ -88,9 +88,11 @@ fn oracle_value(solver: &mut Solver, pos: &Position) -> Nimber {
         .fold(0, |a, b| a ^ b)
 }
 
-/// What identifies a move of a sum for comparison.
-fn move_id(m: &SumMove) -> (usize, usize, Vec<(String, Vec<u64>)>) {
-    (m.term, m.part, m.mv.after_keys())
+/// What identifies a move of a sum for comparison: where it is played and
+/// the components it leaves, in any order.
+fn move_id(m: &SumMove) -> (usize, usize, Vec<Identity>) {
+    let leaves = m.mv.after.iter().map(|c| identity(c.as_ref()));
+    (m.term, m.part, sorted(leaves))
 }
 
 /// The misère outcome from the rules: the player with no move wins.
