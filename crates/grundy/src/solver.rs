@@ -517,36 +517,3 @@ impl<V: Copy> StateSearch<V> {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::expr::parse_position;
-
-    fn part(s: &str) -> Component {
-        parse_position(s).unwrap().terms[0].parts[0].clone()
-    }
-
-    #[test]
-    fn values_match_known_sequences() {
-        let mut s = Solver::new(1_000_000);
-        let kayles: Vec<u64> = (0..12)
-            .map(|n| s.grundy(&part(&format!("kayles({n})"))).unwrap())
-            .collect();
-        assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
-        assert_eq!(s.grundy(&part("stairs(1,5,9)")).unwrap(), 3);
-    }
-
-    #[test]
-    fn long_lines_of_play_need_no_deep_recursion() {
-        // sub{1}: a line of 200 000 moves.
-        let mut s = Solver::new(1_000_000);
-        assert_eq!(s.grundy(&part("sub{1}(200000)")).unwrap(), 0);
-    }
-
-    #[test]
-    fn the_budget_is_named_when_exceeded() {
-        let err = Solver::new(50).grundy(&part("grundys(40)")).unwrap_err();
-        assert!(err.to_string().contains("budget of 50"), "{err}");
-    }
-}

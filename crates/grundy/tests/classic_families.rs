@@ -4,12 +4,16 @@
 //! sums mixed with other families, under normal and misère play, and
 //! checked against exhaustive search from the moves alone (the generic
 //! [`Solver`] with no theory, and a misère search written here), plus exact
-//! checks of the theory on inputs near 2^64.
+//! checks of the theory on inputs near 2^64. The [`Solver`] itself is checked
+//! on known sequences and long lines of play, and moves are checked to
+//! compare components by identity (a game of your own named and keyed like
+//! Nim is not Nim).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use grundy::expr::parse_position;
-use grundy::game::{identity, Identity};
+use grundy::game::{identity, Component, Game, Identity, Move};
 use grundy::games::{euclid, fibnim, lasker, wythoff};
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::Nimber;
@@ -383,4 +387,68 @@ fn euclid_near_2_64_is_exact() {
     // 3 divides 2^64 − 1: take it all.
     assert_eq!(key, [0, 3]);
     assert_eq!(euclid::Euclid::new(u64::MAX, 3).winning_moves().len(), 1);
+}
+
+/// A game of its own named like the Nim family, with the same key.
+#[derive(Debug)]
+struct FakeNim(u64);
+
+impl Game for FakeNim {
+    fn name(&self) -> &str {
+        "nim"
+    }
+    fn args(&self) -> String {
+        self.0.to_string()
+    }
+    fn key(&self) -> Vec<u64> {
+        vec![self.0]
+    }
+    fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
+        Box::new(std::iter::empty())
+    }
+}
+
+#[test]
+fn moves_are_equal_by_identity_not_by_name_and_key() {
+    let nim = parse_position("nim(2,1)").unwrap();
+    let heaps: Vec<Component> = nim.components().cloned().collect();
+    let (two, one) = (heaps[0].clone(), heaps[1].clone());
+    let fake: Component = Arc::new(FakeNim(2));
+    assert_eq!(fake.name(), two.name());
+    assert_eq!(fake.key(), two.key());
+    // Same components in another order: equal.
+    assert_eq!(
+        Move::to(vec![two.clone(), one.clone()]),
+        Move::to(vec![one.clone(), two.clone()])
+    );
+    // Same name and key, another type: not equal.
+    assert_ne!(Move::to(vec![two]), Move::to(vec![fake]));
+}
+
+/// The one component of a one-term position written `s`.
+fn part(s: &str) -> Component {
+    parse_position(s).unwrap().terms[0].parts[0].clone()
+}
+
+#[test]
+fn solver_values_match_known_sequences() {
+    let mut s = Solver::new(1_000_000);
+    let kayles: Vec<u64> = (0..12)
+        .map(|n| s.grundy(&part(&format!("kayles({n})"))).unwrap())
+        .collect();
+    assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    assert_eq!(s.grundy(&part("stairs(1,5,9)")).unwrap(), 3);
+}
+
+#[test]
+fn solver_long_lines_of_play_need_no_deep_recursion() {
+    // sub{1}: a line of 200 000 moves.
+    let mut s = Solver::new(1_000_000);
+    assert_eq!(s.grundy(&part("sub{1}(200000)")).unwrap(), 0);
+}
+
+#[test]
+fn solver_budget_is_named_when_exceeded() {
+    let err = Solver::new(50).grundy(&part("grundys(40)")).unwrap_err();
+    assert!(err.to_string().contains("budget of 50"), "{err}");
 }

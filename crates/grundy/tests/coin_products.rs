@@ -5,7 +5,8 @@
 //! corner's coordinate), all combinations turned, the corner heads — with
 //! P/N and values by the mex rule, independently of the nim product. Sums
 //! of coin rows and products with other families are checked against the
-//! generic solver's search.
+//! generic solver's search; single rows written with repeats, runs or coins
+//! out of range are written back canonically or refused.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -320,6 +321,29 @@ fn expressions_parse_deduplicate_and_write_back() {
             other => panic!("{bad}: {other:?}"),
         }
     }
+}
+
+/// A coin row written with a repeated coin or with runs is written back as
+/// its canonical set of heads.
+#[test]
+fn rows_with_repeats_and_runs_write_back_canonically() {
+    let pos = parse_position("mock(3,3,5)").unwrap();
+    assert_eq!(pos.to_string(), "mock(3,5)");
+    let runs = parse_position("ruler(1-4, 3, 5, 9-9)").unwrap();
+    assert_eq!(runs.to_string(), "ruler(1-5,9)");
+}
+
+/// A coin past a row rule's range (2^63 for Mock Turtles, 0 where coins are
+/// numbered from 1) is refused, naming the range.
+#[test]
+fn rows_refuse_coins_out_of_range() {
+    let err = parse_position("mock(9223372036854775808)").unwrap_err();
+    assert!(
+        err.to_string().contains("numbered 0..=9223372036854775807"),
+        "{err}"
+    );
+    assert!(parse_position("turtles(0)").is_err());
+    assert!(parse_position("ruler(0)").is_err());
 }
 
 /// Coordinates near 2^64: values are exact nim products, winning moves are
