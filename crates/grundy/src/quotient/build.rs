@@ -21,10 +21,6 @@ const MAX_ATTEMPTS: usize = 40;
 /// refinement gives up.
 const LOOKAHEAD_ROUNDS: usize = 8;
 
-/// The look-ahead rounds may examine this many times the limit of states
-/// (the proof of Dawson's Kayles at heap 30 needs more than 4 million).
-const LOOKAHEAD_STATES: usize = 10;
-
 /// What one step of the construction needs to remember.
 #[derive(Clone, Debug)]
 pub(crate) struct Builder {
@@ -105,8 +101,7 @@ impl Builder {
     /// Up to [`LOOKAHEAD_ROUNDS`] rounds: the base is the look-ahead of the
     /// last failed candidate (its image of the heaps below `n` is a correct
     /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
-    /// over it is proved. The look-ahead's search and the proofs of these
-    /// rounds may each examine [`LOOKAHEAD_STATES`] times the usual limit.
+    /// over it is proved.
     fn lookahead_step(
         &mut self,
         mut failed: Builder,
@@ -114,7 +109,6 @@ impl Builder {
         deadline: Option<Instant>,
     ) -> Result<usize> {
         let n = self.phi.len() as u64;
-        let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
         for _ in 0..LOOKAHEAD_ROUNDS {
             if let Some(e) = past(deadline) {
                 return Err(e);
