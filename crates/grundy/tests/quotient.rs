@@ -309,6 +309,26 @@ fn dawsons_kayles_q30_has_siegels_order_360() {
     assert_eq!(q.order(), 360);
 }
 
+/// Past Siegel's heap 30: `Q_32(0.07)` has order 552 (this crate's proof;
+/// `Q_31` has 520), checked against the exhaustive search on random sums
+/// of its heaps.
+#[test]
+fn dawsons_kayles_past_heap_30_agrees_with_exhaustive_search() {
+    let q = cross_check("0.07", 32, 100, 43);
+    assert_eq!(q.order(), 552);
+}
+
+/// `Q_33(0.07)` has order 638 (this crate's proof; it stops at heap 34,
+/// past the default limit of 2000 elements). About 11 s of CPU in a
+/// release build, so run on request:
+/// `cargo test --release -p grundy --test quotient -- --ignored`.
+#[test]
+#[ignore = "about 11 s of CPU in a release build"]
+fn dawsons_kayles_q33_agrees_with_exhaustive_search() {
+    let q = cross_check("0.07", 33, 200, 44);
+    assert_eq!(q.order(), 638);
+}
+
 #[test]
 fn dawsons_kayles_with_a_small_limit_stops_with_a_clear_message() {
     // With the default limits Q_30(0.07) is reached (the test above);
