@@ -21,9 +21,14 @@ const MAX_ATTEMPTS: usize = 40;
 /// refinement gives up.
 const LOOKAHEAD_ROUNDS: usize = 8;
 
-/// The look-ahead rounds may examine this many times the limit of states
-/// (the proof of Dawson's Kayles at heap 30 needs more than 4 million).
-const LOOKAHEAD_STATES: usize = 10;
+// Representatives are chosen by a key: the heaps, largest first, compared
+// lexicographically — sums ordered by their count of the largest heap,
+// then of the next, and so on. Every option of a position has a smaller
+// key (a move replaces one heap by smaller ones). The representatives are
+// then the least sums of their elements in an order where a sum comes
+// after all its options; measured, they take 0.16 past heap 17 (fewest
+// tokens first stopped there) and leave the other games' quotients as they
+// were.
 
 /// What one step of the construction needs to remember.
 #[derive(Clone, Debug)]
@@ -35,24 +40,10 @@ pub(crate) struct Builder {
     pub(crate) phi: Vec<Element>,
     /// `options[h]`: the distinct elements of heap `h`'s options.
     pub(crate) options: Vec<Vec<Element>>,
-    /// `reps[x]`: a sum of heaps with element `x`, the least by [`key`],
+    /// `reps[x]`: a sum of heaps with element `x`, the least by key,
     /// ascending.
     pub(crate) reps: Vec<Vec<u64>>,
     pub(crate) max_order: usize,
-}
-
-/// The key by which representatives are chosen: the heaps, largest first,
-/// compared lexicographically — sums ordered by their count of the
-/// largest heap, then of the next, and so on. Every option of a position
-/// has a smaller key (a move replaces one heap by smaller ones). The
-/// representatives are then the least sums of their elements in an order
-/// where a sum comes after all its options; measured, they take 0.16 past
-/// heap 17 (fewest tokens first stopped there) and leave the other games'
-/// quotients as they were.
-fn key(heaps: &[u64]) -> Vec<u64> {
-    let mut k = heaps.to_vec();
-    k.sort_unstable_by(|a, b| b.cmp(a));
-    k
 }
 
 impl Builder {
@@ -105,8 +96,7 @@ impl Builder {
     /// Up to [`LOOKAHEAD_ROUNDS`] rounds: the base is the look-ahead of the
     /// last failed candidate (its image of the heaps below `n` is a correct
     /// bipartite monoid for them that refines `Q_{n−1}`), and the candidate
-    /// over it is proved. The look-ahead's search and the proofs of these
-    /// rounds may each examine [`LOOKAHEAD_STATES`] times the usual limit.
+    /// over it is proved.
     fn lookahead_step(
         &mut self,
         mut failed: Builder,
@@ -114,7 +104,6 @@ impl Builder {
         deadline: Option<Instant>,
     ) -> Result<usize> {
         let n = self.phi.len() as u64;
-        let max_states = max_states.saturating_mul(LOOKAHEAD_STATES);
         for _ in 0..LOOKAHEAD_ROUNDS {
             if let Some(e) = past(deadline) {
                 return Err(e);
@@ -290,10 +279,16 @@ impl Builder {
         // base element z, computed from a representative of z: w + k·H_n is
         // P iff every option is N — the options are w' + k·H_n (w' an
         // option of w) and w + r + (k−1)·H_n (r an option of H_n).
-        // Representatives are processed by key, so that the elements of w's
-        // options are known first.
-        let mut by_key: Vec<u32> = (0..order as u32).collect();
-        by_key.sort_by_key(|&z| key(&base.reps[z as usize]));
+        // Representatives are processed by key (the base's numbering), so
+        // that the elements of w's options are known first.
+        let heap_options: Vec<Vec<u32>> = (0..n)
+            .map(|h| {
+                let mut o: Vec<u32> = self.rule.moves(h).map(|mv| image(&mv.leaves)).collect();
+                o.sort_unstable();
+                o.dedup();
+                o
+            })
+            .collect();
         let rep_options: Vec<Vec<u32>> = (0..order)
             .map(|z| {
                 let rep = &base.reps[z];
@@ -302,13 +297,8 @@ impl Builder {
                     if i > 0 && rep[i - 1] == h {
                         continue;
                     }
-                    let mut rest = rep.clone();
-                    rest.remove(i);
-                    for mv in self.rule.moves(h) {
-                        let mut w = rest.clone();
-                        w.extend_from_slice(&mv.leaves);
-                        out.push(image(&w));
-                    }
+                    let rest = base.image_without(rep, i);
+                    out.extend(heap_options[h as usize].iter().map(|&o| base.mul(rest, o)));
                 }
                 out.sort_unstable();
                 out.dedup();
@@ -323,8 +313,7 @@ impl Builder {
             let prev = layers.last().expect("layer 0");
             let mut t = vec![false; order];
             let mut done = vec![false; order];
-            for &z in &by_key {
-                let z = z as usize;
+            for z in 0..order {
                 let mut p = !times_opt[z].iter().any(|&y| prev[y as usize]);
                 if p {
                     for &o in &rep_options[z] {
@@ -397,38 +386,26 @@ impl Builder {
         let class = refine(big, ng, &accept, succ, deadline)?;
 
         // Representatives and the new numbering: classes ordered by their
-        // representatives (so the identity, the empty sum, is 0).
+        // representatives (so the identity, the empty sum, is 0). The key of
+        // w + j·H_n (w the representative of base element z) is ordered by
+        // j (H_n is the largest heap), then by z (the base is numbered by
+        // key), so the least member of a class is its first in that order.
         let classes = class.iter().copied().max().map_or(0, |c| c + 1);
         if classes > self.max_order {
             return Err(self.too_large(n, classes));
         }
-        let mut best: Vec<Option<(usize, Vec<u64>)>> = vec![None; classes];
-        for (x, &c) in class.iter().enumerate() {
-            let (z, j) = (x / powers, x % powers);
-            let mut heaps = base.reps[z].clone();
-            heaps.extend(std::iter::repeat(n).take(j));
-            heaps.sort_unstable();
-            let better = match &best[c] {
-                None => true,
-                Some((_, b)) => (key(&heaps), &heaps) < (key(b), b),
-            };
-            if better {
-                best[c] = Some((x, heaps));
+        let mut rename = vec![Element::MAX; classes];
+        let mut member: Vec<usize> = Vec::with_capacity(classes);
+        for j in 0..powers {
+            for z in 0..order {
+                let x = idx(z, j);
+                if rename[class[x]] == Element::MAX {
+                    rename[class[x]] = member.len() as Element;
+                    member.push(x);
+                }
             }
         }
-        let best: Vec<(usize, Vec<u64>)> = best
-            .into_iter()
-            .map(|b| b.expect("every class has a member"))
-            .collect();
-        let mut order_of: Vec<usize> = (0..classes).collect();
-        order_of
-            .sort_by(|&a, &b| (key(&best[a].1), &best[a].1).cmp(&(key(&best[b].1), &best[b].1)));
-        let mut rename = vec![0 as Element; classes];
-        for (new, &old) in order_of.iter().enumerate() {
-            rename[old] = new as Element;
-        }
         let id_of = |x: usize| rename[class[x]];
-        let member: Vec<usize> = order_of.iter().map(|&old| best[old].0).collect();
         let times = |x: usize, y: usize| -> usize {
             let (z1, j1) = (x / powers, x % powers);
             let (z2, j2) = (y / powers, y % powers);
@@ -443,7 +420,14 @@ impl Builder {
             }
         }
         let p: Vec<bool> = member.iter().map(|&x| accept[x]).collect();
-        let reps: Vec<Vec<u64>> = order_of.iter().map(|&old| best[old].1.clone()).collect();
+        let reps: Vec<Vec<u64>> = member
+            .iter()
+            .map(|&x| {
+                let mut heaps = base.reps[x / powers].clone();
+                heaps.extend(std::iter::repeat(n).take(x % powers));
+                heaps
+            })
+            .collect();
         let phi: Vec<Element> = (0..=n)
             .map(|h| {
                 if h == n {
@@ -556,20 +540,21 @@ pub(crate) fn refine(
 
 /// The base of a step: the submonoid of `M × ℕ^tracked` (how many heaps of
 /// each tracked size; counts folded past `cap + 1`) generated by the heaps
-/// below `n`, with the least representative (by [`key`]) of each element,
+/// below `n`, with the least representative (by key) of each element,
 /// where `M` is `Q_{n−1}` or a failed candidate (whose image of the heaps below `n`
 /// refines `Q_{n−1}`). It is a bipartite monoid that is correct for the
-/// heaps below `n`, only not reduced.
+/// heaps below `n`, only not reduced. Its elements are numbered in the
+/// order of their representatives' keys (the identity first).
 struct Base {
-    elems: Vec<(Element, Vec<u8>)>,
-    index: HashMap<(Element, Vec<u8>), u32, BuildFnv>,
+    /// `reps[z]`: the least sum with element `z`, ascending.
     reps: Vec<Vec<u64>>,
     p: Vec<bool>,
-    q: Monoid,
-    /// The element of `M` of each heap below `n`.
-    phi: Vec<Element>,
-    cap: u8,
-    tracked: Vec<u64>,
+    /// `slot[h]`: the column of heap `h` in `succ` (`usize::MAX` for a heap
+    /// without moves, whose element is the identity).
+    slot: Vec<usize>,
+    /// `succ[z * width + slot[h]]`: the element `z` times heap `h`.
+    succ: Vec<u32>,
+    width: usize,
 }
 
 /// A count past `cap + 1` folded back by 2 (`h^(cap+2) = h^cap`).
@@ -582,91 +567,128 @@ fn fold(c: u8, cap: u8) -> u8 {
 }
 
 impl Base {
+    /// The elements are found heap by heap: with `S` the elements of the
+    /// sums of heaps below `h` (numbered by key), those of the sums of
+    /// heaps up to `h` are `S·h^k` for `k = 0, 1, …`, and a new element's
+    /// least representative is `r(y) + k·h` for the least `k`, then the
+    /// least `y` — the key compares the count of the largest heap first. The
+    /// powers stop at the first `k` that adds nothing (then `S·h^(k+1)` lies
+    /// in `S·h^(k)·h` and adds nothing either).
     fn new(b: &Builder, n: u64, reached: usize, tracked: &[u64], cap: u8) -> Result<Base> {
         let limit = b.max_order.saturating_mul(64);
-        let mut base = Base {
-            elems: Vec::new(),
-            index: HashMap::default(),
-            reps: Vec::new(),
-            p: Vec::new(),
-            q: b.monoid.clone(),
-            phi: b.phi[..n as usize].to_vec(),
-            cap,
-            tracked: Vec::new(),
-        };
-        let slot = |h: u64| tracked.iter().position(|&t| t == h);
         let heaps: Vec<u64> = (1..n).filter(|&h| b.rule.has_moves(h)).collect();
-        // Dijkstra over elements by the key of their representatives.
-        let mut queue = std::collections::BinaryHeap::new();
-        let zero = (0 as Element, vec![0u8; tracked.len()]);
-        queue.push(std::cmp::Reverse((key(&[]), Vec::<u64>::new(), zero)));
-        while let Some(std::cmp::Reverse((_, rep, elem))) = queue.pop() {
-            if base.index.contains_key(&elem) {
-                continue;
+        // An element as bytes: its element of M (little-endian), then the
+        // count of each tracked heap.
+        let bytes = 4 + tracked.len();
+        let times = |e: &[u8], h: u64, out: &mut Vec<u8>| {
+            let x = Element::from_le_bytes(e[..4].try_into().expect("four bytes"));
+            out.clear();
+            out.extend_from_slice(&b.monoid.mul(x, b.phi[h as usize]).to_le_bytes());
+            out.extend_from_slice(&e[4..]);
+            if let Some(i) = tracked.iter().position(|&t| t == h) {
+                out[4 + i] = fold(out[4 + i] + 1, cap);
             }
-            if base.elems.len() >= limit {
-                return Err(Error::TooLarge(format!(
-                    "the misère quotient of {} needs a base of more than {limit} elements at heap {n} \
-                     (order {} through heap {}); raise the limit or ask for fewer heaps",
-                    b.rule,
-                    reached,
-                    n - 1
-                )));
-            }
-            base.index.insert(elem.clone(), base.elems.len() as u32);
-            base.p.push(b.monoid.is_p(elem.0));
-            for &h in &heaps {
-                let mut e = elem.clone();
-                e.0 = b.monoid.mul(e.0, b.phi[h as usize]);
-                if let Some(i) = slot(h) {
-                    e.1[i] = fold(e.1[i] + 1, cap);
+        };
+        let mut elems: Vec<u8> = vec![0; bytes];
+        let mut index: HashMap<Vec<u8>, u32, BuildFnv> = HashMap::default();
+        index.insert(elems.clone(), 0);
+        let mut reps: Vec<Vec<u64>> = vec![Vec::new()];
+        let mut scratch = Vec::with_capacity(bytes);
+        for &h in &heaps {
+            let before = reps.len();
+            let mut power = elems.clone();
+            for k in 1.. {
+                let mut fresh = false;
+                for y in 0..before {
+                    times(&power[y * bytes..(y + 1) * bytes], h, &mut scratch);
+                    power[y * bytes..(y + 1) * bytes].copy_from_slice(&scratch);
+                    if index.contains_key(&scratch[..]) {
+                        continue;
+                    }
+                    if reps.len() >= limit {
+                        return Err(Error::TooLarge(format!(
+                            "the misère quotient of {} needs a base of more than {limit} elements at heap {n} \
+                             (order {} through heap {}); raise the limit or ask for fewer heaps",
+                            b.rule,
+                            reached,
+                            n - 1
+                        )));
+                    }
+                    index.insert(scratch.clone(), reps.len() as u32);
+                    elems.extend_from_slice(&scratch);
+                    let mut rep = reps[y].clone();
+                    rep.extend(std::iter::repeat(h).take(k));
+                    reps.push(rep);
+                    fresh = true;
                 }
-                if !base.index.contains_key(&e) {
-                    let mut r = rep.clone();
-                    r.push(h);
-                    r.sort_unstable();
-                    queue.push(std::cmp::Reverse((key(&r), r, e)));
+                if !fresh {
+                    break;
                 }
             }
-            base.elems.push(elem);
-            base.reps.push(rep);
         }
-        base.tracked = tracked.to_vec();
-        Ok(base)
+        let len = reps.len();
+        let width = heaps.len();
+        let mut slot = vec![usize::MAX; n as usize];
+        for (i, &h) in heaps.iter().enumerate() {
+            slot[h as usize] = i;
+        }
+        let mut succ = Vec::with_capacity(len * width);
+        for z in 0..len {
+            for &h in &heaps {
+                times(&elems[z * bytes..(z + 1) * bytes], h, &mut scratch);
+                succ.push(
+                    *index
+                        .get(&scratch[..])
+                        .expect("the base is closed under multiplication"),
+                );
+            }
+        }
+        let p = (0..len)
+            .map(|z| {
+                let x = Element::from_le_bytes(
+                    elems[z * bytes..z * bytes + 4]
+                        .try_into()
+                        .expect("four bytes"),
+                );
+                b.monoid.is_p(x)
+            })
+            .collect();
+        Ok(Base {
+            reps,
+            p,
+            slot,
+            succ,
+            width,
+        })
     }
 
     fn len(&self) -> usize {
-        self.elems.len()
+        self.reps.len()
     }
 
-    fn id(&self, e: &(Element, Vec<u8>)) -> u32 {
-        *self
-            .index
-            .get(e)
-            .expect("the base is closed under multiplication")
+    /// `z` times the heaps.
+    fn times(&self, z: u32, heaps: impl IntoIterator<Item = u64>) -> u32 {
+        heaps
+            .into_iter()
+            .fold(z, |z, h| match self.slot[h as usize] {
+                usize::MAX => z,
+                s => self.succ[z as usize * self.width + s],
+            })
     }
 
     /// The base element of a sum of heaps below `n`.
     fn image(&self, heaps: &[u64]) -> u32 {
-        let mut e = (0 as Element, vec![0u8; self.tracked.len()]);
-        for &h in heaps {
-            e.0 = self.q.mul(e.0, self.phi[h as usize]);
-            if let Some(i) = self.tracked.iter().position(|&t| t == h) {
-                e.1[i] = fold(e.1[i] + 1, self.cap);
-            }
-        }
-        self.id(&e)
+        self.times(0, heaps.iter().copied())
+    }
+
+    /// The base element of `heaps` without its heap at position `i`.
+    fn image_without(&self, heaps: &[u64], i: usize) -> u32 {
+        let rest = heaps.iter().enumerate().filter(|&(j, _)| j != i);
+        self.times(0, rest.map(|(_, &h)| h))
     }
 
     fn mul(&self, x: u32, y: u32) -> u32 {
-        let (a, ca) = &self.elems[x as usize];
-        let (b, cb) = &self.elems[y as usize];
-        let counts = ca
-            .iter()
-            .zip(cb)
-            .map(|(&i, &j)| fold(i + j, self.cap))
-            .collect();
-        self.id(&(self.q.mul(*a, *b), counts))
+        self.times(x, self.reps[y as usize].iter().copied())
     }
 }
 
@@ -691,6 +713,56 @@ mod tests {
         // Without the deadline the same heap is added.
         b.step(1_000_000, None).unwrap();
         assert_eq!(b.heaps_done(), 10);
+    }
+
+    /// The key of representatives: the heaps, largest first.
+    fn key(heaps: &[u64]) -> Vec<u64> {
+        let mut k = heaps.to_vec();
+        k.sort_unstable_by(|a, b| b.cmp(a));
+        k
+    }
+
+    /// The base is numbered by key, and each element's representative is
+    /// the least (by key) of all sums with its element: checked on every
+    /// sum of up to 5 heaps, over `Q_{n−1}` and over counts of named heaps.
+    #[test]
+    fn base_representatives_are_least_by_key_and_numbered_by_key() {
+        for (code, n, tracked) in [
+            ("0.07", 12, vec![]),
+            ("0.07", 12, vec![2, 7]),
+            ("4.7", 10, vec![3]),
+        ] {
+            let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
+            while b.heaps_done() < n - 1 {
+                b.step(1_000_000, None).unwrap();
+            }
+            let base = Base::new(&b, n, b.monoid.order, &tracked, 2).unwrap();
+            for z in 1..base.len() {
+                assert!(key(&base.reps[z - 1]) < key(&base.reps[z]), "{code}: {z}");
+                assert_eq!(base.image(&base.reps[z]) as usize, z);
+            }
+            // Every multiset of up to 5 heaps below n.
+            let mut sums: Vec<Vec<u64>> = vec![Vec::new()];
+            for _ in 0..5 {
+                let longer: Vec<Vec<u64>> = sums
+                    .iter()
+                    .filter(|s| s.len() == sums.last().map_or(0, Vec::len))
+                    .flat_map(|s| {
+                        let from = s.last().copied().unwrap_or(1);
+                        (from..n).map(move |h| {
+                            let mut t = s.clone();
+                            t.push(h);
+                            t
+                        })
+                    })
+                    .collect();
+                sums.extend(longer);
+            }
+            for s in &sums {
+                let z = base.image(s) as usize;
+                assert!(key(&base.reps[z]) <= key(s), "{code}: {s:?}");
+            }
+        }
     }
 
     /// The reduction stops at its deadline instead of finishing.

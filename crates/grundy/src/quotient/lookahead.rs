@@ -9,15 +9,9 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::build::{past, refine};
-use super::states::StateSet;
+use super::states::{StateSet, MEMORY};
 use super::{Element, Monoid};
 use crate::error::{Error, Result};
-
-/// The most memory, in bytes, that the look-ahead's states and its
-/// multiplication table may each take. Its search can be allowed tens of
-/// millions of states, each several words wide, so a bound on states alone
-/// would let a large candidate exhaust the machine's memory.
-const MEMORY: usize = 4 << 30;
 
 /// The reduced bipartite monoid of `R(ψ, P)`, with each heap's element.
 ///

@@ -5,6 +5,13 @@
 
 use super::hash;
 
+/// The most memory, in bytes, that one search's states (the proof's, the
+/// look-ahead's) and the look-ahead's multiplication table may each take.
+/// A search can be allowed tens of millions of states, each several words
+/// wide, so a bound on states alone would let a large candidate exhaust
+/// the machine's memory.
+pub(crate) const MEMORY: usize = 4 << 30;
+
 /// An open-addressing table of state numbers whose keys live in the
 /// search's arena (`width` numbers each, state `i` at `i * width`): no key
 /// is copied or allocated, and a lookup hashes once. Each slot keeps the
