@@ -1697,6 +1697,11 @@ impl Engine for Sparse {
         }
     }
 
+    fn take_in(&mut self, values: &[u16]) {
+        self.necessary += self.necessary_pairs(values.len() - 1);
+        self.record(values);
+    }
+
     fn split(&self, values: &[u16]) -> Option<Split> {
         Some(Split::of(values, self.mask))
     }
