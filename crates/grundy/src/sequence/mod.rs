@@ -355,7 +355,10 @@ impl Computation {
 
     /// Makes room for `heaps` values up front, or says clearly why not. In
     /// window mode the room is that reserved before, never more: the vector
-    /// holds released pages and must not move.
+    /// holds released pages and must not move. Room for
+    /// [`ARCHIVE_HEAPS`] or more turns archive mode on once enough heaps
+    /// are computed; asking for more room than reserved in archive mode
+    /// puts every value back first (2 bytes per heap from then on).
     pub fn reserve(&mut self, heaps: u64) -> Result<()> {
         let more = heaps.saturating_sub(self.values.len() as u64);
         let room = (self.values.capacity() - self.values.len()) as u64;
