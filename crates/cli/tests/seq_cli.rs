@@ -463,3 +463,38 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
     let out = grundy(&["seq", "0.6", "--to", "1000", "--window", "1000", "--stats"]);
     assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
 }
+
+#[test]
+fn archived_runs_list_save_and_report_what_full_runs_do() {
+    // Past 2 · 131072 heaps the middle values are archived: the listing,
+    // the JSON, the statistics and the checkpoint read them back.
+    let dir = scratch("archive");
+    let base = ["seq", "0.6", "--to", "400000", "--no-search", "--quiet"];
+    let run = |extra: &[&str], file: &str| -> (String, Vec<u8>) {
+        let path = dir.join(file);
+        let save = ["--save", s(&path)];
+        let out = grundy(&[&base[..], extra, &save[..]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out)
+            .lines()
+            .filter(|l| !l.starts_with("Computed:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        (text, std::fs::read(&path).expect("checkpoint"))
+    };
+    for report in [&["--json"][..], &["--stats"], &[]] {
+        let full = run(&[report, &["--threads", "1"]].concat(), "full.ck");
+        assert!(full.1.len() > 800_000);
+        for threads in ["1", "2"] {
+            let extra = [report, &["--archive-keep", "131072", "--threads", threads]].concat();
+            let archived = run(&extra, &format!("archived-{threads}.ck"));
+            assert!(archived == full, "{report:?} on {threads} threads");
+        }
+        for file in ["full.ck", "archived-1.ck", "archived-2.ck"] {
+            std::fs::remove_file(dir.join(file)).unwrap();
+        }
+    }
+    let out = grundy(&[&base[..], &["--archive-keep", "1000"]].concat());
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
+}

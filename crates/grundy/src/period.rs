@@ -132,8 +132,8 @@ pub struct PeriodFinder {
     checked_len: usize,
     next_search: usize,
     proved: Option<Period>,
-    /// Tests only: use the scanning fallback of [`PeriodFinder::search`].
-    scan_only: bool,
+    /// Searches of more values than this scan (see [`PeriodFinder::limit_table`]).
+    table_heaps: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +155,7 @@ impl PeriodFinder {
             checked_len: 0,
             next_search: 1,
             proved: None,
-            scan_only: false,
+            table_heaps: usize::MAX,
         }
     }
 
@@ -167,19 +167,29 @@ impl PeriodFinder {
     /// Look at `values` (which extends every slice given before) and return
     /// the period if it is now proved.
     pub fn observe<V: Copy + PartialEq>(&mut self, values: &[V]) -> Option<Period> {
+        self.observe_by(values.len(), |n| values[n])
+    }
+
+    /// [`PeriodFinder::observe`] for values read through `get`: `G(n)` for
+    /// `n < len` (a compact store, say), where `len` extends every length
+    /// given before.
+    pub fn observe_by<V: Copy + PartialEq>(
+        &mut self,
+        len: usize,
+        get: impl Fn(usize) -> V,
+    ) -> Option<Period> {
         if self.proved.is_some() {
             return self.proved;
         }
-        let len = values.len();
         // Drop candidates that the new values contradict.
         let from = self.checked_len;
         self.candidates.retain(|c| {
             let p = c.period as usize;
-            (from.max(p)..len).all(|n| values[n] == values[n - p])
+            (from.max(p)..len).all(|n| get(n) == get(n - p))
         });
         self.checked_len = len;
         if len >= self.next_search {
-            self.search(values);
+            self.search(len, &get);
             self.next_search = len + (len / 8).max(1);
         }
         self.proved = self
@@ -199,6 +209,14 @@ impl PeriodFinder {
         self.proved
     }
 
+    /// Searches of more than `heaps` values scan each period instead of
+    /// building the table of matching tails (4 bytes per 2 heaps): for runs
+    /// whose values take less memory than that table. The candidates found,
+    /// and so the periods proved, are the same.
+    pub fn limit_table(&mut self, heaps: usize) {
+        self.table_heaps = heaps;
+    }
+
     /// Look for every period `p` whose matching tail is at least `p` long
     /// (or already long enough for a proof).
     ///
@@ -211,10 +229,11 @@ impl PeriodFinder {
     /// for `n0 ≤ n < len−q` and `G(n0−1) ≠ G(n0−1+q)`, then chaining gives
     /// `G(n+kq) = G(n)` on `n0 ≤ n < len−kq`, and `G(n0−1+kq) = G(n0−1+q)`
     /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`.
-    fn search<V: Copy + PartialEq>(&mut self, values: &[V]) {
-        let len = values.len();
+    fn search<V: Copy + PartialEq>(&mut self, len: usize, values: impl Fn(usize) -> V) {
         let mut found = Vec::new();
-        let z = suffix_matches(values).filter(|_| !self.scan_only);
+        let z = (len <= self.table_heaps)
+            .then(|| suffix_matches(len, &values))
+            .flatten();
         // Periods with a tail at least as long as themselves: (q, n0).
         let mut bases: Vec<(usize, usize)> = Vec::new();
         for p in 1..=len / 2 {
@@ -228,7 +247,7 @@ impl PeriodFinder {
             // The tail n0..len-p on which G(n+p) = G(n).
             let n0 = known.unwrap_or_else(|| {
                 let mut n0 = len - p;
-                while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+                while n0 > 0 && values(n0 - 1) == values(n0 - 1 + p) {
                     n0 -= 1;
                 }
                 n0
@@ -257,8 +276,10 @@ impl PeriodFinder {
 /// `z[p]` for `1 ≤ p ≤ len/2`: how many `n` just below `len − p` have
 /// `G(n) = G(n + p)` (the Z-function of the reversed values), or `None`
 /// when the table does not fit in memory.
-fn suffix_matches<V: Copy + PartialEq>(values: &[V]) -> Option<Vec<u32>> {
-    let len = values.len();
+fn suffix_matches<V: Copy + PartialEq>(
+    len: usize,
+    values: impl Fn(usize) -> V,
+) -> Option<Vec<u32>> {
     let half = len / 2;
     if u32::try_from(len).is_err() {
         return None;
@@ -267,7 +288,7 @@ fn suffix_matches<V: Copy + PartialEq>(values: &[V]) -> Option<Vec<u32>> {
     z.try_reserve_exact(half + 1).ok()?;
     z.resize(half + 1, 0);
     // rev(i) = G(len − 1 − i); z[i] = LCP(rev, rev[i..]).
-    let rev = |i: usize| values[len - 1 - i];
+    let rev = |i: usize| values(len - 1 - i);
     // [l, r): the rightmost match rev[l..r] = rev[0..r−l] found so far.
     let (mut l, mut r) = (0usize, 0usize);
     for i in 1..=half {
@@ -418,12 +439,12 @@ mod tests {
             let got = prove(&values, shape);
             proptest::prop_assert_eq!(got, prove_by_full_scans(&values, shape));
             let mut finder = PeriodFinder::new(shape);
-            finder.scan_only = true;
+            finder.limit_table(0);
             let scanned = (1..=values.len()).find_map(|len| {
                 finder.observe(&values[..len]).map(|p| (p.preperiod, p.period, len))
             });
             proptest::prop_assert_eq!(got, scanned);
-            let z = suffix_matches(&values).unwrap();
+            let z = suffix_matches(values.len(), |n| values[n]).unwrap();
             for p in 1..=values.len() / 2 {
                 let tail = (0..values.len() - p)
                     .rev()

@@ -96,6 +96,11 @@ pub struct Args {
     /// value no longer kept stops the run with an error naming it.
     #[arg(long, value_parser = parse_count, value_name = "HEAPS")]
     window: Option<u64>,
+    /// Testing aid: archive the values between the first and the last
+    /// HEAPS from the start, whatever N (runs of 8388608 heaps or more
+    /// archive on their own, keeping 2097152 at each end).
+    #[arg(long, hide = true, value_parser = parse_count, value_name = "HEAPS")]
+    archive_keep: Option<u64>,
     /// Testing aid: stop as if interrupted after this many new heaps.
     #[arg(long, hide = true, value_name = "N")]
     stop_after: Option<u64>,
@@ -253,6 +258,12 @@ pub fn run(args: Args) -> Result<()> {
         }
         comp.window(usize::try_from(keep).unwrap_or(usize::MAX))?;
     }
+    if let Some(keep) = args.archive_keep {
+        if args.window.is_some() {
+            bail!("--archive-keep and --window: choose one");
+        }
+        comp.archive_at(0, usize::try_from(keep).unwrap_or(usize::MAX))?;
+    }
 
     let interrupted = Arc::new(AtomicBool::new(false));
     let computing = Arc::new(AtomicBool::new(true));
@@ -335,9 +346,11 @@ pub fn run(args: Args) -> Result<()> {
         comp.value(m as usize)
             .with_context(|| format!("G({m}) is no longer kept (window mode)"))
     };
-    // Without a period, window mode counted the values as they came:
-    // heaps 1..=to, since it computes no further.
-    let hist = comp.histogram().filter(|_| period.is_none());
+    // Without a period, window and archive modes counted the values as
+    // they came: heaps 1..=to when computed no further.
+    let hist = comp
+        .histogram()
+        .filter(|_| period.is_none() && computed == to.saturating_add(1));
     let split = comp.split();
     print(
         &args,
@@ -627,7 +640,11 @@ fn write_checkpoint(path: &Path, comp: &Computation, to: u64) -> Result<()> {
         let file = fs::File::create(&tmp)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
         let mut result = Ok(());
-        checkpoint::encode(&comp.rule().to_string(), Some(to), comp.values(), |b| {
+        let values = comp
+            .all_values()
+            .ok_or_else(|| std::io::Error::other("window mode: the values are not all kept"))?;
+        let rule = comp.rule().to_string();
+        checkpoint::encode_values(&rule, Some(to), comp.computed(), values, |b| {
             if result.is_ok() {
                 result = out.write_all(b);
             }

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<()> {
     let limits = Limits::patient();
     let seq = NimSequence::with_progress(&rule, args.n, limits, &mut |run, plan| {
         if plan.needs_proof {
-            searched = Some((*plan, run.values().len() as u64));
+            searched = Some((*plan, run.computed() as u64));
         }
         progress
             .get_or_insert_with(|| {

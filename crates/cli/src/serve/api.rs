@@ -268,20 +268,20 @@ fn sequence(rule: &Rule, up_to: u64) -> Result<NimSequence, ApiError> {
     };
     let mut run = Computation::new(rule, 1)?;
     if direct <= limits.max_heaps {
-        while run.period().is_none() && (run.values().len() as u64) < direct {
+        while run.period().is_none() && (run.computed() as u64) < direct {
             run.advance(direct, 1024, true)?;
             if started.elapsed() > DEADLINE {
                 return Err(late());
             }
         }
     }
-    while run.period().is_none() && (run.values().len() as u64) < stop && run.work() < SEARCH_WORK {
+    while run.period().is_none() && (run.computed() as u64) < stop && run.work() < SEARCH_WORK {
         run.advance(stop, 1024, true)?;
         if started.elapsed() > DEADLINE {
             return Err(late());
         }
     }
-    if run.period().is_none() && direct > run.values().len() as u64 {
+    if run.period().is_none() && direct > run.computed() as u64 {
         // Not provable within reach and too long to store: the engine's words.
         return Ok(NimSequence::new(rule, up_to, limits)?);
     }

@@ -97,7 +97,19 @@ impl Fnv {
 /// let back = decode(&bytes).unwrap();
 /// assert_eq!(back, Checkpoint { rule: "0.77".into(), target: Some(100), values: vec![0, 1, 2] });
 /// ```
-pub fn encode(rule: &str, target: Option<u64>, values: &[u16], mut sink: impl FnMut(&[u8])) {
+pub fn encode(rule: &str, target: Option<u64>, values: &[u16], sink: impl FnMut(&[u8])) {
+    encode_values(rule, target, values.len(), values.iter().copied(), sink);
+}
+
+/// [`encode`] for `count` values read one by one (from a compact store,
+/// without a copy of them all); `values` yields exactly `count` values.
+pub fn encode_values(
+    rule: &str,
+    target: Option<u64>,
+    count: usize,
+    values: impl Iterator<Item = u16>,
+    mut sink: impl FnMut(&[u8]),
+) {
     let mut hash = Fnv::new();
     let mut emit = |bytes: &[u8]| {
         hash.update(bytes);
@@ -108,15 +120,19 @@ pub fn encode(rule: &str, target: Option<u64>, values: &[u16], mut sink: impl Fn
     emit(&(rule.len() as u32).to_le_bytes());
     emit(rule.as_bytes());
     emit(&target.unwrap_or(u64::MAX).to_le_bytes());
-    emit(&(values.len() as u64).to_le_bytes());
+    emit(&(count as u64).to_le_bytes());
     let mut buf = Vec::with_capacity(1 << 16);
-    for chunk in values.chunks(1 << 15) {
-        buf.clear();
-        chunk
-            .iter()
-            .for_each(|v| buf.extend_from_slice(&v.to_le_bytes()));
-        emit(&buf);
+    let mut written = 0;
+    for v in values {
+        buf.extend_from_slice(&v.to_le_bytes());
+        written += 1;
+        if buf.len() == 1 << 16 {
+            emit(&buf);
+            buf.clear();
+        }
     }
+    assert_eq!(written, count, "encode_values: count and values disagree");
+    emit(&buf);
     let sum = hash.0;
     sink(&sum.to_le_bytes());
 }

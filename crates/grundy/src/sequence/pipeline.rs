@@ -678,6 +678,11 @@ impl Engine for Pipeline {
         });
     }
 
+    fn take_in(&mut self, values: &[u16]) {
+        // (The helpers take it in when they next compute.)
+        self.first.take_in(values);
+    }
+
     fn split(&self, values: &[u16]) -> Option<Split> {
         self.first.engine.split(values)
     }

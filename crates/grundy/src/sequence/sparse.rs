@@ -1312,7 +1312,13 @@ impl Sparse {
             Candidates::Rare { m, c, wanted } => (m, c, wanted),
         };
         self.want_range = m..c;
-        self.scan_needed(g, n, remaining)?;
+        if let Err(e) = self.scan_needed(g, n, remaining) {
+            // Empty the wanted set: the caller may compute this heap again
+            // once the heap it lacks is back (archived runs do).
+            self.want.bits = [0; 64];
+            self.want.bytes[m..c].iter_mut().for_each(|w| *w = 0);
+            return Err(e);
+        }
         // The values still wanted are the rare values missing from the
         // options; the least of them (or else c) is the mex.
         let missing = if self.want.small {
@@ -1662,8 +1668,11 @@ impl Engine for Sparse {
                 values.len()
             )));
         }
-        self.necessary += self.necessary_pairs(values.len());
+        // (Counted once the value is known: a heap that fails is counted
+        // when it is computed again.)
+        let n = values.len();
         let v = self.compute(values)?;
+        self.necessary += self.necessary_pairs(n);
         values.push(v);
         self.record(values);
         Ok(())
@@ -1686,6 +1695,11 @@ impl Engine for Sparse {
         if values.len() >= FIRST_REVISION {
             self.revise(values);
         }
+    }
+
+    fn take_in(&mut self, values: &[u16]) {
+        self.necessary += self.necessary_pairs(values.len() - 1);
+        self.record(values);
     }
 
     fn split(&self, values: &[u16]) -> Option<Split> {

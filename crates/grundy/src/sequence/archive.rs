@@ -1,0 +1,220 @@
+//! A compact store of nim-sequence values: one byte per heap, with the
+//! values that do not fit kept apart, so that long runs need about one byte
+//! per heap instead of two.
+//!
+//! Values of the sparse regime are mostly *common* under the engine's mask
+//! (odd parity of `v & mask`, see [`stats::is_rare`]) and below 512. The
+//! parity of a common value restores any one bit of `v & mask`, so dropping
+//! the lowest set bit of the mask (when it is below bit 9) leaves 8 bits:
+//! the heap's code. Code [`ESCAPE`] stands for "listed apart": rare values,
+//! values of 512 or more, and the common values whose code would be
+//! [`ESCAPE`] are kept in a sorted list of `(heap, value)`. Heaps are
+//! encoded in chunks of [`CHUNK`] heaps, each with the mask it was encoded
+//! with, so a change of mask never re-encodes what is stored.
+
+use super::stats;
+
+/// Heaps per chunk: each chunk records the mask it is encoded with.
+pub const CHUNK: usize = 1 << 16;
+
+/// The code of a heap whose value is listed apart.
+pub const ESCAPE: u8 = u8::MAX;
+
+/// How one chunk's values are coded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Coding {
+    mask: u16,
+    /// The bit of the mask dropped from common values (below 9), or 16 when
+    /// none is (codes are then the values below [`ESCAPE`]).
+    bit: u32,
+}
+
+impl Coding {
+    fn new(mask: u16) -> Coding {
+        let bit = mask.trailing_zeros();
+        Coding {
+            mask,
+            bit: if bit < 9 { bit } else { 16 },
+        }
+    }
+
+    /// The code of `v`, or [`ESCAPE`] when it must be listed apart.
+    #[inline]
+    fn encode(self, v: u16) -> u8 {
+        let code = if self.bit == 16 {
+            v
+        } else if v >= 512 || stats::is_rare(v, self.mask) {
+            return ESCAPE;
+        } else {
+            let low = v & ((1 << self.bit) - 1);
+            low | ((v >> (self.bit + 1)) << self.bit)
+        };
+        u8::try_from(code).unwrap_or(ESCAPE)
+    }
+
+    /// The value of a code other than [`ESCAPE`].
+    #[inline]
+    fn decode(self, code: u8) -> u16 {
+        let c = code as u16;
+        if self.bit == 16 {
+            return c;
+        }
+        let low = c & ((1 << self.bit) - 1);
+        let v = low | ((c >> self.bit) << (self.bit + 1));
+        // Common: the parity of v & mask is odd, which fixes the bit dropped.
+        if (v & self.mask).count_ones() % 2 == 0 {
+            v | (1 << self.bit)
+        } else {
+            v
+        }
+    }
+}
+
+/// The values of the heaps `start..end`, one byte each and the exceptions
+/// apart (see the module documentation).
+#[derive(Debug)]
+pub struct Archive {
+    start: usize,
+    codes: Vec<u8>,
+    /// The coding of each chunk of [`CHUNK`] heaps from `start`.
+    chunks: Vec<Coding>,
+    /// The heaps of code [`ESCAPE`], ascending, with their values.
+    apart: Vec<(u32, u16)>,
+}
+
+impl Archive {
+    /// An empty archive whose first heap will be `start`, with room for
+    /// `room` heaps reserved up front (so that it never moves while it
+    /// grows: a copy would need twice its memory).
+    pub fn new(start: usize, room: usize) -> Archive {
+        let mut codes = Vec::new();
+        // Reserving address space touches no memory; if it fails the vector
+        // grows as usual.
+        let _ = codes.try_reserve_exact(room);
+        Archive {
+            start,
+            codes,
+            chunks: Vec::new(),
+            apart: Vec::new(),
+        }
+    }
+
+    /// The heaps stored, `start..end`.
+    pub fn heaps(&self) -> std::ops::Range<usize> {
+        self.start..self.start + self.codes.len()
+    }
+
+    /// Appends the values of the next heaps; a chunk begun here is encoded
+    /// with `mask` (the engine's current one: any mask gives exact values,
+    /// the engine's keeps the exceptions few).
+    pub fn extend(&mut self, values: &[u16], mask: u16) {
+        for &v in values {
+            let i = self.codes.len();
+            if i % CHUNK == 0 {
+                self.chunks.push(Coding::new(mask));
+            }
+            let coding = self.chunks[i / CHUNK];
+            let code = coding.encode(v);
+            if code == ESCAPE {
+                self.apart.push(((self.start + i) as u32, v));
+            }
+            self.codes.push(code);
+        }
+    }
+
+    /// `G(n)` for a heap `n` stored.
+    #[inline]
+    pub fn get(&self, n: usize) -> u16 {
+        let i = n - self.start;
+        let code = self.codes[i];
+        if code == ESCAPE {
+            let at = self.apart.partition_point(|&(h, _)| (h as usize) < n);
+            return self.apart[at].1;
+        }
+        self.chunks[i / CHUNK].decode(code)
+    }
+
+    /// Writes the values of the heaps `from..from + out.len()` (all stored)
+    /// into `out`.
+    pub fn decode_into(&self, from: usize, out: &mut [u16]) {
+        let mut at = self.apart.partition_point(|&(h, _)| (h as usize) < from);
+        for (j, slot) in out.iter_mut().enumerate() {
+            let i = from + j - self.start;
+            let code = self.codes[i];
+            *slot = if code == ESCAPE {
+                at += 1;
+                self.apart[at - 1].1
+            } else {
+                self.chunks[i / CHUNK].decode(code)
+            };
+        }
+    }
+
+    /// The heaps listed apart.
+    pub fn exceptions(&self) -> usize {
+        self.apart.len()
+    }
+
+    /// The bytes this archive holds in memory (its codes, codings and
+    /// exceptions, not the room reserved and untouched).
+    pub fn bytes(&self) -> usize {
+        self.codes.len()
+            + self.chunks.len() * std::mem::size_of::<Coding>()
+            + self.apart.len() * std::mem::size_of::<(u32, u16)>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_under_every_mask_round_trips() {
+        // Every mask of 9 bits and a few wider, every value up to 1100.
+        let masks = (0..512u16).chain([0x200, 0x1ee, 0x8001, 0xffff]);
+        for mask in masks {
+            let coding = Coding::new(mask);
+            let mut codes = std::collections::HashMap::new();
+            for v in 0..1100u16 {
+                let code = coding.encode(v);
+                if code != ESCAPE {
+                    assert_eq!(coding.decode(code), v, "mask {mask:#x}, value {v}");
+                    // One value per code.
+                    assert_eq!(codes.insert(code, v), None, "mask {mask:#x}");
+                }
+            }
+            // Common values below 512 all have codes but one (at most).
+            if coding.bit < 9 {
+                let lost = (0..512u16)
+                    .filter(|&v| !stats::is_rare(v, mask) && coding.encode(v) == ESCAPE)
+                    .count();
+                assert!(lost <= 1, "mask {mask:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_archive_returns_what_it_was_given_across_chunks_and_masks() {
+        // A value pattern with rare values, large ones and escapes, over
+        // several chunks coded with different masks.
+        let start = 1000;
+        let values: Vec<u16> = (0..3 * CHUNK + 77)
+            .map(|i| ((i * 7919) % 600) as u16 ^ ((i % 13 == 0) as u16 * 40000))
+            .collect();
+        let mut archive = Archive::new(start, 0);
+        let masks = [0x1ee, 0, 0x3, 0x400];
+        for (k, piece) in values.chunks(CHUNK / 2 + 5).enumerate() {
+            archive.extend(piece, masks[k % masks.len()]);
+        }
+        assert_eq!(archive.heaps(), start..start + values.len());
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(archive.get(start + i), v, "heap {}", start + i);
+        }
+        let mut out = vec![0; 5000];
+        for from in [start, start + CHUNK - 100, start + values.len() - 5000] {
+            archive.decode_into(from, &mut out);
+            assert_eq!(out, values[from - start..from - start + 5000]);
+        }
+        assert!(archive.exceptions() > 0 && archive.exceptions() < values.len());
+    }
+}
