@@ -92,11 +92,12 @@
 //! after a **proof**:
 //!
 //! **Verification theorem.** Let `M` be a finite commutative monoid, `S ⊆ M`,
-//! and `ψ` a homomorphism from `A_N` onto `M` given on heaps, with `ψ(0) = 1`.
+//! and `ψ` a homomorphism from `A_N` onto `M` given on heaps, with `ψ(h) = 1`
+//! for every heap `h` without moves (heap 0 among them: each is the game 0).
 //! For each heap `i` with moves let `B_i = {m : m·ψ(r) ∈ S for some option
 //! r of heap i}`. If (V0) `1 ∉ S`; (VA) `m·ψ(i) ∈ S ⇒ m ∉ B_i` for all `m`
-//! and `i`; and (VB) every non-empty `x` with `ψ(x) ∉ S` contains a heap `i`
-//! with `ψ(x − i) ∈ B_i` — then `x` is a misère P-position iff `ψ(x) ∈ S`,
+//! and `i`; and (VB) every `x` with a heap that has moves and `ψ(x) ∉ S`
+//! contains a heap `i` with `ψ(x − i) ∈ B_i` — then `x` is a misère P-position iff `ψ(x) ∈ S`,
 //! for every `x` in `A_N`. (Induction over the game tree: the options of `x`
 //! are `x − i + r`, of element `ψ(x − i)·ψ(r)`.) If moreover `(M, S)` is
 //! reduced (no two elements indistinguishable), `M ≅ Q_N` and `ψ = Φ`.

@@ -63,6 +63,16 @@ pub(crate) fn verify(
     if m.p[0] {
         return Err(Failure::Wrong(Vec::new()));
     }
+    // A heap without moves (heap 0 among them) is the game 0, so the
+    // theorem's ψ sends it to the identity; (VB) then only looks at heaps
+    // with moves. A candidate built here always does; a saved one is checked.
+    let moveless = options
+        .iter()
+        .zip(phi)
+        .position(|(o, &g)| o.is_empty() && g != 0);
+    if let Some(h) = moveless {
+        return Err(Failure::Wrong(vec![h as u64]));
+    }
     let kinds = Kinds::new(m, phi, options);
     kinds.check_va(m, reps)?;
     kinds.check_vb(m, max_states, deadline)
@@ -298,7 +308,7 @@ mod tests {
 
     use super::*;
     use crate::quotient::build::Builder;
-    use crate::rule::{Rule, TakeBreak};
+    use crate::rule::{Rule, Subtraction, TakeBreak};
 
     /// The reference search for (VB): breadth-first over the exact states
     /// `(ψ(x), ψ(x − g) for each generator g, or none when g is absent)`,
@@ -387,6 +397,28 @@ mod tests {
                     violates_vb(&wrong, &b.phi, &b.options, &heaps),
                     "{code}: {x}: {heaps:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn heaps_without_moves_must_be_the_identity() {
+        // sub{5}: heaps 0..=4 have no moves, so they are the game 0. A Φ
+        // that sends one of them elsewhere is refused, whatever P says.
+        let mut b = Builder::new(
+            Rule::Subtraction(Subtraction::finite(vec![5]).unwrap()),
+            2000,
+        );
+        while b.heaps_done() < 5 {
+            b.step(1_000_000, None).unwrap();
+        }
+        assert!(verify(&b.monoid, &b.phi, &b.options, &b.reps, 1_000_000, None).is_ok());
+        for h in 0..5 {
+            for x in 1..b.monoid.order as Element {
+                let mut phi = b.phi.clone();
+                phi[h] = x;
+                let verdict = verify(&b.monoid, &phi, &b.options, &b.reps, 1_000_000, None);
+                assert!(matches!(verdict, Err(Failure::Wrong(_))), "heap {h} as {x}");
             }
         }
     }
