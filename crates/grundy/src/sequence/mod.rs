@@ -424,6 +424,13 @@ impl Computation {
             let before = self.values.len();
             let room = (self.values.capacity() - before) as u64;
             let mut max = left.min(heaps - before as u64).min(room);
+            if stop_at_proof && self.period.is_none() && self.finder.is_some() {
+                // A run that ends at a proof computes at most as many heaps
+                // again per call, so that engines computing many heaps a call
+                // (several threads) stop soon after the proof, not at the
+                // room reserved.
+                max = max.min((before as u64).max(4096));
+            }
             if let Some(w) = &self.window {
                 // Release often enough that memory stays near the window.
                 max = max.min((w.keep / 4) as u64);
@@ -441,7 +448,9 @@ impl Computation {
                     max = max.min((n - before) as u64);
                 }
             }
-            let exact = std::mem::take(&mut self.exact_next);
+            // (Only while archiving: once the values are back, the engine
+            // computes the heap itself.)
+            let exact = std::mem::take(&mut self.exact_next) && self.archiving();
             let appended = if exact {
                 self.push_exact()
             } else {
@@ -499,6 +508,12 @@ impl Computation {
                     w.last_at[v as usize] = n as u64;
                 }
             }
+            if self.period.is_some() && stop_at_proof {
+                // The values up to the proof are all kept for the answers;
+                // an error on a heap past the proof is moot (those heaps
+                // were cut off above).
+                break;
+            }
             if appended.is_err() && self.archiving() {
                 // Perhaps the engine needed an archived heap (a proof scan
                 // that ran past the pairs kept): the next heap is computed
@@ -515,10 +530,6 @@ impl Computation {
                 continue;
             }
             appended?;
-            if self.period.is_some() && stop_at_proof {
-                // The values up to the proof are all kept for the answers.
-                break;
-            }
             self.release()?;
         }
         Ok(match self.period {
