@@ -190,13 +190,25 @@ fn published_quotients() {
 ///   (arXiv:math/0703070): exactly one quotient has order 8, and a finite
 ///   quotient with `|P| = 2` has order `2^k + 2` or `2^k + 4`.
 ///
+/// * Further figures from public statements, asserted in
+///   `quotients_from_public_statements`: misère Nim's quotient on heaps 1
+///   and 2 (Plambeck's blog), the order and P-portion of misère Nim's
+///   quotient on heaps below `2^n`, and the pretending function of .312 on
+///   Plambeck's page.
+///
 /// Figures not found in the sources that could be read here (so not
-/// asserted): the orders, P-portions and presentations that the supplement's
-/// tables give beside each period (the copy available lost those columns);
-/// the quotients of the two games worked in Plambeck's "Taming the wild"
-/// (only its abstract was available); Kayles' full quotient; and the codes
-/// of Figure 1 with a repeating digit (0.512̇, 0.712̇, 0.716̇, 4.56̇, 4.74̇,
-/// 0.1232̇), which are not finite codes.
+/// asserted): every order, P-portion size and presentation stated in
+/// Plambeck and Siegel, *Misère quotients for impartial games* (JCTA 115
+/// (2008), arXiv:math/0609825) itself, and the tables of quotients in
+/// Siegel's lecture notes *Misère games and misère quotients*
+/// (arXiv:math/0612616): the stored copies available here (dokumen.tips for
+/// the paper, docslib for the notes) give only their first page, which
+/// states no figure for a code. Likewise the orders, P-portions and
+/// presentations that the supplement's tables give beside each period (the
+/// copy available lost those columns); the quotients of the two games worked
+/// in Plambeck's "Taming the wild" (only its abstract was available);
+/// Kayles' full quotient; and the codes of Figure 1 with a repeating digit
+/// (0.512̇, 0.712̇, 0.716̇, 4.56̇, 4.74̇, 0.1232̇), which are not finite codes.
 #[test]
 fn published_periods_and_tameness() {
     // Plambeck–Siegel, supplement, Appendix B, Figure 1: code and period p.
@@ -267,6 +279,72 @@ fn published_periods_and_tameness() {
             assert!(isomorphic(&q, &r8), "{code}: a second quotient of order 8");
         }
     }
+}
+
+/// Figures from public statements other than the papers' tables, each
+/// with its source; all reproduce (a few milliseconds in the test profile).
+#[test]
+fn quotients_from_public_statements() {
+    // T. Plambeck, "The commutative algebra of T2", miseregames.wordpress.com,
+    // 6 October 2006: misère Nim played with heaps of size 1 and 2 only has
+    // the quotient T2 = ⟨a, b | a² = 1, b³ = b⟩, of six elements. (Nim on
+    // heaps ≤ 2 is 0.333 to heap 2: every heap may lose 1, 2 or 3 tokens.)
+    let q = Quotient::compute(&parse_rule("0.333").unwrap(), 2, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 6);
+    let rels: Vec<String> = q
+        .relations()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}={}",
+                grundy::quotient::write_word(&r.lhs),
+                grundy::quotient::write_word(&r.rhs)
+            )
+        })
+        .collect();
+    assert_eq!(rels, ["a^2=1", "b^3=b"]);
+    assert!(q.is_tame());
+
+    // The misère quotient of Nim (as stated in the public Q&A page "Analysis
+    // of Misere Nim?", copied in the Nemotron-CC-Math corpus): its monoid is
+    // (A × {1}) ∪ (A₀ × {0}) with A the heaps' nim-sums and A₀ = {0, 1}, and
+    // a position is P exactly when some heap exceeds 1 and the nim-sum is 0,
+    // or every heap is at most 1 and the nim-sum is 1. On heaps below 2^n, A
+    // has 2^n elements, so |Q| = 2^n + 2 and |P| = 2 — the P-portion is heap
+    // 1 (all heaps ≤ 1, nim-sum 1) and two heaps of 2 (nim-sum 0).
+    for n in 2..=4u32 {
+        let top = (1u64 << n) - 1;
+        let code = format!("0.{}", "3".repeat(top as usize));
+        let q =
+            Quotient::compute(&parse_rule(&code).unwrap(), top, QuotientLimits::default()).unwrap();
+        assert_eq!(q.order(), (1 << n) + 2, "Nim to heap {top}");
+        let p: Vec<String> = q.p_portion().iter().map(|&x| q.word(x)).collect();
+        assert_eq!(p, ["a", "b^2"], "Nim to heap {top}");
+        assert!(q.is_tame(), "Nim to heap {top}");
+    }
+
+    // Plambeck's page on .312 ("solved", 4 February 2003; its header row
+    // reads "1 3 3 4 5 …", taken as heaps 1, 2, 3, 4, 5, …): except for heap 4
+    // (the game A), heaps pretend to be adders — heap 1 is :1, heap 2 is :2,
+    // heaps 3, 5, 7, 9, … are :4 and heaps 6, 8, 10, … are :5 (period 2) —
+    // and A + A may be taken as :0. In the quotient: Φ(4)² = 1, Φ(4) is none
+    // of the others, Φ(3) = Φ(5) = Φ(7) = …, Φ(6) = Φ(8) = …, and the adders
+    // :1, :2, :4, :5 are distinct elements.
+    let q =
+        Quotient::compute(&parse_rule("0.312").unwrap(), 12, QuotientLimits::default()).unwrap();
+    let phi = q.pretending();
+    let a = phi[4];
+    assert_eq!(q.monoid().mul(a, a), q.identity(), "A + A = :0");
+    assert!((1..=12).filter(|&n| n != 4).all(|n| phi[n] != a));
+    for n in [5, 7, 9, 11] {
+        assert_eq!(phi[n], phi[3], ".312 heap {n} pretends to be :4");
+    }
+    for n in [8, 10, 12] {
+        assert_eq!(phi[n], phi[6], ".312 heap {n} pretends to be :5");
+    }
+    let adders: BTreeSet<u32> = [phi[1], phi[2], phi[3], phi[6]].into_iter().collect();
+    assert_eq!(adders.len(), 4);
+    assert_eq!(q.period().map(|p| p.period), Some(2));
 }
 
 /// Whether two quotients are isomorphic as bipartite monoids (identity,
