@@ -876,4 +876,46 @@ mod tests {
             assert_eq!(whole.values(), second.values(), "{rule}");
         }
     }
+
+    #[test]
+    fn archived_runs_on_two_threads_compute_needed_heaps_exactly() {
+        // With two ranked blocks and a small window, 0.6's proof scans
+        // sometimes need an archived heap: the heap is computed from the
+        // definition and handed to both threads (`take_in`), or every value
+        // is put back; 0.161's later rare heaps put them back. Either way
+        // the values and the work are those of a one-thread plain run.
+        for (text, n, keep) in [
+            ("0.6", 1u64 << 18, 1usize << 15),
+            ("0.161", 300_000, 20_000),
+        ] {
+            let rule = code(text);
+            let mut engine = Pipeline::new(&rule, 2).unwrap();
+            let rank_two = |w: &mut Worker| {
+                let e = std::mem::replace(&mut w.engine, Sparse::new(&rule).unwrap());
+                let mut e = e.with_ranked_blocks(2);
+                e.share_training(2);
+                w.engine = e;
+            };
+            rank_two(&mut engine.first);
+            for h in &engine.helpers {
+                rank_two(&mut lock(&h.post.worker));
+            }
+            let mut run = Computation::with_engine(&rule, Box::new(engine)).unwrap();
+            run.reserve(n).unwrap();
+            run.archive_at_unchecked(0, keep);
+            let mut was = false;
+            while run.advance(n, 1000, false).unwrap() == Step::Working {
+                was |= run.archiving();
+            }
+            assert!(was, "{rule}: archive mode was on");
+            if text == "0.6" {
+                assert!(run.exact_heaps() > 0, "{rule}: no heap from the definition");
+            }
+            let mut plain = Computation::new(&rule, 1).unwrap();
+            plain.advance(n, u64::MAX, false).unwrap();
+            let got: Vec<u16> = run.all_values().unwrap().collect();
+            assert!(got == plain.values(), "{rule}: values differ");
+            assert_eq!(run.work(), plain.work(), "{rule}");
+        }
+    }
 }
