@@ -1484,19 +1484,25 @@ mod tests {
         let engine = sparse::Sparse::new(rule)
             .unwrap()
             .with_ranked_blocks(blocks);
-        let mut run = Computation::with_engine(rule, Box::new(engine)).unwrap();
+        let run = Computation::with_engine(rule, Box::new(engine)).unwrap();
+        run_archived(run, n, keep)
+    }
+
+    /// Runs `run` to `n` heaps in archive mode from the start, keeping
+    /// `keep` heaps at each end (any engine, for the pipeline's tests too).
+    pub(super) fn run_archived(mut run: Computation, n: u64, keep: usize) -> Computation {
         run.reserve(n).unwrap();
         run.archive_at_unchecked(0, keep);
         let mut was = false;
         while run.advance(n, 1000, false).unwrap() == Step::Working {
             was |= run.archiving();
         }
-        assert!(was, "{rule}: archive mode was on");
+        assert!(was, "{}: archive mode was on", run.rule());
         run
     }
 
     /// Checks `run` against a run keeping every value as it is.
-    fn same_as_full(rule: &Rule, run: &Computation) {
+    pub(super) fn same_as_full(rule: &Rule, run: &Computation) {
         let n = run.computed();
         let mut plain = Computation::new(rule, 1).unwrap();
         plain.advance(n as u64, u64::MAX, false).unwrap();

@@ -900,22 +900,12 @@ mod tests {
             for h in &engine.helpers {
                 rank_two(&mut lock(&h.post.worker));
             }
-            let mut run = Computation::with_engine(&rule, Box::new(engine)).unwrap();
-            run.reserve(n).unwrap();
-            run.archive_at_unchecked(0, keep);
-            let mut was = false;
-            while run.advance(n, 1000, false).unwrap() == Step::Working {
-                was |= run.archiving();
-            }
-            assert!(was, "{rule}: archive mode was on");
+            let run = Computation::with_engine(&rule, Box::new(engine)).unwrap();
+            let run = crate::sequence::tests::run_archived(run, n, keep);
             if text == "0.6" {
                 assert!(run.exact_heaps() > 0, "{rule}: no heap from the definition");
             }
-            let mut plain = Computation::new(&rule, 1).unwrap();
-            plain.advance(n, u64::MAX, false).unwrap();
-            let got: Vec<u16> = run.all_values().unwrap().collect();
-            assert!(got == plain.values(), "{rule}: values differ");
-            assert_eq!(run.work(), plain.work(), "{rule}");
+            crate::sequence::tests::same_as_full(&rule, &run);
         }
     }
 }
