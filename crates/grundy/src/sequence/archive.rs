@@ -8,9 +8,10 @@
 //! the lowest set bit of the mask (when it is below bit 9) leaves 8 bits:
 //! the heap's code. Code [`ESCAPE`] stands for "listed apart": rare values,
 //! values of 512 or more, and the common values whose code would be
-//! [`ESCAPE`] are kept in a sorted list of `(heap, value)`. Heaps are
-//! encoded in chunks of [`CHUNK`] heaps, each with the mask it was encoded
-//! with, so a change of mask never re-encodes what is stored.
+//! [`ESCAPE`] are kept in a sorted list of (offset in its chunk, value), 4
+//! bytes each. Heaps are encoded in chunks of [`CHUNK`] heaps, each with
+//! the mask it was encoded with, so a change of mask never re-encodes what
+//! is stored.
 
 use super::stats;
 
@@ -70,16 +71,26 @@ impl Coding {
     }
 }
 
+/// One chunk of [`CHUNK`] heaps: how its values are coded, and where its
+/// exceptions begin in [`Archive::apart`].
+#[derive(Clone, Copy, Debug)]
+struct Chunk {
+    coding: Coding,
+    apart: usize,
+}
+
 /// The values of the heaps `start..end`, one byte each and the exceptions
 /// apart (see the module documentation).
 #[derive(Debug)]
 pub struct Archive {
     start: usize,
     codes: Vec<u8>,
-    /// The coding of each chunk of [`CHUNK`] heaps from `start`.
-    chunks: Vec<Coding>,
-    /// The heaps of code [`ESCAPE`], ascending, with their values.
-    apart: Vec<(u32, u16)>,
+    /// One entry for each chunk of [`CHUNK`] heaps from `start`.
+    chunks: Vec<Chunk>,
+    /// The heaps of code [`ESCAPE`], ascending: each as its offset within
+    /// its chunk (below [`CHUNK`] = 2^16, so 16 bits, whatever the heap)
+    /// and its value, 4 bytes.
+    apart: Vec<(u16, u16)>,
 }
 
 impl Archive {
@@ -111,15 +122,27 @@ impl Archive {
         for &v in values {
             let i = self.codes.len();
             if i % CHUNK == 0 {
-                self.chunks.push(Coding::new(mask));
+                self.chunks.push(Chunk {
+                    coding: Coding::new(mask),
+                    apart: self.apart.len(),
+                });
             }
-            let coding = self.chunks[i / CHUNK];
-            let code = coding.encode(v);
+            let code = self.chunks[i / CHUNK].coding.encode(v);
             if code == ESCAPE {
-                self.apart.push(((self.start + i) as u32, v));
+                self.apart.push(((i % CHUNK) as u16, v));
             }
             self.codes.push(code);
         }
+    }
+
+    /// The index in `apart` of the first exception at or after the heap at
+    /// index `i` (from `start`; `i` below the number stored).
+    fn apart_from(&self, i: usize) -> usize {
+        let c = i / CHUNK;
+        let lo = self.chunks[c].apart;
+        let hi = self.chunks.get(c + 1).map_or(self.apart.len(), |k| k.apart);
+        let offset = (i % CHUNK) as u16;
+        lo + self.apart[lo..hi].partition_point(|&(o, _)| o < offset)
     }
 
     /// `G(n)` for a heap `n` stored.
@@ -128,26 +151,47 @@ impl Archive {
         let i = n - self.start;
         let code = self.codes[i];
         if code == ESCAPE {
-            let at = self.apart.partition_point(|&(h, _)| (h as usize) < n);
-            return self.apart[at].1;
+            return self.apart[self.apart_from(i)].1;
         }
-        self.chunks[i / CHUNK].decode(code)
+        self.chunks[i / CHUNK].coding.decode(code)
     }
 
     /// Writes the values of the heaps `from..from + out.len()` (all stored)
     /// into `out`.
     pub fn decode_into(&self, from: usize, out: &mut [u16]) {
-        let mut at = self.apart.partition_point(|&(h, _)| (h as usize) < from);
-        for (j, slot) in out.iter_mut().enumerate() {
-            let i = from + j - self.start;
-            let code = self.codes[i];
+        if out.is_empty() {
+            return;
+        }
+        let first = from - self.start;
+        let codes = &self.codes[first..first + out.len()];
+        // The exceptions are in heap order across chunks.
+        let mut at = self.apart_from(first);
+        for (j, (slot, &code)) in out.iter_mut().zip(codes).enumerate() {
             *slot = if code == ESCAPE {
                 at += 1;
                 self.apart[at - 1].1
             } else {
-                self.chunks[i / CHUNK].decode(code)
+                self.chunks[(first + j) / CHUNK].coding.decode(code)
             };
         }
+    }
+
+    /// Moves the values of the last `out.len()` heaps stored into `out` and
+    /// drops them from the archive, handing the memory of their codes back
+    /// to the system: putting every value back this way, from the last
+    /// heaps down, never holds a heap both as a code and as a value, so it
+    /// needs no more memory than the values alone.
+    pub fn pop_into(&mut self, out: &mut [u16]) {
+        let len = self.codes.len() - out.len();
+        self.decode_into(self.start + len, out);
+        if len < self.codes.len() {
+            self.apart
+                .truncate(if len == 0 { 0 } else { self.apart_from(len) });
+        }
+        self.chunks.truncate(len.div_ceil(CHUNK));
+        let base = self.codes.as_ptr() as usize;
+        discard_pages(base + len, base + self.codes.len());
+        self.codes.truncate(len);
     }
 
     /// The heaps listed apart.
@@ -155,14 +199,39 @@ impl Archive {
         self.apart.len()
     }
 
-    /// The bytes this archive holds in memory (its codes, codings and
+    /// The bytes this archive holds in memory (its codes, chunks and
     /// exceptions, not the room reserved and untouched).
     pub fn bytes(&self) -> usize {
         self.codes.len()
-            + self.chunks.len() * std::mem::size_of::<Coding>()
-            + self.apart.len() * std::mem::size_of::<(u32, u16)>()
+            + self.chunks.len() * std::mem::size_of::<Chunk>()
+            + self.apart.len() * std::mem::size_of::<(u16, u16)>()
     }
 }
+
+/// Hands back to the system the whole pages within `lo..hi`, the codes of
+/// heaps being dropped from the archive (never read again).
+#[cfg(unix)]
+fn discard_pages(lo: usize, hi: usize) {
+    // SAFETY: sysconf only reads a system constant.
+    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+    if page == 0 {
+        return;
+    }
+    let (lo, hi) = (lo.next_multiple_of(page), hi / page * page);
+    if lo < hi {
+        // SAFETY: lo..hi are whole pages of the codes vector's allocation
+        // holding only the codes being dropped (the vector is truncated
+        // below them right after): no element lives there once it is, and
+        // nothing else does, so zero-filled pages on a later write are
+        // harmless. A failure only keeps the memory.
+        unsafe {
+            libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_DONTNEED);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn discard_pages(_lo: usize, _hi: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -216,5 +285,42 @@ mod tests {
             assert_eq!(out, values[from - start..from - start + 5000]);
         }
         assert!(archive.exceptions() > 0 && archive.exceptions() < values.len());
+    }
+
+    #[test]
+    fn popping_the_last_heaps_returns_them_and_drops_them() {
+        let start = 77;
+        let values: Vec<u16> = (0..3 * CHUNK + 1234)
+            .map(|i| ((i * 104729) % 700) as u16 ^ ((i % 17 == 0) as u16 * 3000))
+            .collect();
+        let mut archive = Archive::new(start, values.len());
+        archive.extend(&values[..CHUNK + 9], 0x1ee);
+        archive.extend(&values[CHUNK + 9..], 0x0d);
+        let all = (archive.bytes(), archive.exceptions());
+        // Blocks that end inside chunks, on chunk boundaries, and at 0.
+        let mut end = values.len();
+        for block in [1000, CHUNK - 1000 + 1234, 1, CHUNK + 5, usize::MAX] {
+            let from = end.saturating_sub(block);
+            let mut out = vec![0; end - from];
+            archive.pop_into(&mut out);
+            assert_eq!(
+                out,
+                values[from..end],
+                "heaps {}..{}",
+                start + from,
+                start + end
+            );
+            assert_eq!(archive.heaps(), start..start + from);
+            // What is left still reads back, exceptions included.
+            if from > 0 {
+                assert_eq!(archive.get(start + from - 1), values[from - 1]);
+                let mut head = vec![0; from.min(3000)];
+                archive.decode_into(start + from - head.len(), &mut head);
+                assert_eq!(head, values[from - head.len()..from]);
+            }
+            end = from;
+        }
+        assert!(all.0 > values.len() && all.1 > 0);
+        assert_eq!((archive.bytes(), archive.exceptions()), (0, 0));
     }
 }

@@ -253,6 +253,9 @@ pub struct Computation {
     exact_next: bool,
     /// The heaps so computed, the last one.
     exact: (u64, Option<usize>),
+    /// The options those heaps examined (counted in
+    /// [`Computation::examined`]).
+    exact_options: u64,
 }
 
 /// The state of window mode: which heaps are kept, and what the reports
@@ -316,6 +319,7 @@ impl Computation {
             archive_keep: ARCHIVE_KEEP,
             exact_next: false,
             exact: (0, None),
+            exact_options: 0,
         })
     }
 
@@ -596,13 +600,14 @@ impl Computation {
             }
             None => exact_value(&self.rule, n, |h| self.values[h]),
         };
-        let v = v.ok_or(Error::ValueOverflow {
+        let (v, options) = v.ok_or(Error::ValueOverflow {
             heap: n as u64,
             max: u16::MAX as u64,
         })?;
         self.values.push(v);
         self.engine.take_in(&self.values);
         self.exact = (self.exact.0 + 1, Some(n));
+        self.exact_options = self.exact_options.saturating_add(options);
         Ok(())
     }
 
@@ -691,15 +696,25 @@ impl Computation {
             return Ok(());
         };
         self.archive_from = usize::MAX;
-        let dropped = w.dropped.clone();
+        let (dropped, mut archive) = (w.dropped.clone(), w.archive);
         if !dropped.is_empty() {
             let base = self.values.as_ptr() as usize;
             restore_pages(base + 2 * dropped.start, base + 2 * dropped.end);
-            if let Some(archive) = &w.archive {
-                archive.decode_into(dropped.start, &mut self.values[dropped.clone()]);
+            if let Some(archive) = archive.as_mut() {
+                debug_assert_eq!(archive.heaps(), dropped);
+                // From the last heaps down, a block at a time, each block's
+                // codes released as its values are written: memory stays
+                // near 2 bytes a heap, where decoding all at once would
+                // hold 3.
+                let mut end = dropped.end;
+                while end > dropped.start {
+                    let from = end.saturating_sub(archive::CHUNK * 16).max(dropped.start);
+                    archive.pop_into(&mut self.values[from..end]);
+                    end = from;
+                }
             }
         }
-        drop(w);
+        drop(archive);
         self.engine.forget(&self.values, 0..0)
     }
 
@@ -842,9 +857,13 @@ impl Computation {
 
     /// Pairs of heaps actually examined so far (estimated for the naive
     /// engine): at least [`Self::work`], more where the engine looked at
-    /// pairs it could not know were needed.
+    /// pairs it could not know were needed, or where archive mode computed
+    /// a heap from the definition.
     pub fn examined(&self) -> u64 {
-        self.engine.examined().unwrap_or(self.estimated_work)
+        self.engine
+            .examined()
+            .unwrap_or(self.estimated_work)
+            .saturating_add(self.exact_options)
     }
 
     /// The sequence as computed so far, for answering `G(n)` (in window
@@ -895,12 +914,16 @@ fn counts(values: &[u16]) -> (stats::Histogram, Vec<u64>) {
 }
 
 /// `G(n)` of `rule` from the definition (the mex of its options), reading
-/// `G(0..n)` through `get`; `None` when the rule is not one archive mode
-/// runs (octal codes without three-way splits, Grundy's game) or the value
-/// does not fit in 16 bits.
-fn exact_value(rule: &Rule, n: usize, get: impl Fn(usize) -> u16) -> Option<u16> {
+/// `G(0..n)` through `get`, with the number of options examined; `None`
+/// when the rule is not one archive mode runs (octal codes without
+/// three-way splits, Grundy's game) or the value does not fit in 16 bits.
+fn exact_value(rule: &Rule, n: usize, get: impl Fn(usize) -> u16) -> Option<(u16, u64)> {
     let mut seen = vec![0u64; 1 << 10];
-    let mut mark = |v: u16| seen[v as usize / 64] |= 1 << (v % 64);
+    let mut options = 0u64;
+    let mut mark = |v: u16| {
+        seen[v as usize / 64] |= 1 << (v % 64);
+        options += 1;
+    };
     // Splits a + (rest - a), 1 ≤ a ≤ rest - a (a < rest - a when strict).
     let splits = |rest: usize, strict: bool, mark: &mut dyn FnMut(u16)| {
         let top = if strict {
@@ -931,7 +954,10 @@ fn exact_value(rule: &Rule, n: usize, get: impl Fn(usize) -> u16) -> Option<u16>
         _ => return None,
     }
     let word = seen.iter().position(|&w| w != u64::MAX)?;
-    Some((word * 64) as u16 + seen[word].trailing_ones() as u16)
+    Some((
+        (word * 64) as u16 + seen[word].trailing_ones() as u16,
+        options,
+    ))
 }
 
 /// `G(n)` of a run in window or archive mode, for a heap kept (plain or
@@ -1540,7 +1566,7 @@ mod tests {
             let g = run.values();
             for n in 0..g.len() {
                 assert_eq!(
-                    exact_value(&rule, n, |h| g[h]),
+                    exact_value(&rule, n, |h| g[h]).map(|(v, _)| v),
                     Some(g[n]),
                     "{rule}: G({n})"
                 );
@@ -1559,6 +1585,10 @@ mod tests {
         let run = archived(&rule, 1 << 17, 1 << 15, 2);
         assert!(run.archiving());
         assert!(run.exact_heaps() > 0);
+        // Each of those heaps (past 2^16) examined its 2^15 splits or more,
+        // counted in `examined`.
+        assert!(run.exact_options >= run.exact_heaps() << 15);
+        assert!(run.examined() >= run.work() + run.exact_options);
         same_as_full(&rule, &run);
     }
 
