@@ -236,6 +236,16 @@ impl PeriodFinder {
             .flatten();
         // Periods with a tail at least as long as themselves: (q, n0).
         let mut bases: Vec<(usize, usize)> = Vec::new();
+        // A tail shorter than its period is a candidate only if it proves
+        // the period now (needed ≤ len). With n0 = len − p − tail,
+        // needed ≥ h·(len − tail) + t, which is at most len only if
+        // tail ≥ len − ⌊(len − t) / h⌋: shorter tails are skipped without
+        // the 128-bit count (for h ≥ 2, every tail below len / 2 is).
+        let (h, t) = (self.shape.max_heaps.max(1), self.shape.last_digit);
+        let proving_tail = match (len as u64).checked_sub(t) {
+            Some(room) => len - (room / h) as usize,
+            None => usize::MAX,
+        };
         for p in 1..=len / 2 {
             let known = match &z {
                 Some(z) => Some(len - p - z[p] as usize),
@@ -252,6 +262,9 @@ impl PeriodFinder {
                 }
                 n0
             });
+            if len - p - n0 < p.min(proving_tail) {
+                continue;
+            }
             let tail = (len - p - n0) as u64;
             let needed = self.shape.values_needed(n0 as u64, p as u64);
             if tail >= p as u64 || needed <= len as u128 {
