@@ -462,6 +462,24 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
     assert!(!Path::new("never-written.ck").exists());
     let out = grundy(&["seq", "0.6", "--to", "1000", "--window", "1000", "--stats"]);
     assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
+    // Heaps are indexed with 32 bits: the last heap is 2^32 - 3, refused at
+    // once one further, with the bound in --to's terms.
+    let too_far = [
+        "seq",
+        "0.6",
+        "--window",
+        "131072",
+        "--stats",
+        "--to",
+        "4294967294",
+    ];
+    let out = grundy(&too_far);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("--to 4294967294 is too far: at most 4294967293"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

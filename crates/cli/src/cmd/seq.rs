@@ -254,7 +254,11 @@ pub fn run(args: Args) -> Result<()> {
     }
     if let Some(keep) = args.window {
         if plan.needs_proof {
-            bail!("--window: at most {max_heaps} heaps (the sparse engine indexes heaps with 32 bits)");
+            bail!(
+                "--window: --to {to} is too far: at most {} (heaps 0 to it, {max_heaps} in all: \
+                 the sparse engine indexes heaps with 32 bits)",
+                max_heaps - 1
+            );
         }
         comp.window(usize::try_from(keep).unwrap_or(usize::MAX))?;
     }
