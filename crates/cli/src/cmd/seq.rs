@@ -6,7 +6,7 @@
 //! values. A progress bar goes to stderr when it is a terminal.
 
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -628,10 +628,26 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Reads a checkpoint a block at a time, so that the values are held once
+/// (not also as the file's bytes).
 fn read_checkpoint(path: &Path) -> Result<checkpoint::Checkpoint> {
-    let bytes =
-        fs::read(path).with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    checkpoint::decode(&bytes).with_context(|| format!("cannot resume from {}", path.display()))
+    let read = || -> std::io::Result<checkpoint::Decoder> {
+        let mut file = fs::File::open(path)?;
+        let mut decoder = checkpoint::Decoder::new();
+        let mut block = vec![0u8; 1 << 20];
+        loop {
+            match file.read(&mut block) {
+                Ok(0) => return Ok(decoder),
+                Ok(n) => decoder.feed(&block[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    };
+    let decoder = read().with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    decoder
+        .finish()
+        .with_context(|| format!("cannot resume from {}", path.display()))
 }
 
 /// Writes the checkpoint beside `path` and renames it into place, so a crash

@@ -144,65 +144,234 @@ pub fn encode_to_vec(rule: &str, target: Option<u64>, values: &[u16]) -> Vec<u8>
     out
 }
 
-/// Decodes and checks a checkpoint.
+/// Decodes and checks a checkpoint held in memory (see [`Decoder`] to
+/// decode one piece by piece).
 pub fn decode(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
-    let found = bytes.len() as u64;
-    let truncated = |expected: u64| CheckpointError::Truncated { expected, found };
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        // A prefix of the magic is a truncated checkpoint, not a foreign file.
-        if !bytes.is_empty() && MAGIC.starts_with(bytes) {
-            return Err(truncated(40));
+    let mut decoder = Decoder::new();
+    decoder.feed(bytes);
+    decoder.finish()
+}
+
+/// The fixed part of a checkpoint before the values: everything up to the
+/// value count, for a rule of `rule` bytes.
+const fn head_len(rule: usize) -> usize {
+    32 + rule
+}
+
+/// What the header of a checkpoint says.
+#[derive(Clone, Copy, Debug)]
+struct Header {
+    /// The length of the rule text.
+    rule: usize,
+    /// The number of values.
+    count: u64,
+    /// The length of the whole file.
+    expected: u64,
+}
+
+/// Decodes a checkpoint fed piece by piece (a file read in blocks), so
+/// that the values decoded are the only copy of them held: a run resumed
+/// from a file of a billion values needs 2 GB, not twice that.
+///
+/// Every error [`decode`] reports is reported the same, whatever the
+/// pieces.
+///
+/// ```
+/// use grundy::sequence::checkpoint::{encode_to_vec, Decoder};
+/// let bytes = encode_to_vec("0.77", None, &[0, 1, 2, 3]);
+/// let mut decoder = Decoder::new();
+/// for piece in bytes.chunks(5) {
+///     decoder.feed(piece);
+/// }
+/// assert_eq!(decoder.finish().unwrap().values, vec![0, 1, 2, 3]);
+/// ```
+#[derive(Debug)]
+pub struct Decoder {
+    /// The bytes of the header, up to and including the value count.
+    head: Vec<u8>,
+    /// What the header says, once it is all in and sound.
+    header: Option<Header>,
+    /// An error the header shows whatever follows it.
+    error: Option<CheckpointError>,
+    /// Bytes fed so far.
+    found: u64,
+    /// The checksum of every byte before the stored one, as far as fed.
+    hash: Fnv,
+    values: Vec<u16>,
+    /// The first byte of a value whose second byte is still to come.
+    half: Option<u8>,
+    /// The stored checksum, as far as fed.
+    sum: Vec<u8>,
+}
+
+impl Default for Decoder {
+    fn default() -> Decoder {
+        Decoder::new()
+    }
+}
+
+impl Decoder {
+    /// A decoder that has been fed nothing.
+    pub fn new() -> Decoder {
+        Decoder {
+            head: Vec::new(),
+            header: None,
+            error: None,
+            found: 0,
+            hash: Fnv::new(),
+            values: Vec::new(),
+            half: None,
+            sum: Vec::new(),
         }
-        return Err(CheckpointError::Foreign);
     }
-    let u32_at = |at: usize| -> Option<u32> {
-        Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
-    };
-    let u64_at = |at: usize| -> Option<u64> {
-        Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
-    };
-    let version = u32_at(8).ok_or_else(|| truncated(40))?;
-    if version != VERSION {
-        return Err(CheckpointError::Version(version));
+
+    /// Takes the next bytes of the checkpoint.
+    pub fn feed(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() && self.error.is_none() {
+            let Some(header) = self.header else {
+                // Still in the header: collect it.
+                let want = if self.head.len() < 16 {
+                    16
+                } else {
+                    head_len(self.rule_len().unwrap_or(0))
+                };
+                let take = (want - self.head.len()).min(bytes.len());
+                self.head.extend_from_slice(&bytes[..take]);
+                self.found += take as u64;
+                bytes = &bytes[take..];
+                self.check_head();
+                continue;
+            };
+            let values_end = head_len(header.rule) as u64 + 2 * header.count;
+            let sum_end = header.expected;
+            if self.found < values_end {
+                let take = ((values_end - self.found) as usize).min(bytes.len());
+                let (piece, rest) = bytes.split_at(take);
+                self.hash.update(piece);
+                self.take_values(piece);
+                self.found += take as u64;
+                bytes = rest;
+            } else if self.found < sum_end {
+                let take = ((sum_end - self.found) as usize).min(bytes.len());
+                self.sum.extend_from_slice(&bytes[..take]);
+                self.found += take as u64;
+                bytes = &bytes[take..];
+            } else {
+                // Trailing bytes: only counted.
+                self.found += bytes.len() as u64;
+                bytes = &[];
+            }
+        }
+        if self.error.is_some() {
+            self.found += bytes.len() as u64;
+        }
     }
-    let len = u32_at(12).ok_or_else(|| truncated(40))? as usize;
-    if len > MAX_RULE {
-        return Err(CheckpointError::Header(format!(
-            "a rule of {len} bytes (at most {MAX_RULE})"
-        )));
+
+    /// The checkpoint, once every byte was fed, or why it is not one.
+    pub fn finish(self) -> Result<Checkpoint, CheckpointError> {
+        let found = self.found;
+        let truncated = |expected: u64| CheckpointError::Truncated { expected, found };
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let Some(header) = self.header else {
+            // The header is cut short: a prefix of the magic is a truncated
+            // checkpoint, anything else foreign (as checked while fed).
+            if self.head.is_empty() {
+                return Err(CheckpointError::Foreign);
+            }
+            return Err(truncated(40 + self.rule_len().unwrap_or(0) as u64));
+        };
+        if found < header.expected {
+            return Err(truncated(header.expected));
+        }
+        if found > header.expected {
+            return Err(CheckpointError::Trailing {
+                extra: found - header.expected,
+            });
+        }
+        if self.sum[..] != self.hash.0.to_le_bytes() {
+            return Err(CheckpointError::Checksum);
+        }
+        let rule = std::str::from_utf8(&self.head[16..16 + header.rule])
+            .map_err(|_| CheckpointError::Header("the rule is not UTF-8".into()))?
+            .to_string();
+        let at = 16 + header.rule;
+        let target = u64::from_le_bytes(self.head[at..at + 8].try_into().expect("8 bytes"));
+        Ok(Checkpoint {
+            rule,
+            target: (target != u64::MAX).then_some(target),
+            values: self.values,
+        })
     }
-    let count = u64_at(24 + len).ok_or_else(|| truncated(40 + len as u64))?;
-    let expected = count
-        .checked_mul(2)
-        .and_then(|b| b.checked_add(40 + len as u64))
-        .ok_or_else(|| CheckpointError::Header(format!("{count} values")))?;
-    if found < expected {
-        return Err(truncated(expected));
+
+    /// The length of the rule text, once the header has it.
+    fn rule_len(&self) -> Option<usize> {
+        let bytes = self.head.get(12..16)?;
+        Some(u32::from_le_bytes(bytes.try_into().ok()?) as usize)
     }
-    if found > expected {
-        return Err(CheckpointError::Trailing {
-            extra: found - expected,
+
+    /// Checks what the header holds so far: the magic, the version and the
+    /// rule's length as soon as they are in, then the count.
+    fn check_head(&mut self) {
+        let head = &self.head;
+        let magic = &MAGIC[..head.len().min(MAGIC.len())];
+        if head[..magic.len()] != *magic {
+            self.error = Some(CheckpointError::Foreign);
+            return;
+        }
+        if head.len() >= 12 {
+            let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+            if version != VERSION {
+                self.error = Some(CheckpointError::Version(version));
+                return;
+            }
+        }
+        let Some(len) = self.rule_len() else {
+            return;
+        };
+        if len > MAX_RULE {
+            self.error = Some(CheckpointError::Header(format!(
+                "a rule of {len} bytes (at most {MAX_RULE})"
+            )));
+            return;
+        }
+        if self.head.len() < head_len(len) {
+            return;
+        }
+        let count = u64::from_le_bytes(self.head[24 + len..32 + len].try_into().expect("8 bytes"));
+        let Some(expected) = count
+            .checked_mul(2)
+            .and_then(|b| b.checked_add(40 + len as u64))
+        else {
+            self.error = Some(CheckpointError::Header(format!("{count} values")));
+            return;
+        };
+        self.hash.update(&self.head);
+        // Room for every value at once when the count is believable
+        // (address space only: pages are touched as values come).
+        if count <= 1 << 34 {
+            let _ = self.values.try_reserve_exact(count as usize);
+        }
+        self.header = Some(Header {
+            rule: len,
+            count,
+            expected,
         });
     }
-    let body = bytes.len() - 8;
-    let mut hash = Fnv::new();
-    hash.update(&bytes[..body]);
-    if u64_at(body) != Some(hash.0) {
-        return Err(CheckpointError::Checksum);
+
+    /// Decodes value bytes (the piece may split a value).
+    fn take_values(&mut self, mut piece: &[u8]) {
+        if let (Some(lo), Some((&hi, rest))) = (self.half, piece.split_first()) {
+            self.values.push(u16::from_le_bytes([lo, hi]));
+            self.half = None;
+            piece = rest;
+        }
+        let pairs = piece.chunks_exact(2);
+        self.half = pairs.remainder().first().copied();
+        self.values
+            .extend(pairs.map(|c| u16::from_le_bytes([c[0], c[1]])));
     }
-    let rule = std::str::from_utf8(&bytes[16..16 + len])
-        .map_err(|_| CheckpointError::Header("the rule is not UTF-8".into()))?
-        .to_string();
-    let target = u64_at(16 + len).filter(|&t| t != u64::MAX);
-    let values = bytes[32 + len..body]
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    Ok(Checkpoint {
-        rule,
-        target,
-        values,
-    })
 }
 
 #[cfg(test)]
@@ -247,6 +416,40 @@ mod tests {
             bad[at] ^= 0x10;
             assert!(decode(&bad).is_err(), "flip at {at}");
         }
+    }
+
+    /// `bytes` fed to a decoder in pieces of `size`.
+    fn in_pieces(bytes: &[u8], size: usize) -> Result<Checkpoint, CheckpointError> {
+        let mut decoder = Decoder::new();
+        for piece in bytes.chunks(size) {
+            decoder.feed(piece);
+        }
+        decoder.finish()
+    }
+
+    #[test]
+    fn pieces_decode_as_the_whole_does_whatever_the_damage() {
+        let bytes = encode_to_vec("0.161", Some(99), &(0..300).collect::<Vec<u16>>());
+        let mut damaged: Vec<Vec<u8>> = (0..bytes.len()).map(|cut| bytes[..cut].to_vec()).collect();
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x41;
+            damaged.push(bad);
+        }
+        damaged.push([&bytes[..], b"xyz"].concat());
+        damaged.push(bytes.clone());
+        for case in &damaged {
+            let whole = decode(case);
+            for size in [1, 2, 3, 7, 16, 33, 1000] {
+                assert_eq!(
+                    in_pieces(case, size),
+                    whole,
+                    "{} bytes in pieces of {size}",
+                    case.len()
+                );
+            }
+        }
+        assert_eq!(decode(&bytes).unwrap().values.len(), 300);
     }
 
     #[test]

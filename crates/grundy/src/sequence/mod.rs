@@ -285,6 +285,10 @@ pub const ARCHIVE_HEAPS: usize = 1 << 23;
 /// value makes the run put every value back and go on without the archive).
 pub const ARCHIVE_KEEP: usize = 1 << 21;
 
+/// Heaps released (and archived) at a time: a multiple of any page size
+/// (2 bytes a heap).
+const RELEASE_BLOCK: usize = 1 << 20;
+
 /// The fewest heaps window mode keeps at each end: the sparse engine reads
 /// the first [`sparse::Sparse::REACH`] heaps for every heap, and as many
 /// below it.
@@ -343,13 +347,18 @@ impl Computation {
             )));
         }
         // Replay the finder value by value, exactly as the first run fed it.
+        // Its searches of many values scan each period instead of building
+        // a table of 2 bytes per heap (the same candidates), so that the
+        // values are the one large allocation, as in archive mode.
         if let Some(finder) = run.finder.as_mut() {
+            finder.limit_table(ARCHIVE_KEEP);
             for len in 1..=values.len() {
                 if let Some(p) = finder.observe(&values[..len]) {
                     run.period = Some(p);
                     break;
                 }
             }
+            finder.limit_table(usize::MAX);
         }
         run.engine.adopt(&values);
         run.largest = values.iter().copied().max().unwrap_or(0);
@@ -809,17 +818,29 @@ impl Computation {
         let first = w.dropped.end.max(dropped.start);
         self.engine.forget(&self.values, dropped.clone())?;
         let mask = self.engine.rare().map_or(0, |(mask, _)| mask);
-        if let Some(w) = self.window.as_mut() {
-            if let Some(archive) = w.archive.as_mut() {
-                if archive.heaps().is_empty() {
-                    let room = self.values.capacity() - dropped.start;
-                    *archive = archive::Archive::new(dropped.start, room);
-                }
-                archive.extend(&self.values[first..dropped.end], mask);
+        let Some(w) = self.window.as_mut() else {
+            return Ok(());
+        };
+        if let Some(archive) = w.archive.as_mut() {
+            if archive.heaps().is_empty() {
+                let room = self.values.capacity() - dropped.start;
+                *archive = archive::Archive::new(dropped.start, room);
             }
-            w.dropped = dropped;
         }
-        release_pages(base + 2 * first, hi)
+        w.dropped = dropped;
+        // A block at a time (whole pages: the ends are), each archived and
+        // then released, so that memory never holds many heaps both ways
+        // (the first release of a resumed run moves nearly all of them).
+        let mut from = first;
+        while from < w.dropped.end {
+            let to = (from + RELEASE_BLOCK).min(w.dropped.end);
+            if let Some(archive) = w.archive.as_mut() {
+                archive.extend(&self.values[from..to], mask);
+            }
+            release_pages(base + 2 * from, base + 2 * to)?;
+            from = to;
+        }
+        Ok(())
     }
 
     /// The proved period, if any.
