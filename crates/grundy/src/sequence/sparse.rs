@@ -377,16 +377,21 @@ impl Ranking {
         let blocks = top.div_ceil(RANK_BLOCK).min(self.order.len());
         let mut held = vec![[0u64; 8]; blocks];
         let mut count = [0u32; 512];
+        // One byte a value (the last for every value of 512 or more): a
+        // plain store per pair, where or-ing bits into eight words made a
+        // chain of read-modify-writes through the same few words.
+        let mut marks = [0u8; 513];
         for (b, set) in held.iter_mut().enumerate() {
             let start = 1 + b * RANK_BLOCK;
+            marks.fill(0);
             // (Pairs whose partner is not known yet, see `compute_ahead`,
             // are left out: the ranking only orders the scan.)
             for a in start.max(first)..(start + RANK_BLOCK).min(top + 1) {
                 let v = (g[a] ^ g[rest - a]) as usize;
-                set[(v >> 6) & 7] |= ((v < 512) as u64) << (v & 63);
+                marks[v.min(512)] = 1;
             }
-            for (s, &w) in set.iter_mut().zip(&wanted) {
-                *s &= w;
+            for ((s, &w), bytes) in set.iter_mut().zip(&wanted).zip(marks.chunks_exact(64)) {
+                *s = bits_of_bytes(bytes) & w;
             }
             for (i, &s) in set.iter().enumerate() {
                 let mut s = s;
@@ -1481,6 +1486,21 @@ fn mark_rare(
     }
 }
 
+/// The 64 bytes of `bytes`, each 0 or 1, as the bits of a word (byte `i`
+/// is bit `i`).
+#[inline]
+fn bits_of_bytes(bytes: &[u8]) -> u64 {
+    let mut bits = 0;
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        // Byte k (0 or 1) times byte j of the multiplier (bit 7 − j) lands
+        // on bit 8k + 7j + 7: for k + j = 7 that is bit 56 + k, and no two
+        // products share a bit, so nothing carries into the top byte.
+        bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    bits
+}
+
 /// How many of the ascending `heaps` are below `h`, looking from the front:
 /// a few steps when few are (as for the first heap whose partner is
 /// known, usually heap 1), a binary search otherwise.
@@ -1738,6 +1758,21 @@ mod tests {
             engine.push_next(&mut values).unwrap();
         }
         values
+    }
+
+    #[test]
+    fn bytes_pack_into_bits() {
+        // Every byte pattern of one chunk, in each chunk of a word.
+        for pattern in 0..=255u8 {
+            for chunk in 0..8 {
+                let mut bytes = [0u8; 64];
+                for k in 0..8 {
+                    bytes[8 * chunk + k] = (pattern >> k) & 1;
+                }
+                assert_eq!(bits_of_bytes(&bytes), (pattern as u64) << (8 * chunk));
+            }
+        }
+        assert_eq!(bits_of_bytes(&[1; 64]), u64::MAX);
     }
 
     #[test]
