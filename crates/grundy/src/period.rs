@@ -192,6 +192,16 @@ impl PeriodFinder {
             self.search(len, &get);
             self.next_search = len + (len / 8).max(1);
         }
+        // The candidates are in ascending order of the values they need
+        // (`search` sorts them, `retain` keeps the order): none is proved
+        // while the first needs more values.
+        if self
+            .candidates
+            .first()
+            .map_or(true, |c| c.needed > len as u128)
+        {
+            return None;
+        }
         self.proved = self
             .candidates
             .iter()
