@@ -120,9 +120,6 @@ pub(super) const AHEAD: usize = 4;
 #[derive(Debug)]
 struct Batch {
     start: usize,
-    /// For each splitting digit, the indices of the rare heaps whose pairs
-    /// are marked for every heap of the batch.
-    covered: Vec<(usize, usize)>,
     /// The tables of heaps `start + 1..=start + used` were taken (each
     /// heap takes its own once).
     used: usize,
@@ -159,6 +156,10 @@ pub struct Sparse {
     /// and one register for it leaves the stamp loop its table pointers.
     spare: Vec<Box<[u32; VALUES]>>,
     batch: Option<Batch>,
+    /// While a batch is on: for each splitting digit, the indices of the
+    /// rare heaps whose pairs are marked for every heap of the batch (kept
+    /// from batch to batch, so that none allocates).
+    covered: Vec<(usize, usize)>,
     /// The rare values still to be found among the splits.
     want: Wanted,
     /// The values that may be wanted lie in this range.
@@ -511,6 +512,7 @@ impl Sparse {
             seen: Box::new([0; VALUES]),
             spare: (1..AHEAD).map(|_| Box::new([0; VALUES])).collect(),
             batch: None,
+            covered: Vec::new(),
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
                 bits: [0; 64],
@@ -596,26 +598,15 @@ impl Sparse {
         // Early stamps (not for a batch with a heap that trains the
         // ranking, whose credits would miss the values they find).
         let stamp = n + AHEAD <= self.ranking.next && self.tuner.stamp(n..n + AHEAD);
-        let early: Vec<Vec<std::ops::Range<usize>>> = self
-            .splits
-            .iter()
-            .map(|&k| match n.checked_sub(k) {
-                Some(base) if stamp => {
-                    self.early_lows(first_known(base + AHEAD - 1, g.len()), self.top(base))
-                }
-                _ => Vec::new(),
-            })
-            .collect();
-        let tables: Vec<&mut [u32; VALUES]> = std::iter::once(&mut *self.seen)
-            .chain(self.spare.iter_mut().map(|t| &mut **t))
-            .collect();
-        let Ok(mut tables) = <[&mut [u32; VALUES]; AHEAD]>::try_from(tables) else {
-            unreachable!("AHEAD - 1 spare tables")
-        };
-        let mut covered = Vec::with_capacity(self.splits.len());
-        for &k in &self.splits {
+        let (mut seen, mut spare) = (Some(&mut *self.seen), self.spare.iter_mut());
+        let mut tables: [&mut [u32; VALUES]; AHEAD] = std::array::from_fn(|_| match seen.take() {
+            Some(table) => table,
+            None => &mut **spare.next().expect("AHEAD - 1 spare tables"),
+        });
+        self.covered.clear();
+        for (i, &k) in self.splits.iter().enumerate() {
             let Some(base) = n.checked_sub(k) else {
-                covered.push((0, 0));
+                self.covered.push((0, 0));
                 continue;
             };
             let first = first_known(base + AHEAD - 1, g.len());
@@ -629,20 +620,17 @@ impl Sparse {
                 &self.rare_heaps[lo..hi],
                 &self.rare_values[lo..hi],
             );
-            covered.push((lo, hi));
-        }
-        for (i, (&k, blocks)) in self.splits.iter().zip(&early).enumerate() {
-            for lows in blocks {
-                mark_low_ahead(&mut tables, gen, g, n - k, lows.clone());
-                self.work += (AHEAD * lows.len()) as u64;
-                self.early[i] += lows.len();
+            self.covered.push((lo, hi));
+            if stamp {
+                let top = top(self.strict, base);
+                for lows in early_lows(&self.ranking.order, self.tuner.len, first, top) {
+                    mark_low_ahead(&mut tables, gen, g, base, lows.clone());
+                    self.work += (AHEAD * lows.len()) as u64;
+                    self.early[i] += lows.len();
+                }
             }
         }
-        self.batch = Some(Batch {
-            start: n,
-            covered,
-            used: 0,
-        });
+        self.batch = Some(Batch { start: n, used: 0 });
     }
 
     #[inline]
@@ -659,32 +647,7 @@ impl Sparse {
     /// (`a < rest - a` when strict).
     #[inline]
     fn top(&self, rest: usize) -> usize {
-        if self.strict {
-            rest.saturating_sub(1) / 2
-        } else {
-            rest / 2
-        }
-    }
-
-    /// The low heaps to stamp early (see [`Early`]) for splits whose low
-    /// heaps `a` may be taken in `first..=top`: the first ones of the proof
-    /// scan's order, block by block, as far as they all lie in that range.
-    fn early_lows(&self, first: usize, top: usize) -> Vec<std::ops::Range<usize>> {
-        let mut blocks = Vec::new();
-        let mut left = self.tuner.len;
-        for &b in &self.ranking.order {
-            if left == 0 {
-                break;
-            }
-            let start = 1 + b as usize * RANK_BLOCK;
-            let end = start + left.min(RANK_BLOCK);
-            if start < first || end > top + 1 {
-                break;
-            }
-            blocks.push(start..end);
-            left -= end - start;
-        }
-        blocks
+        top(self.strict, rest)
     }
 
     /// Re-chooses the mask from the histogram; rebuilds the rare heap list
@@ -1273,8 +1236,8 @@ impl Sparse {
             let (heaps, vals) = (&self.rare_heaps[..end], &self.rare_values[..end]);
             let parts = match (skip, &self.batch) {
                 (Some(i), _) => [(0, i), (i + 1, end)],
-                (None, Some(batch)) => {
-                    let (lo, hi) = batch.covered[i];
+                (None, Some(_)) => {
+                    let (lo, hi) = self.covered[i];
                     // lo ≤ hi ≤ end: the covered heaps are below n - k.
                     [(0, lo.min(end)), (hi.min(end), end)]
                 }
@@ -1295,7 +1258,8 @@ impl Sparse {
                     continue;
                 };
                 let gen = self.generation;
-                for lows in self.early_lows(first_known(rest, g.len()), self.top(rest)) {
+                let (first, top) = (first_known(rest, g.len()), self.top(rest));
+                for lows in early_lows(&self.ranking.order, self.tuner.len, first, top) {
                     for a in lows.clone() {
                         self.seen[(g[a] ^ g[rest - a]) as usize] = gen;
                     }
@@ -1499,6 +1463,38 @@ fn bits_of_bytes(bytes: &[u8]) -> u64 {
         bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
     bits
+}
+
+/// [`Sparse::top`] for splits into unequal heaps when `strict`.
+#[inline]
+fn top(strict: bool, rest: usize) -> usize {
+    if strict {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
+    }
+}
+
+/// The low heaps to stamp early (see [`Early`]), `len` of them, for splits
+/// whose low heaps `a` may be taken in `first..=top`: the first ones of the
+/// proof scan's `order` of blocks, block by block, as far as they all lie
+/// in that range.
+fn early_lows(
+    order: &[u16],
+    len: usize,
+    first: usize,
+    top: usize,
+) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut left = len;
+    order.iter().map_while(move |&b| {
+        let start = 1 + b as usize * RANK_BLOCK;
+        let end = start + left.min(RANK_BLOCK);
+        if left == 0 || start < first || end > top + 1 {
+            return None;
+        }
+        left -= end - start;
+        Some(start..end)
+    })
 }
 
 /// How many of the ascending `heaps` are below `h`, looking from the front:
