@@ -250,7 +250,8 @@ impl PeriodFinder {
         // the period now (needed ≤ len). With n0 = len − p − tail,
         // needed ≥ h·(len − tail) + t, which is at most len only if
         // tail ≥ len − ⌊(len − t) / h⌋: shorter tails are skipped without
-        // the 128-bit count (for h ≥ 2, every tail below len / 2 is).
+        // the 128-bit count (for h ≥ 2, every tail shorter than its period
+        // is: p ≤ len / 2).
         let (h, t) = (self.shape.max_heaps.max(1), self.shape.last_digit);
         let proving_tail = match (len as u64).checked_sub(t) {
             Some(room) => len - (room / h) as usize,

@@ -180,7 +180,8 @@ impl Archive {
     /// drops them from the archive, handing the memory of their codes back
     /// to the system: putting every value back this way, from the last
     /// heaps down, never holds a heap both as a code and as a value, so it
-    /// needs no more memory than the values alone.
+    /// needs about as much memory as the values alone (a page of codes
+    /// per call and the exceptions' list are kept until the archive goes).
     pub fn pop_into(&mut self, out: &mut [u16]) {
         let len = self.codes.len() - out.len();
         self.decode_into(self.start + len, out);
@@ -190,7 +191,9 @@ impl Archive {
         }
         self.chunks.truncate(len.div_ceil(CHUNK));
         let base = self.codes.as_ptr() as usize;
-        discard_pages(base + len, base + self.codes.len());
+        // (Up to the capacity: the pages past the old length are free or
+        // were never touched.)
+        discard_pages(base + len, base + self.codes.capacity());
         self.codes.truncate(len);
     }
 
@@ -208,8 +211,9 @@ impl Archive {
     }
 }
 
-/// Hands back to the system the whole pages within `lo..hi`, the codes of
-/// heaps being dropped from the archive (never read again).
+/// Hands back to the system the whole pages within `lo..hi`: the codes
+/// vector's allocation past the codes kept (those of heaps being dropped,
+/// never read again, and spare room).
 #[cfg(unix)]
 fn discard_pages(lo: usize, hi: usize) {
     // SAFETY: sysconf only reads a system constant.
@@ -220,10 +224,11 @@ fn discard_pages(lo: usize, hi: usize) {
     let (lo, hi) = (lo.next_multiple_of(page), hi / page * page);
     if lo < hi {
         // SAFETY: lo..hi are whole pages of the codes vector's allocation
-        // holding only the codes being dropped (the vector is truncated
-        // below them right after): no element lives there once it is, and
-        // nothing else does, so zero-filled pages on a later write are
-        // harmless. A failure only keeps the memory.
+        // (within its capacity) holding only the codes being dropped and
+        // spare room (the vector is truncated below them right after): no
+        // element lives there once it is, and nothing else does, so
+        // zero-filled pages on a later write are harmless. A failure only
+        // keeps the memory.
         unsafe {
             libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_DONTNEED);
         }

@@ -152,8 +152,8 @@ pub fn decode(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
     decoder.finish()
 }
 
-/// The fixed part of a checkpoint before the values: everything up to the
-/// value count, for a rule of `rule` bytes.
+/// The fixed part of a checkpoint before the values: everything up to and
+/// including the value count, for a rule of `rule` bytes.
 const fn head_len(rule: usize) -> usize {
     32 + rule
 }
@@ -245,14 +245,16 @@ impl Decoder {
             let values_end = head_len(header.rule) as u64 + 2 * header.count;
             let sum_end = header.expected;
             if self.found < values_end {
-                let take = ((values_end - self.found) as usize).min(bytes.len());
+                // (The minimum in 64 bits: a distance that is a multiple of
+                // 2^32 must not read as 0 where usize has 32.)
+                let take = (values_end - self.found).min(bytes.len() as u64) as usize;
                 let (piece, rest) = bytes.split_at(take);
                 self.hash.update(piece);
                 self.take_values(piece);
                 self.found += take as u64;
                 bytes = rest;
             } else if self.found < sum_end {
-                let take = ((sum_end - self.found) as usize).min(bytes.len());
+                let take = (sum_end - self.found).min(bytes.len() as u64) as usize;
                 self.sum.extend_from_slice(&bytes[..take]);
                 self.found += take as u64;
                 bytes = &bytes[take..];

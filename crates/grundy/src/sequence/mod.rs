@@ -349,7 +349,9 @@ impl Computation {
         // Replay the finder value by value, exactly as the first run fed it.
         // Its searches of many values scan each period instead of building
         // a table of 2 bytes per heap (the same candidates), so that the
-        // values are the one large allocation, as in archive mode.
+        // values are the one large allocation, as in archive mode; so do
+        // those of the run resumed (its first step may search before it
+        // archives).
         if let Some(finder) = run.finder.as_mut() {
             finder.limit_table(ARCHIVE_KEEP);
             for len in 1..=values.len() {
@@ -358,7 +360,6 @@ impl Computation {
                     break;
                 }
             }
-            finder.limit_table(usize::MAX);
         }
         run.engine.adopt(&values);
         run.largest = values.iter().copied().max().unwrap_or(0);
@@ -827,16 +828,18 @@ impl Computation {
                 *archive = archive::Archive::new(dropped.start, room);
             }
         }
-        w.dropped = dropped;
         // A block at a time (whole pages: the ends are), each archived and
         // then released, so that memory never holds many heaps both ways
         // (the first release of a resumed run moves nearly all of them).
+        // `dropped` grows with the blocks: if a release fails, it is still
+        // the range archived.
         let mut from = first;
-        while from < w.dropped.end {
-            let to = (from + RELEASE_BLOCK).min(w.dropped.end);
+        while from < dropped.end {
+            let to = (from + RELEASE_BLOCK).min(dropped.end);
             if let Some(archive) = w.archive.as_mut() {
                 archive.extend(&self.values[from..to], mask);
             }
+            w.dropped = dropped.start..to;
             release_pages(base + 2 * from, base + 2 * to)?;
             from = to;
         }
@@ -878,8 +881,8 @@ impl Computation {
 
     /// Pairs of heaps actually examined so far (estimated for the naive
     /// engine): at least [`Self::work`], more where the engine looked at
-    /// pairs it could not know were needed, or where archive mode computed
-    /// a heap from the definition.
+    /// pairs it could not know were needed; plus the options of the heaps
+    /// archive mode computed from the definition.
     pub fn examined(&self) -> u64 {
         self.engine
             .examined()
