@@ -267,14 +267,20 @@ mod tests {
         }
     }
 
+    /// `len` values spread over `0..below` (rare values, escapes and all),
+    /// every `every`-th xored with `high` (a value of 512 or more).
+    fn sample(len: usize, step: usize, below: usize, every: usize, high: u16) -> Vec<u16> {
+        (0..len)
+            .map(|i| ((i * step) % below) as u16 ^ ((i % every == 0) as u16 * high))
+            .collect()
+    }
+
     #[test]
     fn an_archive_returns_what_it_was_given_across_chunks_and_masks() {
         // A value pattern with rare values, large ones and escapes, over
         // several chunks coded with different masks.
         let start = 1000;
-        let values: Vec<u16> = (0..3 * CHUNK + 77)
-            .map(|i| ((i * 7919) % 600) as u16 ^ ((i % 13 == 0) as u16 * 40000))
-            .collect();
+        let values = sample(3 * CHUNK + 77, 7919, 600, 13, 40000);
         let mut archive = Archive::new(start, 0);
         let masks = [0x1ee, 0, 0x3, 0x400];
         for (k, piece) in values.chunks(CHUNK / 2 + 5).enumerate() {
@@ -295,9 +301,7 @@ mod tests {
     #[test]
     fn popping_the_last_heaps_returns_them_and_drops_them() {
         let start = 77;
-        let values: Vec<u16> = (0..3 * CHUNK + 1234)
-            .map(|i| ((i * 104729) % 700) as u16 ^ ((i % 17 == 0) as u16 * 3000))
-            .collect();
+        let values = sample(3 * CHUNK + 1234, 104729, 700, 17, 3000);
         let mut archive = Archive::new(start, values.len());
         archive.extend(&values[..CHUNK + 9], 0x1ee);
         archive.extend(&values[CHUNK + 9..], 0x0d);

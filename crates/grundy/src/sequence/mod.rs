@@ -275,6 +275,21 @@ struct Window {
     archive: Option<archive::Archive>,
 }
 
+impl Window {
+    /// Window (or, with an archive, archive) mode from now on, keeping
+    /// `keep` heaps at each end of `values`, none released yet.
+    fn start(keep: usize, values: &[u16], archive: Option<archive::Archive>) -> Window {
+        let (hist, last_at) = counts(values.get(1..).unwrap_or(&[]));
+        Window {
+            keep,
+            dropped: 0..0,
+            hist,
+            last_at,
+            archive,
+        }
+    }
+}
+
 /// Runs that reserve room for at least this many heaps keep the values of
 /// all but the first and the last [`ARCHIVE_KEEP`] heaps in an
 /// [`archive::Archive`], about one byte per heap instead of two.
@@ -684,14 +699,8 @@ impl Computation {
             self.archive_from = usize::MAX;
             return;
         }
-        let (hist, last_at) = counts(self.values.get(1..).unwrap_or(&[]));
-        self.window = Some(Window {
-            keep,
-            dropped: 0..0,
-            hist,
-            last_at,
-            archive: Some(archive::Archive::new(0, 0)),
-        });
+        let archive = archive::Archive::new(0, 0);
+        self.window = Some(Window::start(keep, &self.values, Some(archive)));
         if let Some(finder) = self.finder.as_mut() {
             // The table of the period search would take 2 bytes per heap.
             finder.limit_table(self.values.len());
@@ -768,14 +777,7 @@ impl Computation {
         // more keeps the page arithmetic of `release` inside the vector.
         let keep = keep.min(self.values.capacity());
         self.engine.forget(&self.values, 0..0)?;
-        let (hist, last_at) = counts(self.values.get(1..).unwrap_or(&[]));
-        self.window = Some(Window {
-            keep,
-            dropped: 0..0,
-            hist,
-            last_at,
-            archive: None,
-        });
+        self.window = Some(Window::start(keep, &self.values, None));
         Ok(())
     }
 
