@@ -180,8 +180,8 @@ impl Archive {
     /// drops them from the archive, handing the memory of their codes back
     /// to the system: putting every value back this way, from the last
     /// heaps down, never holds a heap both as a code and as a value, so it
-    /// needs about as much memory as the values alone (a page of codes
-    /// per call and the exceptions' list are kept until the archive goes).
+    /// needs about as much memory as the values alone (the exceptions'
+    /// list keeps its room until the archive goes).
     pub fn pop_into(&mut self, out: &mut [u16]) {
         let len = self.codes.len() - out.len();
         self.decode_into(self.start + len, out);
@@ -216,11 +216,7 @@ impl Archive {
 /// never read again, and spare room).
 #[cfg(unix)]
 fn discard_pages(lo: usize, hi: usize) {
-    // SAFETY: sysconf only reads a system constant.
-    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
-    if page == 0 {
-        return;
-    }
+    let page = super::page_size();
     let (lo, hi) = (lo.next_multiple_of(page), hi / page * page);
     if lo < hi {
         // SAFETY: lo..hi are whole pages of the codes vector's allocation
