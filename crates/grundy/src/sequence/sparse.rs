@@ -369,33 +369,40 @@ impl Ranking {
 
     /// Credits the blocks of the splits `a + (rest - a)`, `1 ≤ a ≤ top`,
     /// with the values of `want` (all below 512) that each holds, and
-    /// re-ranks them.
-    fn train(&mut self, g: &[u16], rest: usize, first: usize, top: usize, want: &Bits512) {
-        let mut wanted = [0u64; 8];
-        for (w, bytes) in wanted.iter_mut().zip(want.chunks_exact(8)) {
-            *w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-        }
+    /// re-ranks them. `simd` as in [`pairs::take_hits`].
+    fn train(
+        &mut self,
+        g: &[u16],
+        rest: usize,
+        first: usize,
+        top: usize,
+        want: &Bits512,
+        simd: bool,
+    ) {
+        let wanted = want.iter().map(|b| b.count_ones() as usize).sum::<usize>();
         let blocks = top.div_ceil(RANK_BLOCK).min(self.order.len());
         let mut held = vec![[0u64; 8]; blocks];
         let mut count = [0u32; 512];
-        // One byte a value (the last for every value of 512 or more): a
-        // plain store per pair, where or-ing bits into eight words made a
-        // chain of read-modify-writes through the same few words.
-        let mut marks = [0u8; 513];
         for (b, set) in held.iter_mut().enumerate() {
-            let start = 1 + b * RANK_BLOCK;
-            marks.fill(0);
-            // (Pairs whose partner is not known yet, see `compute_ahead`,
-            // are left out: the ranking only orders the scan.)
-            for a in start.max(first)..(start + RANK_BLOCK).min(top + 1) {
-                let v = (g[a] ^ g[rest - a]) as usize;
-                marks[v.min(512)] = 1;
+            let start = (1 + b * RANK_BLOCK).max(first);
+            let end = (1 + b * RANK_BLOCK + RANK_BLOCK).min(top + 1);
+            if start >= end {
+                continue;
             }
-            for ((s, &w), bytes) in set.iter_mut().zip(&wanted).zip(marks.chunks_exact(64)) {
-                *s = bits_of_bytes(bytes) & w;
-            }
-            for (i, &s) in set.iter().enumerate() {
-                let mut s = s;
+            // The values of the block's pairs that are wanted: the scan
+            // takes each from a copy of the set, stopping once all are
+            // (pairs whose partner is not known yet, see `compute_ahead`,
+            // are left out: the ranking only orders the scan).
+            let mut left = *want;
+            let mut remaining = wanted;
+            let (low, high) = (&g[start..end], &g[rest + 1 - end..=rest - start]);
+            pairs::take_hits(low, high, &mut left, &mut remaining, simd, |_| {});
+            for (i, s) in set.iter_mut().enumerate() {
+                let bytes = |bits: &Bits512| {
+                    u64::from_le_bytes(bits[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+                };
+                *s = bytes(want) & !bytes(&left);
+                let mut s = *s;
                 while s != 0 {
                     count[i * 64 + s.trailing_zeros() as usize] += 1;
                     s &= s - 1;
@@ -844,7 +851,8 @@ impl Sparse {
         if n >= self.ranking.next && self.want.small {
             if let Some(rest) = n.checked_sub(self.splits[0]) {
                 let (first, top) = (first_known(rest, g.len()), self.top(rest));
-                self.ranking.train(g, rest, first, top, &self.want.bits);
+                self.ranking
+                    .train(g, rest, first, top, &self.want.bits, self.simd);
             }
             self.ranking.next = n + self.ranking.every;
         }
@@ -1450,21 +1458,6 @@ fn mark_rare(
     }
 }
 
-/// The 64 bytes of `bytes`, each 0 or 1, as the bits of a word (byte `i`
-/// is bit `i`).
-#[inline]
-fn bits_of_bytes(bytes: &[u8]) -> u64 {
-    let mut bits = 0;
-    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        // Byte k (0 or 1) times byte j of the multiplier (bit 7 − j) lands
-        // on bit 8k + 7j + 7: for k + j = 7 that is bit 56 + k, and no two
-        // products share a bit, so nothing carries into the top byte.
-        bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
-    }
-    bits
-}
-
 /// [`Sparse::top`] for splits into unequal heaps when `strict`.
 #[inline]
 fn top(strict: bool, rest: usize) -> usize {
@@ -1754,21 +1747,6 @@ mod tests {
             engine.push_next(&mut values).unwrap();
         }
         values
-    }
-
-    #[test]
-    fn bytes_pack_into_bits() {
-        // Every byte pattern of one chunk, in each chunk of a word.
-        for pattern in 0..=255u8 {
-            for chunk in 0..8 {
-                let mut bytes = [0u8; 64];
-                for k in 0..8 {
-                    bytes[8 * chunk + k] = (pattern >> k) & 1;
-                }
-                assert_eq!(bits_of_bytes(&bytes), (pattern as u64) << (8 * chunk));
-            }
-        }
-        assert_eq!(bits_of_bytes(&[1; 64]), u64::MAX);
     }
 
     #[test]
