@@ -219,11 +219,12 @@ pub fn run(args: Args) -> Result<()> {
         bail!("--prove: no period can be proved for {rule} (its moves reach arbitrarily far)");
     }
     check_printable(&args, to)?;
-    // Window mode keeps a window of the values, whatever N (the sparse
-    // engine indexes heaps with 32 bits).
+    // Window mode keeps a window of the values, whatever N: its bound is
+    // the address space reserved for them (see `Computation::reserve`),
+    // whose failure is reported before any work.
     let max_heaps = match args.window {
-        Some(_) => u32::MAX as u64 - 1,
-        None => memory_heaps().min(u32::MAX as u64 - 1),
+        Some(_) => isize::MAX as u64 / 2,
+        None => memory_heaps(),
     };
     let quick = Limits::default();
     // How far to go: the heaps asked for, then (for provable rules) on in
@@ -256,7 +257,7 @@ pub fn run(args: Args) -> Result<()> {
         if plan.needs_proof {
             bail!(
                 "--window: --to {to} is too far: at most {} (heaps 0 to it, {max_heaps} in all: \
-                 the sparse engine indexes heaps with 32 bits)",
+                 the most values a vector holds)",
                 max_heaps - 1
             );
         }

@@ -638,12 +638,6 @@ fn fail_on_error<T>(shared: &Shared, result: Result<T>) -> Result<T> {
 
 impl Engine for Pipeline {
     fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
-        if values.len() >= u32::MAX as usize {
-            return Err(Error::TooLarge(format!(
-                "the sparse engine indexes heaps with 32 bits: heap {} is beyond it",
-                values.len()
-            )));
-        }
         let v = self.first.compute(values)?;
         values.push(v);
         // (Counted now, see `work`.)
@@ -653,10 +647,7 @@ impl Engine for Pipeline {
 
     fn extend(&mut self, values: &mut Vec<u16>, max: usize) -> Result<()> {
         let start = values.len();
-        // Heaps are indexed with 32 bits (see `push_next`).
-        let count = max
-            .min(values.capacity() - start)
-            .min((u32::MAX as usize).saturating_sub(start));
+        let count = max.min(values.capacity() - start);
         if count < MIN_SHARED || start < MIN_SHARED {
             return self.push_next(values);
         }

@@ -142,7 +142,7 @@ pub struct Sparse {
     /// The values below [`MARK_BITS`] that are common, as a bit set.
     common_bits: [u64; MARK_BITS / 64],
     /// Heaps `≥ 1` with rare values, ascending.
-    rare_heaps: Vec<u32>,
+    rare_heaps: Vec<usize>,
     /// `rare_values[i]` is the value of heap `rare_heaps[i]` (read in order,
     /// not gathered).
     rare_values: Vec<u16>,
@@ -172,7 +172,7 @@ pub struct Sparse {
     necessary: u64,
     /// `by_value[x]`: the first heaps `≥ 1` of value `x`, ascending (the
     /// first `by_value_len[x]` entries; at most the hunt's budget, all it
-    /// looks at, in one cache line).
+    /// looks at, in one cache line). Heaps from 2^32 on are not listed.
     by_value: Vec<[u32; HUNT_BUDGET]>,
     by_value_len: Vec<u8>,
     /// The most frequent common values, most frequent first.
@@ -580,7 +580,7 @@ impl Sparse {
     }
 
     /// The heaps with rare values under the current mask.
-    pub fn rare_heaps(&self) -> &[u32] {
+    pub fn rare_heaps(&self) -> &[usize] {
         &self.rare_heaps
     }
 
@@ -678,13 +678,8 @@ impl Sparse {
             }
             self.rare_heaps = (1..values.len())
                 .filter(|&h| self.rare[values[h] as usize])
-                .map(|h| h as u32)
                 .collect();
-            self.rare_values = self
-                .rare_heaps
-                .iter()
-                .map(|&h| values[h as usize])
-                .collect();
+            self.rare_values = self.rare_heaps.iter().map(|&h| values[h]).collect();
         }
         self.next_revision = values.len() + values.len().min(1 << 22);
         let counts = self.hist.counts();
@@ -702,16 +697,18 @@ impl Sparse {
     #[inline]
     fn index(&mut self, h: usize, v: u16) {
         let v = v as usize;
-        if h == 0 {
+        // (Heaps from 2^32 on are left out: the list stays 4 bytes a heap,
+        // and the hunt is a shortcut, never needed.)
+        let Some(h) = u32::try_from(h).ok().filter(|&h| h != 0) else {
             return;
-        }
+        };
         if v >= self.by_value.len() {
             self.by_value.resize(v + 1, [0; HUNT_BUDGET]);
             self.by_value_len.resize(v + 1, 0);
         }
         let len = self.by_value_len[v] as usize;
         if len < HUNT_BUDGET {
-            self.by_value[v][len] = h as u32;
+            self.by_value[v][len] = h;
             self.by_value_len[v] += 1;
         }
     }
@@ -1064,8 +1061,8 @@ impl Sparse {
                     return false;
                 };
                 let bottom = (n + 1).saturating_sub(k + d.end);
-                let i = self.rare_heaps.partition_point(|&r| (r as usize) < bottom);
-                self.rare_heaps.get(i).is_some_and(|&r| r as usize <= top)
+                let i = self.rare_heaps.partition_point(|&r| r < bottom);
+                self.rare_heaps.get(i).is_some_and(|&r| r <= top)
             })
     }
 
@@ -1082,24 +1079,22 @@ impl Sparse {
             return None;
         }
         let recorded = (self.hist.total() as usize + 1).min(values.len());
-        let late = (recorded..values.len())
-            .filter(|&h| self.rare[values[h] as usize])
-            .map(|h| h as u32);
+        let late = (recorded..values.len()).filter(|&h| self.rare[values[h] as usize]);
         let mut first: Option<(usize, usize)> = None;
         for &k in &self.splits {
             // The first rare heap r whose partner at `from` is not past the
             // dropped heaps: r > from - k - d.end.
             let above = (from + 1).saturating_sub(k + d.end);
-            let i = self.rare_heaps.partition_point(|&r| (r as usize) < above);
+            let i = self.rare_heaps.partition_point(|&r| r < above);
             let r = self.rare_heaps[i..]
                 .iter()
                 .copied()
-                .chain(late.clone().filter(|&r| r as usize >= above))
+                .chain(late.clone().filter(|&r| r >= above))
                 .next();
             if let Some(r) = r {
-                let n = from.max(r as usize + k + d.start);
+                let n = from.max(r + k + d.start);
                 if first.map_or(true, |(m, _)| n < m) {
-                    first = Some((n, n - k - r as usize));
+                    first = Some((n, n - k - r));
                 }
             }
         }
@@ -1127,7 +1122,7 @@ impl Sparse {
             self.index(n, v);
             self.hist.add(v);
             if self.mask != 0 && self.rare[v as usize] {
-                self.rare_heaps.push(n as u32);
+                self.rare_heaps.push(n);
                 self.rare_values.push(v);
             }
         }
@@ -1237,7 +1232,7 @@ impl Sparse {
             let rare = &self.rare_heaps[..end];
             // Grundy's game may not split into equal heaps: skip r = rest/2.
             let skip = if self.strict && rest % 2 == 0 {
-                rare.binary_search(&((rest / 2) as u32)).ok()
+                rare.binary_search(&(rest / 2)).ok()
             } else {
                 None
             };
@@ -1435,7 +1430,7 @@ fn mark_rare(
     gen: u32,
     g: &[u16],
     rest: usize,
-    heaps: &[u32],
+    heaps: &[usize],
     vals: &[u16],
 ) {
     const BLOCK: usize = 256;
@@ -1443,14 +1438,14 @@ fn mark_rare(
     // The heaps are ascending, so all lie in 1..rest, with partners below
     // g.len(), if the ends do.
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
-        assert!(first >= 1 && (last as usize) < rest && rest - (first as usize) < g.len());
+        assert!(first >= 1 && last < rest && rest - first < g.len());
     }
     let mut buf = [0u16; BLOCK];
     for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
         for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
             // SAFETY: 1 <= r < rest and rest - r < g.len() (asserted above
             // for the ascending list), so rest - r is in 1..g.len().
-            *b = x ^ unsafe { *g.get_unchecked(rest - r as usize) };
+            *b = x ^ unsafe { *g.get_unchecked(rest - r) };
         }
         for &v in &buf[..hs.len()] {
             seen[v as usize] = gen;
@@ -1494,13 +1489,12 @@ fn early_lows(
 /// a few steps when few are (as for the first heap whose partner is
 /// known, usually heap 1), a binary search otherwise.
 #[inline]
-fn below_front(heaps: &[u32], h: usize) -> usize {
+fn below_front(heaps: &[usize], h: usize) -> usize {
     const PROBE: usize = 8;
-    match heaps.iter().take(PROBE).position(|&r| r as usize >= h) {
+    match heaps.iter().take(PROBE).position(|&r| r >= h) {
         Some(i) => i,
         None => {
-            PROBE.min(heaps.len())
-                + heaps[PROBE.min(heaps.len())..].partition_point(|&r| (r as usize) < h)
+            PROBE.min(heaps.len()) + heaps[PROBE.min(heaps.len())..].partition_point(|&r| r < h)
         }
     }
 }
@@ -1509,12 +1503,12 @@ fn below_front(heaps: &[u32], h: usize) -> usize {
 /// a few steps when few are not (as for the heaps below the current one
 /// less a splitting digit), a binary search otherwise.
 #[inline]
-fn below_back(heaps: &[u32], h: usize) -> usize {
+fn below_back(heaps: &[usize], h: usize) -> usize {
     const PROBE: usize = 8;
     let tail = heaps.len().saturating_sub(PROBE);
-    match heaps[tail..].iter().rposition(|&r| (r as usize) < h) {
+    match heaps[tail..].iter().rposition(|&r| r < h) {
         Some(i) => tail + i + 1,
-        None => heaps[..tail].partition_point(|&r| (r as usize) < h),
+        None => heaps[..tail].partition_point(|&r| r < h),
     }
 }
 
@@ -1580,21 +1574,21 @@ fn mark_rare_ahead(
     gen: u32,
     g: &[u16],
     base: usize,
-    heaps: &[u32],
+    heaps: &[usize],
     vals: &[u16],
 ) {
     assert!(vals.len() == heaps.len());
     // Ascending heaps: all partners base - r .. base - r + AHEAD lie in
     // 0..g.len() if those of the first and last heaps do.
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
-        assert!((last as usize) <= base && base - first as usize + AHEAD <= g.len());
+        assert!(last <= base && base - first + AHEAD <= g.len());
     }
     // The AHEAD partners of a rare heap are read as one word and xored
     // with its value copied into every lane.
     const _: () = assert!(AHEAD * 16 == 64);
     let [t0, t1, t2, t3] = tables;
     for (&r, &x) in heaps.iter().zip(vals) {
-        let p = base - r as usize;
+        let p = base - r;
         // SAFETY: p + AHEAD <= g.len(), asserted above for every heap of
         // the ascending list.
         let lanes = unsafe { (g.as_ptr().add(p) as *const u64).read_unaligned() };
@@ -1671,12 +1665,6 @@ fn digits_with(code: &TakeBreak, bit: u8) -> Vec<usize> {
 
 impl Engine for Sparse {
     fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
-        if values.len() >= u32::MAX as usize {
-            return Err(Error::TooLarge(format!(
-                "the sparse engine indexes heaps with 32 bits: heap {} is beyond it",
-                values.len()
-            )));
-        }
         // (Counted once the value is known: a heap that fails is counted
         // when it is computed again.)
         let n = values.len();
@@ -1824,6 +1812,49 @@ mod tests {
             assert_eq!(run(&mut sparse, 3000), naive, "{rule}");
             assert!(sparse.generation < 3000, "{rule}: no wrap-around");
         }
+    }
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn heap_numbers_past_32_bits_reach_the_right_partners() {
+        // Rare heaps and heaps split from 2^32 on, with partners near the
+        // start of a short slice: each stamp is x ^ g[base + j - r], as it
+        // would be on a run that long (a 32-bit heap number would wrap).
+        let g: Vec<u16> = (0..64u16).map(|i| i * 37 % 61).collect();
+        let big = 1usize << 32;
+        let heaps = [big + 1, big + 6, big + 20, big + 33];
+        let vals = [3u16, 9, 12, 40];
+        let base = big + 40;
+        let mut boxes: Vec<Box<[u32; VALUES]>> = (0..AHEAD)
+            .map(|_| vec![0; VALUES].into_boxed_slice().try_into().unwrap())
+            .collect();
+        let mut it = boxes.iter_mut();
+        let mut tables: [&mut [u32; VALUES]; AHEAD] =
+            std::array::from_fn(|_| &mut **it.next().unwrap());
+        mark_rare_ahead(&mut tables, 7, &g, base, &heaps, &vals);
+        for (j, table) in tables.iter().enumerate() {
+            let want: std::collections::BTreeSet<usize> = heaps
+                .iter()
+                .zip(&vals)
+                .map(|(&r, &x)| (x ^ g[base + j - r]) as usize)
+                .collect();
+            let got: std::collections::BTreeSet<usize> =
+                (0..VALUES).filter(|&v| table[v] == 7).collect();
+            assert_eq!(got, want, "heap {j} of the batch");
+        }
+        let mut seen: Box<[u32; VALUES]> = vec![0; VALUES].into_boxed_slice().try_into().unwrap();
+        mark_rare(&mut seen, 9, &g, base, &heaps, &vals);
+        let want: std::collections::BTreeSet<usize> = heaps
+            .iter()
+            .zip(&vals)
+            .map(|(&r, &x)| (x ^ g[base - r]) as usize)
+            .collect();
+        let got: std::collections::BTreeSet<usize> =
+            (0..VALUES).filter(|&v| seen[v] == 9).collect();
+        assert_eq!(got, want);
+        assert_eq!(below_front(&heaps, big + 6), 1);
+        assert_eq!(below_back(&heaps, big + 21), 3);
+        assert_eq!(below_back(&heaps, 5), 0);
     }
 
     #[test]
