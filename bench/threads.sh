@@ -5,6 +5,7 @@
 #
 #   bash bench/threads.sh              # 0.6 to 2^20 (5 runs), 0.6 to 10^7 (3 runs)
 #   QUICK=1 bash bench/threads.sh      # 0.161 and 0.6 to 2^20 only
+#   CHEAP=1 bash bench/threads.sh      # also heaps too cheap to share (0.53, Kayles)
 #   RUNS=7 LONG_RUNS=1 bash bench/threads.sh
 #   RT=1 bash bench/threads.sh         # runs under SCHED_FIFO (needs root)
 #   BASE=/path/to/grundy bash bench/threads.sh
@@ -84,4 +85,10 @@ if [ -n "${QUICK:-}" ]; then
 else
     case_ "0.6 to 2^20" "$runs" 0.6 --to 1048575
     case_ "0.6 to 10^7" "$long_runs" 0.6 --to 9999999
+fi
+if [ -n "${CHEAP:-}" ]; then
+    # Heaps of well under a microsecond (computed past the proof): two
+    # threads compute them one thread's way once a trial finds it faster.
+    case_ "0.53 to 2^23" "$runs" 0.53 --to 8388607
+    case_ "0.77 to 2^22" "$runs" 0.77 --to 4194303
 fi

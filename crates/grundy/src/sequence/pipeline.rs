@@ -73,6 +73,90 @@ const MAX_LAG: usize = 128;
 /// computed one at a time.
 const MIN_SHARED: usize = 64;
 
+/// Heaps computed each way when [`Pace`] tries both.
+const TRIAL_HEAPS: usize = 8192;
+
+/// Heaps between two trials of [`Pace`]: at first, and again whenever a
+/// trial changes the way…
+const FIRST_TRIAL_EVERY: usize = 1 << 19;
+
+/// …doubling each time a trial keeps it, up to this.
+const MAX_TRIAL_EVERY: usize = 1 << 26;
+
+/// Whether the threads share the heaps of a call or the calling thread
+/// computes them alone, decided by timing both now and then and keeping
+/// the faster. Heaps of well under a microsecond (periodic games computed
+/// past their proof, Kayles) go slower on several threads than on one: the
+/// threads spend more on handing heaps over than on computing them (`0.53`
+/// to 2^24: 1.8 s alone, 3.2 s on two threads; Kayles to 2^22: 1.3 s
+/// against 1.5 s). Only the speed depends on it, never a value.
+#[derive(Debug)]
+struct Pace {
+    /// The way chosen: alone, or shared.
+    alone: bool,
+    /// The next trial starts at this heap…
+    next_trial: usize,
+    /// …and the one after it this many heaps later.
+    every: usize,
+    /// During a trial, the wall time per heap alone and shared (`None`
+    /// until measured); `None` between trials.
+    trial: Option<[Option<f64>; 2]>,
+    /// Always share (the tests of the threaded path).
+    always_share: bool,
+}
+
+impl Pace {
+    fn new() -> Pace {
+        Pace {
+            alone: false,
+            next_trial: 0,
+            every: FIRST_TRIAL_EVERY,
+            trial: None,
+            always_share: false,
+        }
+    }
+
+    /// How to compute up to `count` heaps from `start`: alone or not, and
+    /// how many (a trial measures [`TRIAL_HEAPS`] each way; the way chosen
+    /// goes on up to the next trial).
+    fn plan(&mut self, start: usize, count: usize) -> (bool, usize) {
+        if self.always_share {
+            return (false, count);
+        }
+        if self.trial.is_none() && start >= self.next_trial {
+            self.trial = Some([None, None]);
+        }
+        match self.trial {
+            Some([None, _]) => (true, count.min(TRIAL_HEAPS)),
+            Some(_) => (false, count.min(TRIAL_HEAPS)),
+            None => (self.alone, count.min(self.next_trial - start)),
+        }
+    }
+
+    /// After `done` heaps computed `alone` (or not) in `took`, up to heap
+    /// `end`: a trial's measure, and at its end the way chosen.
+    fn took(&mut self, alone: bool, took: std::time::Duration, done: usize, end: usize) {
+        let Some(trial) = self.trial.as_mut() else {
+            return;
+        };
+        if done == 0 {
+            return;
+        }
+        trial[(!alone) as usize] = Some(took.as_secs_f64() / done as f64);
+        if let [Some(a), Some(b)] = *trial {
+            let alone = a < b;
+            self.every = if alone == self.alone {
+                (2 * self.every).min(MAX_TRIAL_EVERY)
+            } else {
+                FIRST_TRIAL_EVERY
+            };
+            self.alone = alone;
+            self.next_trial = end + self.every;
+            self.trial = None;
+        }
+    }
+}
+
 /// How long a thread that may not compute further ahead waits for the
 /// frontier heap before computing it itself…
 const PATIENCE: Duration = Duration::from_micros(100);
@@ -130,6 +214,8 @@ pub struct Pipeline {
     slots: Vec<Slots>,
     /// The number of the last call, in the high half of its slots.
     call: u32,
+    /// Whether the next calls share their heaps (see [`Pace`]).
+    pace: Pace,
 }
 
 impl std::fmt::Debug for Pipeline {
@@ -404,6 +490,7 @@ impl Pipeline {
             helpers: Vec::with_capacity(threads - 1),
             slots: Vec::new(),
             call: 0,
+            pace: Pace::new(),
         };
         for _ in 1..threads {
             let post = Arc::new(Post {
@@ -426,6 +513,14 @@ impl Pipeline {
             });
         }
         Some(pipeline)
+    }
+
+    /// Always share the heaps of a call between the threads, however fast
+    /// one thread alone would be (tests of the threaded path).
+    #[cfg(test)]
+    fn always_shared(mut self) -> Pipeline {
+        self.pace.always_share = true;
+        self
     }
 
     /// Use the vector kernels or only the portable loops (see
@@ -651,11 +746,27 @@ impl Engine for Pipeline {
         if count < MIN_SHARED || start < MIN_SHARED {
             return self.push_next(values);
         }
-        let (done, error) = self.run(values, count);
-        // SAFETY: the threads wrote G(start..start + done), within capacity.
-        unsafe { values.set_len(start + done) };
-        // (Counted now, see `work`.)
-        self.first.take_in(values);
+        let (alone, count) = self.pace.plan(start, count);
+        if !alone && self.pace.trial.is_some() {
+            // The other threads take in the values computed alone before
+            // the trial's clock starts (they would at their first heap).
+            for h in &self.helpers {
+                lock(&h.post.worker).take_in(values);
+            }
+        }
+        let began = Instant::now();
+        let error = if alone {
+            (0..count).try_for_each(|_| self.push_next(values)).err()
+        } else {
+            let (done, error) = self.run(values, count);
+            // SAFETY: the threads wrote G(start..start + done), within capacity.
+            unsafe { values.set_len(start + done) };
+            // (Counted now, see `work`.)
+            self.first.take_in(values);
+            error
+        };
+        self.pace
+            .took(alone, began.elapsed(), values.len() - start, values.len());
         match error {
             Some(e) => Err(e),
             None => Ok(()),
@@ -772,7 +883,7 @@ mod tests {
             let rule = code(&format!("0.{text}"));
             let one = serial(&rule, 1500);
             for (threads, chunk) in [(2, 1000), (3, 333)] {
-                let mut engine = Pipeline::new(&rule, threads).unwrap();
+                let mut engine = Pipeline::new(&rule, threads).unwrap().always_shared();
                 assert_eq!(
                     threaded(&mut engine, 1500, chunk),
                     one,
@@ -795,9 +906,12 @@ mod tests {
             (Rule::Grundys, 1 << 16),
         ] {
             let one = serial(&rule, n);
-            let mut engine = Pipeline::new(&rule, 2).unwrap();
+            let mut engine = Pipeline::new(&rule, 2).unwrap().always_shared();
             assert_eq!(threaded(&mut engine, n, 8192), one, "{rule}");
-            let mut portable = Pipeline::new(&rule, 2).unwrap().with_simd(false);
+            let mut portable = Pipeline::new(&rule, 2)
+                .unwrap()
+                .always_shared()
+                .with_simd(false);
             let short = n.min(20000);
             assert_eq!(threaded(&mut portable, short, 4096), one[..short], "{rule}");
         }
@@ -832,7 +946,7 @@ mod tests {
                 assert_eq!(Some(necessary), alone.examined());
             }
             for (threads, chunk) in [(2, 8192), (2, 1000), (3, 4096)] {
-                let mut engine = Pipeline::new(&rule, threads).unwrap();
+                let mut engine = Pipeline::new(&rule, threads).unwrap().always_shared();
                 assert_eq!(threaded(&mut engine, n, chunk), g, "{rule}");
                 assert_eq!(engine.work(), Some(necessary), "{rule} on {threads}");
                 assert!(engine.examined() >= necessary, "{rule} on {threads}");
@@ -880,7 +994,7 @@ mod tests {
             ("0.161", 300_000, 20_000),
         ] {
             let rule = code(text);
-            let mut engine = Pipeline::new(&rule, 2).unwrap();
+            let mut engine = Pipeline::new(&rule, 2).unwrap().always_shared();
             let rank_two = |w: &mut Worker| {
                 let e = std::mem::replace(&mut w.engine, Sparse::new(&rule).unwrap());
                 let mut e = e.with_ranked_blocks(2);
@@ -897,6 +1011,57 @@ mod tests {
                 assert!(run.exact_heaps() > 0, "{rule}: no heap from the definition");
             }
             crate::sequence::tests::same_as_full(&rule, &run);
+        }
+    }
+
+    #[test]
+    fn the_pace_keeps_the_faster_way_and_tries_again_later() {
+        use std::time::Duration;
+        let ms = Duration::from_millis;
+        let mut pace = Pace::new();
+        // The first trial: TRIAL_HEAPS alone, then as many shared.
+        assert_eq!(pace.plan(100, 50_000), (true, TRIAL_HEAPS));
+        pace.took(true, ms(1), TRIAL_HEAPS, 100 + TRIAL_HEAPS);
+        assert_eq!(pace.plan(100 + TRIAL_HEAPS, 50_000), (false, TRIAL_HEAPS));
+        pace.took(false, ms(2), TRIAL_HEAPS, 100 + 2 * TRIAL_HEAPS);
+        // Alone was faster: alone up to the next trial, FIRST_TRIAL_EVERY on
+        // (the way changed).
+        let end = 100 + 2 * TRIAL_HEAPS;
+        assert_eq!(pace.plan(end, usize::MAX), (true, FIRST_TRIAL_EVERY));
+        pace.took(true, ms(50), FIRST_TRIAL_EVERY, end + FIRST_TRIAL_EVERY);
+        // The next trial keeps the way: the one after it comes twice as late.
+        let at = end + FIRST_TRIAL_EVERY;
+        assert_eq!(pace.plan(at, usize::MAX), (true, TRIAL_HEAPS));
+        pace.took(true, ms(1), TRIAL_HEAPS, at + TRIAL_HEAPS);
+        assert_eq!(
+            pace.plan(at + TRIAL_HEAPS, usize::MAX),
+            (false, TRIAL_HEAPS)
+        );
+        pace.took(false, ms(3), TRIAL_HEAPS, at + 2 * TRIAL_HEAPS);
+        assert!(pace.alone);
+        assert_eq!(pace.every, 2 * FIRST_TRIAL_EVERY);
+        // A trial that finds sharing faster switches back, and the trials
+        // come every FIRST_TRIAL_EVERY heaps again.
+        let at = pace.next_trial;
+        assert_eq!(pace.plan(at, usize::MAX), (true, TRIAL_HEAPS));
+        pace.took(true, ms(4), TRIAL_HEAPS, at + TRIAL_HEAPS);
+        pace.plan(at + TRIAL_HEAPS, usize::MAX);
+        pace.took(false, ms(2), TRIAL_HEAPS, at + 2 * TRIAL_HEAPS);
+        assert!(!pace.alone);
+        assert_eq!(pace.every, FIRST_TRIAL_EVERY);
+        assert_eq!(pace.plan(at + 2 * TRIAL_HEAPS, 10), (false, 10));
+    }
+
+    #[test]
+    fn paced_threads_equal_one_thread_whichever_way_they_go() {
+        // Cheap heaps (0.53, periodic; Kayles) and dearer ones (0.161),
+        // through trials and both ways.
+        for (text, n) in [("0.53", 1 << 21), ("0.77", 1 << 20), ("0.161", 1 << 20)] {
+            let rule = code(text);
+            let one = serial(&rule, n);
+            let mut engine = Pipeline::new(&rule, 2).unwrap();
+            assert_eq!(threaded(&mut engine, n, 8192), one, "{rule}");
+            assert!(engine.pace.next_trial > 0, "{rule}: no trial");
         }
     }
 }
