@@ -835,6 +835,14 @@ impl Computation {
         // (the first release of a resumed run moves nearly all of them).
         // `dropped` grows with the blocks: if a release fails, it is still
         // the range archived.
+        //
+        // Each block's release reaches back to the start of the span of
+        // address space that one page of page tables maps (2 MiB with 4 KiB
+        // pages), within the dropped heaps: the kernel frees a page table
+        // only when one call empties all of it, and would otherwise keep
+        // 4 KiB per 2 MiB of values ever released (16 MiB at 2^32 heaps).
+        let table_span = page * (page / 8);
+        let lowest = base + 2 * dropped.start;
         let mut from = first;
         while from < dropped.end {
             let to = (from + RELEASE_BLOCK).min(dropped.end);
@@ -842,7 +850,8 @@ impl Computation {
                 archive.extend(&self.values[from..to], mask);
             }
             w.dropped = dropped.start..to;
-            release_pages(base + 2 * from, base + 2 * to)?;
+            let start = ((base + 2 * from) / table_span * table_span).max(lowest);
+            release_pages(start, base + 2 * to)?;
             from = to;
         }
         Ok(())
@@ -1011,7 +1020,9 @@ fn page_size() -> usize {
 
 /// Releases the memory of the whole pages `lo..hi` (within a vector of
 /// values, never read again) and protects them, so that a stray read
-/// faults instead of reading zeros.
+/// faults instead of reading zeros. (Protected first: pages of `lo..hi`
+/// released before then lie in the same mapping as the new ones, and the
+/// kernel frees the page tables that the one call empties.)
 #[cfg(unix)]
 fn release_pages(lo: usize, hi: usize) -> Result<()> {
     let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
@@ -1027,8 +1038,8 @@ fn release_pages(lo: usize, hi: usize) -> Result<()> {
     // nothing is read there unless the engine reads it. (Handing the engine
     // the dropped range with a raw pointer would remove even that.)
     let ok = unsafe {
-        libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
-            && libc::mprotect(ptr, len, libc::PROT_NONE) == 0
+        libc::mprotect(ptr, len, libc::PROT_NONE) == 0
+            && libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
     };
     if ok {
         Ok(())
