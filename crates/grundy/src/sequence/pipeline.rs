@@ -44,8 +44,9 @@
 //!
 //! Handing heaps over costs a fraction of a microsecond each, which is more
 //! than some heaps take (periodic games computed past their proof, Kayles):
-//! now and then a call times a few thousand heaps alone and as many shared,
-//! and the faster way goes on until the next trial (see `Pace`).
+//! now and then a few thousand heaps are timed alone and as many shared
+//! (over one call or more), and the faster way goes on until the next trial
+//! (see `Pace`).
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
@@ -78,11 +79,15 @@ const MAX_LAG: usize = 128;
 /// computed one at a time.
 const MIN_SHARED: usize = 64;
 
-/// Heaps computed each way when [`Pace`] tries both.
+/// Heaps timed each way by a trial of [`Pace`] (over as many calls as
+/// that takes).
 const TRIAL_HEAPS: usize = 8192;
 
-/// Heaps between two trials of [`Pace`]: at first, and again whenever a
-/// trial changes the way…
+/// The first trial of [`Pace`] starts at this heap (before it, calls are
+/// small and the heaps cheaper than later: heaps are shared)…
+const FIRST_TRIAL_AT: usize = 1 << 16;
+
+/// …the next ones this many heaps after a trial that changes the way…
 const FIRST_TRIAL_EVERY: usize = 1 << 19;
 
 /// …doubling each time a trial keeps it, up to this.
@@ -92,9 +97,10 @@ const MAX_TRIAL_EVERY: usize = 1 << 26;
 /// computes them alone, decided by timing both now and then and keeping
 /// the faster. Heaps of well under a microsecond (periodic games computed
 /// past their proof, Kayles) go slower on several threads than on one: the
-/// threads spend more on handing heaps over than on computing them (`0.53`
-/// to 2^24: 1.8 s alone, 3.2 s on two threads; Kayles to 2^22: 1.3 s
-/// against 1.5 s). Only the speed depends on it, never a value.
+/// threads spend more on handing heaps over than on computing them (on two
+/// cores, `0.53` to 2^24 past its proof took 2.1–2.5 s alone and 2.8–3.5 s
+/// shared; Kayles to 2^22 1.0–1.3 s against 1.5–2.6 s). Only the speed
+/// depends on it, never a value.
 #[derive(Debug)]
 struct Pace {
     /// The way chosen: alone, or shared.
@@ -103,9 +109,9 @@ struct Pace {
     next_trial: usize,
     /// …and the one after it this many heaps later.
     every: usize,
-    /// During a trial, the wall time per heap alone and shared (`None`
-    /// until measured); `None` between trials.
-    trial: Option<[Option<f64>; 2]>,
+    /// During a trial, the wall time and the heaps measured alone and
+    /// shared; `None` between trials.
+    trial: Option<[(f64, usize); 2]>,
     /// Always share (the tests of the threaded path).
     always_share: bool,
 }
@@ -114,7 +120,7 @@ impl Pace {
     fn new() -> Pace {
         Pace {
             alone: false,
-            next_trial: 0,
+            next_trial: FIRST_TRIAL_AT,
             every: FIRST_TRIAL_EVERY,
             trial: None,
             always_share: false,
@@ -122,18 +128,18 @@ impl Pace {
     }
 
     /// How to compute up to `count` heaps from `start`: alone or not, and
-    /// how many (a trial measures [`TRIAL_HEAPS`] each way; the way chosen
-    /// goes on up to the next trial).
+    /// how many (a trial times [`TRIAL_HEAPS`] alone, then as many shared;
+    /// the way chosen goes on up to the next trial).
     fn plan(&mut self, start: usize, count: usize) -> (bool, usize) {
         if self.always_share {
             return (false, count);
         }
         if self.trial.is_none() && start >= self.next_trial {
-            self.trial = Some([None, None]);
+            self.trial = Some([(0.0, 0); 2]);
         }
         match self.trial {
-            Some([None, _]) => (true, count.min(TRIAL_HEAPS)),
-            Some(_) => (false, count.min(TRIAL_HEAPS)),
+            Some([(_, alone), _]) if alone < TRIAL_HEAPS => (true, count.min(TRIAL_HEAPS - alone)),
+            Some([_, (_, shared)]) => (false, count.min(TRIAL_HEAPS - shared)),
             None => (self.alone, count.min(self.next_trial - start)),
         }
     }
@@ -144,12 +150,12 @@ impl Pace {
         let Some(trial) = self.trial.as_mut() else {
             return;
         };
-        if done == 0 {
-            return;
-        }
-        trial[(!alone) as usize] = Some(took.as_secs_f64() / done as f64);
-        if let [Some(a), Some(b)] = *trial {
-            let alone = a < b;
+        let (time, heaps) = &mut trial[(!alone) as usize];
+        *time += took.as_secs_f64();
+        *heaps += done;
+        let [(a, n), (b, m)] = *trial;
+        if n >= TRIAL_HEAPS && m >= TRIAL_HEAPS {
+            let alone = a / (n as f64) < b / (m as f64);
             self.every = if alone == self.alone {
                 (2 * self.every).min(MAX_TRIAL_EVERY)
             } else {
@@ -656,6 +662,8 @@ impl Drop for Pipeline {
 /// compute the next unclaimed heaps ahead, else wait a little for the
 /// frontier heap and then compute it in full.
 fn work(w: &mut Worker, shared: &Shared) -> Result<()> {
+    // SAFETY: G(0..start) are final (the frontier starts there).
+    w.take_in(unsafe { shared.prefix(shared.start) });
     let mut waiting: Option<(Instant, u32)> = None;
     let mut impatient = false;
     loop {
@@ -753,10 +761,12 @@ impl Engine for Pipeline {
         }
         let (alone, count) = self.pace.plan(start, count);
         if !alone && self.pace.trial.is_some() {
-            // The other threads take in the values computed alone before
-            // the trial's clock starts (they would at their first heap).
-            for h in &self.helpers {
-                lock(&h.post.worker).take_in(values);
+            // The other threads take in the values computed alone, each on
+            // its own thread, before the trial's clock starts (a call of no
+            // heaps: they would at their first heap).
+            let (_, error) = self.run(values, 0);
+            if let Some(e) = error {
+                return Err(e);
             }
         }
         let began = Instant::now();
@@ -1024,14 +1034,21 @@ mod tests {
         use std::time::Duration;
         let ms = Duration::from_millis;
         let mut pace = Pace::new();
-        // The first trial: TRIAL_HEAPS alone, then as many shared.
-        assert_eq!(pace.plan(100, 50_000), (true, TRIAL_HEAPS));
-        pace.took(true, ms(1), TRIAL_HEAPS, 100 + TRIAL_HEAPS);
-        assert_eq!(pace.plan(100 + TRIAL_HEAPS, 50_000), (false, TRIAL_HEAPS));
-        pace.took(false, ms(2), TRIAL_HEAPS, 100 + 2 * TRIAL_HEAPS);
-        // Alone was faster: alone up to the next trial, FIRST_TRIAL_EVERY on
-        // (the way changed).
-        let end = 100 + 2 * TRIAL_HEAPS;
+        // Shared until the first trial.
+        assert_eq!(pace.plan(100, usize::MAX), (false, FIRST_TRIAL_AT - 100));
+        // A trial times TRIAL_HEAPS alone, then as many shared, over as
+        // many calls as that takes.
+        let at = FIRST_TRIAL_AT;
+        assert_eq!(pace.plan(at, 1000), (true, 1000));
+        pace.took(true, ms(1), 1000, at + 1000);
+        assert_eq!(pace.plan(at + 1000, 50_000), (true, TRIAL_HEAPS - 1000));
+        pace.took(true, ms(1), TRIAL_HEAPS - 1000, at + TRIAL_HEAPS);
+        assert_eq!(pace.plan(at + TRIAL_HEAPS, 50_000), (false, TRIAL_HEAPS));
+        pace.took(false, ms(3), TRIAL_HEAPS, at + 2 * TRIAL_HEAPS);
+        // Alone was faster (2 ms against 3): alone up to the next trial,
+        // FIRST_TRIAL_EVERY on (the way changed).
+        let end = at + 2 * TRIAL_HEAPS;
+        assert!(pace.alone);
         assert_eq!(pace.plan(end, usize::MAX), (true, FIRST_TRIAL_EVERY));
         pace.took(true, ms(50), FIRST_TRIAL_EVERY, end + FIRST_TRIAL_EVERY);
         // The next trial keeps the way: the one after it comes twice as late.
@@ -1045,6 +1062,10 @@ mod tests {
         pace.took(false, ms(3), TRIAL_HEAPS, at + 2 * TRIAL_HEAPS);
         assert!(pace.alone);
         assert_eq!(pace.every, 2 * FIRST_TRIAL_EVERY);
+        assert_eq!(
+            pace.next_trial,
+            at + 2 * TRIAL_HEAPS + 2 * FIRST_TRIAL_EVERY
+        );
         // A trial that finds sharing faster switches back, and the trials
         // come every FIRST_TRIAL_EVERY heaps again.
         let at = pace.next_trial;
@@ -1058,15 +1079,34 @@ mod tests {
     }
 
     #[test]
-    fn paced_threads_equal_one_thread_whichever_way_they_go() {
-        // Cheap heaps (0.53, periodic; Kayles) and dearer ones (0.161),
-        // through trials and both ways.
-        for (text, n) in [("0.53", 1 << 21), ("0.77", 1 << 20), ("0.161", 1 << 20)] {
+    fn threads_equal_one_thread_whichever_way_each_call_goes() {
+        // Calls alone and shared in turn (forced), and paced as they come:
+        // the values and the work are those of one thread.
+        for (text, n) in [("0.53", 1 << 19), ("0.77", 1 << 18), ("0.161", 1 << 18)] {
             let rule = code(text);
             let one = serial(&rule, n);
-            let mut engine = Pipeline::new(&rule, 2).unwrap();
-            assert_eq!(threaded(&mut engine, n, 8192), one, "{rule}");
-            assert!(engine.pace.next_trial > 0, "{rule}: no trial");
+            let mut alone = Sparse::new(&rule).unwrap();
+            let mut g = Vec::new();
+            while g.len() < n {
+                alone.push_next(&mut g).unwrap();
+            }
+            for forced in [true, false] {
+                let mut engine = Pipeline::new(&rule, 2).unwrap();
+                let mut values = Vec::with_capacity(n);
+                let mut call = 0;
+                while values.len() < n {
+                    if forced {
+                        engine.pace.trial = None;
+                        engine.pace.next_trial = usize::MAX;
+                        engine.pace.alone = call % 3 != 1;
+                    }
+                    call += 1;
+                    let max = (1000 + 700 * (call % 5)).min(n - values.len());
+                    engine.extend(&mut values, max).unwrap();
+                }
+                assert_eq!(values, one, "{rule}");
+                assert_eq!(engine.work(), alone.work(), "{rule}");
+            }
         }
     }
 }
