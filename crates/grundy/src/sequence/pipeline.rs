@@ -98,8 +98,8 @@ const MAX_TRIAL_EVERY: usize = 1 << 26;
 /// the faster. Heaps of well under a microsecond (periodic games computed
 /// past their proof, Kayles) go slower on several threads than on one: the
 /// threads spend more on handing heaps over than on computing them (on two
-/// cores, `0.53` to 2^24 past its proof took 2.1–2.5 s alone and 2.8–3.5 s
-/// shared; Kayles to 2^22 1.0–1.3 s against 1.5–2.6 s). Only the speed
+/// cores, `0.53` to 2^24 past its proof took 1.8–2.6 s alone and 2.8–4.1 s
+/// shared; Kayles to 2^22 1.0–1.4 s against 1.5–2.6 s). Only the speed
 /// depends on it, never a value.
 #[derive(Debug)]
 struct Pace {
