@@ -440,14 +440,62 @@ fn window_mode_reports_what_a_full_run_does() {
 }
 
 #[test]
+fn window_runs_are_checkpointed_and_resumed_in_window_mode() {
+    // 0.6 to 600000 keeping 131072 heaps at each end: stopped before the
+    // middle values are released and after, resumed on two threads and then
+    // one, it reports what a run never stopped does, and its checkpoints
+    // hold the values kept, not all of them.
+    let dir = scratch("window");
+    let file = dir.join("run.ck");
+    let report = ["--stats", "--no-search", "--quiet"];
+    let without = |out: &Output| -> String {
+        assert!(out.status.success(), "{}", stderr(out));
+        stdout(out)
+            .lines()
+            .filter(|l| !l.starts_with("Computed:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let whole = ["seq", "0.6", "--to", "600000", "--threads", "1"];
+    let full = without(&grundy(&[&whole[..], &report[..]].concat()));
+    let first = [
+        &["seq", "0.6", "--to", "600000", "--window", "131072"][..],
+        &report[..],
+        &["--save", s(&file), "--stop-after", "100000"][..],
+    ]
+    .concat();
+    let out = grundy(&first);
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let resume = ["seq", "--resume", s(&file)];
+    let again = [
+        &resume[..],
+        &report[..],
+        &["--threads", "2", "--stop-after", "350000"][..],
+    ];
+    let out = grundy(&again.concat());
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let stored = std::fs::metadata(&file).expect("checkpoint").len();
+    assert!(
+        (2 * 2 * 131072..2 * 400000).contains(&stored),
+        "{stored} bytes for about 450000 heaps"
+    );
+    // Another window than the checkpoint's is refused, naming it.
+    let out = grundy(&[&resume[..], &report[..], &["--window", "200000"][..]].concat());
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("keeping 131072 heaps at each end, not 200000"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&[&resume[..], &report[..], &["--threads", "1"][..]].concat());
+    assert_eq!(without(&out), full);
+}
+
+#[test]
 fn window_mode_refuses_what_needs_every_value_up_front() {
     for (extra, why) in [
         (&[][..], "cannot list them all"),
         (&["--json", "--stats"][..], "cannot list them all"),
-        (
-            &["--stats", "--save", "never-written.ck"][..],
-            "cannot be checkpointed",
-        ),
         (&["--stats", "--engine", "naive"][..], "sparse engine"),
     ] {
         let args = [
@@ -459,7 +507,6 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
         assert!(!out.status.success(), "{args:?}");
         assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
     }
-    assert!(!Path::new("never-written.ck").exists());
     let out = grundy(&["seq", "0.6", "--to", "1000", "--window", "1000", "--stats"]);
     assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
     // Heaps are indexed with 64 bits: how far a window goes is bounded by

@@ -8,7 +8,7 @@ use grundy::rule::{Rule, TakeBreak};
 use grundy::sequence::naive::Naive;
 use grundy::sequence::sparse::Sparse;
 use grundy::sequence::stats::Histogram;
-use grundy::sequence::{Computation, Engine, Step};
+use grundy::sequence::{checkpoint, Computation, Engine, Step};
 
 fn fill(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
     let mut values = Vec::with_capacity(n);
@@ -114,6 +114,37 @@ fn resumed_runs_equal_uninterrupted_ones() {
         let mut second = Computation::resume(&rule, first.values().to_vec(), 1).unwrap();
         second.advance(3000, u64::MAX, false).unwrap();
         assert_eq!(whole.values(), second.values(), "{rule}");
+    }
+}
+
+#[test]
+fn runs_continued_from_checkpoints_count_the_same_work() {
+    // Work decides where the search for a period stops: a run checkpointed
+    // (through the bytes of a file) and continued, on one or two threads,
+    // counts what the run never stopped counts, heap for heap.
+    for rule in [code("0.161"), code("0.6"), Rule::Grundys, code("0.F")] {
+        let mut whole = Computation::new(&rule, 1).unwrap();
+        whole.advance(3000, u64::MAX, false).unwrap();
+        let mut run = Computation::new(&rule, 2).unwrap();
+        for (i, stop) in [300u64, 1234, 2100].into_iter().enumerate() {
+            run.advance(stop, u64::MAX, false).unwrap();
+            let state = run.state();
+            let (count, kept) = run.kept_values();
+            let mut bytes = Vec::new();
+            let name = rule.to_string();
+            checkpoint::encode_values(&name, Some(3000), count, kept, &state, |b| {
+                bytes.extend_from_slice(b)
+            });
+            let cp = checkpoint::decode(&bytes).unwrap();
+            assert_eq!(cp.values, run.values(), "{rule}");
+            let threads = 1 + i % 2;
+            run = Computation::from_checkpoint(&rule, cp.values, cp.state.as_ref(), threads, 3000)
+                .unwrap();
+        }
+        run.advance(3000, u64::MAX, false).unwrap();
+        assert_eq!(run.values(), whole.values(), "{rule}");
+        assert_eq!(run.work(), whole.work(), "{rule}");
+        assert_eq!(run.period(), whole.period(), "{rule}");
     }
 }
 

@@ -91,8 +91,9 @@ pub struct Args {
     /// Window mode, for long runs: keep only the first HEAPS and the last
     /// HEAPS values in memory (at least 131072), with the rare heaps, so
     /// that memory is bounded by the window instead of by N. Reports only
-    /// (--stats, --histogram): the values are not all kept to be listed,
-    /// and there are no checkpoints. Periods are searched for while every
+    /// (--stats, --histogram): the values are not all kept to be listed.
+    /// Checkpoints (--save) hold the values kept and the rare heaps, and a
+    /// run resumed from one goes on in window mode. Periods are searched for while every
     /// value is kept (the first 2·HEAPS heaps), and not past N. A heap whose value needs a
     /// value no longer kept stops the run with an error naming it.
     #[arg(long, value_parser = parse_count, value_name = "HEAPS")]
@@ -173,7 +174,20 @@ pub fn run(args: Args) -> Result<()> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if args.window.is_some() {
+    // A checkpoint of window mode goes on in window mode, keeping as many.
+    let saved_window = resumed
+        .as_ref()
+        .and_then(|cp| cp.state.as_ref()?.window.as_ref())
+        .map(|w| w.keep);
+    let window = match (args.window, saved_window) {
+        (Some(asked), Some(kept)) if asked != kept => bail!(
+            "{} is a checkpoint of a window run keeping {kept} heaps at each end, not {asked}: \
+             resume it with --window {kept}, or without --window",
+            args.resume.as_deref().unwrap_or(Path::new("")).display()
+        ),
+        (asked, kept) => asked.or(kept),
+    };
+    if window.is_some() {
         check_window(&args)?;
     }
 
@@ -208,14 +222,6 @@ pub fn run(args: Args) -> Result<()> {
     }
 
     let started = Instant::now();
-    let mut comp = match (resumed, args.engine) {
-        (Some(cp), EngineChoice::Auto) => Computation::resume(&rule, cp.values, threads)?,
-        (None, EngineChoice::Auto) => Computation::new(&rule, threads)?,
-        (None, EngineChoice::Naive) => {
-            Computation::with_engine(&rule, Box::new(grundy::sequence::naive::Naive::new(&rule)))?
-        }
-        (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
-    };
     if args.prove && rule.proof_shape().is_none() {
         bail!("--prove: no period can be proved for {rule} (its moves reach arbitrarily far)");
     }
@@ -223,7 +229,7 @@ pub fn run(args: Args) -> Result<()> {
     // Window mode keeps a window of the values, whatever N: its bound is
     // the address space reserved for them (see `Computation::reserve`),
     // whose failure is reported before any work.
-    let max_heaps = match args.window {
+    let max_heaps = match window {
         Some(_) => isize::MAX as u64 / 2,
         None => memory_heaps(),
     };
@@ -236,7 +242,7 @@ pub fn run(args: Args) -> Result<()> {
         max_heaps,
         search_heaps: if args.prove {
             max_heaps
-        } else if args.no_search || args.window.is_some() {
+        } else if args.no_search || window.is_some() {
             0
         } else {
             quick.search_heaps
@@ -251,10 +257,19 @@ pub fn run(args: Args) -> Result<()> {
     let plan = Plan::new(&rule, to, limits)?;
     let wanted = plan.wanted;
     let goal = plan.goal;
-    if !plan.needs_proof {
-        comp.reserve(wanted)?;
-    }
-    if let Some(keep) = args.window {
+    let room = if plan.needs_proof { 0 } else { wanted };
+    let mut comp = match (resumed, args.engine) {
+        (Some(cp), EngineChoice::Auto) => {
+            Computation::from_checkpoint(&rule, cp.values, cp.state.as_ref(), threads, room)?
+        }
+        (None, EngineChoice::Auto) => Computation::new(&rule, threads)?,
+        (None, EngineChoice::Naive) => {
+            Computation::with_engine(&rule, Box::new(grundy::sequence::naive::Naive::new(&rule)))?
+        }
+        (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
+    };
+    comp.reserve(room)?;
+    if let Some(keep) = window.filter(|_| comp.window_kept().is_none()) {
         if plan.needs_proof {
             bail!(
                 "--window: --to {to} is too far: at most {} (heaps 0 to it, {max_heaps} in all: \
@@ -265,7 +280,7 @@ pub fn run(args: Args) -> Result<()> {
         comp.window(usize::try_from(keep).unwrap_or(usize::MAX))?;
     }
     if let Some(keep) = args.archive_keep {
-        if args.window.is_some() {
+        if window.is_some() {
             bail!("--archive-keep and --window: choose one");
         }
         comp.archive_at(0, usize::try_from(keep).unwrap_or(usize::MAX))?;
@@ -299,7 +314,7 @@ pub fn run(args: Args) -> Result<()> {
             let at = comp.computed();
             match &save {
                 Some(path) => {
-                    write_checkpoint(path, &comp, to)?;
+                    write_checkpoint(path, &mut comp, to)?;
                     eprintln!(
                         "grundy: interrupted after {at} heaps; checkpoint saved to {0}; continue with: grundy seq --resume {0}",
                         path.display()
@@ -322,14 +337,14 @@ pub fn run(args: Args) -> Result<()> {
                 // does not fit in 16 bits).
                 progress.finish();
                 if let Some(path) = &save {
-                    write_checkpoint(path, &comp, to)?;
+                    write_checkpoint(path, &mut comp, to)?;
                 }
                 return Err(err.into());
             }
         };
         progress.update(&comp);
         if save.is_some() && last_save.elapsed() >= every {
-            write_checkpoint(save.as_deref().unwrap(), &comp, to)?;
+            write_checkpoint(save.as_deref().unwrap(), &mut comp, to)?;
             last_save = Instant::now();
         }
         match step {
@@ -339,7 +354,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     progress.finish();
     if let Some(path) = &save {
-        write_checkpoint(path, &comp, to)?;
+        write_checkpoint(path, &mut comp, to)?;
     }
     computing.store(false, Ordering::SeqCst);
     let computed = comp.computed() as u64;
@@ -366,7 +381,13 @@ pub fn run(args: Args) -> Result<()> {
         &value,
         hist,
         split.as_ref(),
-        Some((computed, started.elapsed(), comp.examined(), comp.largest())),
+        Some(Timing {
+            computed,
+            resumed_at: start_len,
+            elapsed: started.elapsed(),
+            examined: comp.examined(),
+            largest: comp.largest(),
+        }),
     )
 }
 
@@ -379,9 +400,6 @@ fn check_window(args: &Args) -> Result<()> {
              (--json, --plot or the default listing): use --stats or --histogram"
         );
     }
-    if args.save.is_some() || args.resume.is_some() {
-        bail!("--window runs cannot be checkpointed (--save, --resume): a checkpoint holds every value");
-    }
     if args.engine == EngineChoice::Naive {
         bail!("--window needs the sparse engine (--engine auto): the naive one reads every value");
     }
@@ -389,6 +407,21 @@ fn check_window(args: &Args) -> Result<()> {
         bail!("--window cannot --prove: periods are searched for only while every value is kept");
     }
     Ok(())
+}
+
+/// What a run of this process computed, for the reports.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    /// Heaps computed in all: `G(0..computed)`.
+    computed: u64,
+    /// The heaps a resumed checkpoint held (0 for a fresh run).
+    resumed_at: u64,
+    /// The time this process took.
+    elapsed: Duration,
+    /// Pairs of heaps examined by this process.
+    examined: u64,
+    /// The largest value over every heap computed.
+    largest: u16,
 }
 
 /// Prints the requested report of `G(0..=to)`, with the histogram of heaps
@@ -402,7 +435,7 @@ fn print(
     value: &dyn Fn(u64) -> Result<u16>,
     hist: Option<&Histogram>,
     split: Option<&Split>,
-    timing: Option<(u64, Duration, u64, u16)>,
+    timing: Option<Timing>,
 ) -> Result<()> {
     let histogram = || -> Result<Histogram> {
         match hist {
@@ -434,7 +467,7 @@ fn print(
         let stats = if args.stats {
             let hist = histogram()?;
             Some(serde_json::json!({
-                "computed": timing.map(|t| t.0),
+                "computed": timing.map(|t| t.computed),
                 "largest": hist.largest(),
                 "histogram": hist.counts(),
                 "split": split,
@@ -492,23 +525,30 @@ fn print(
         (None, None) => writeln!(
             out,
             "No period proved ({} heaps computed).",
-            timing.map_or(0, |t| t.0)
+            timing.map_or(0, |t| t.computed)
         )?,
     }
     if args.stats {
-        if let Some((computed, elapsed, work, _)) = timing {
-            let secs = elapsed.as_secs_f64();
+        if let Some(t) = timing {
+            let secs = t.elapsed.as_secs_f64();
+            // (A resumed run times and counts the heaps it computed itself.)
+            let fresh = t.computed - t.resumed_at;
+            let resumed = match t.resumed_at {
+                0 => String::new(),
+                at => format!(" after resuming at heap {at}"),
+            };
             writeln!(
                 out,
-                "Computed: {computed} heaps in {secs:.3} s ({:.0} heaps/s, {work} pairs examined, {:.1} per heap).",
-                computed as f64 / secs.max(1e-9),
-                work as f64 / computed.max(1) as f64
+                "Computed: {fresh} heaps in {secs:.3} s{resumed} ({:.0} heaps/s, {} pairs examined, {:.1} per heap).",
+                fresh as f64 / secs.max(1e-9),
+                t.examined,
+                t.examined as f64 / fresh.max(1) as f64
             )?;
         }
         let hist = histogram()?;
         if let Some(s) = split {
             let rare: Vec<String> = s.rare_values.iter().map(u16::to_string).collect();
-            let heaps = timing.map_or(0, |t| t.0).saturating_sub(1);
+            let heaps = timing.map_or(0, |t| t.computed).saturating_sub(1);
             writeln!(
                 out,
                 "Sparse split (mask {:#x}: v is rare when popcount(v & mask) is even), \
@@ -524,9 +564,10 @@ fn print(
         match timing {
             // The split above covers every heap computed, which may be far
             // more than the heaps 1..=to of the histogram: say both.
-            Some((computed, _, _, all)) if computed > to.saturating_add(1) => writeln!(
+            Some(t) if t.computed > to.saturating_add(1) => writeln!(
                 out,
-                "Largest value: {largest} over heaps 1..={to}; {all} over all {computed} heaps computed."
+                "Largest value: {largest} over heaps 1..={to}; {} over all {} heaps computed.",
+                t.largest, t.computed
             )?,
             _ => writeln!(out, "Largest value: {largest} (heaps 1..={to}).")?,
         }
@@ -654,19 +695,18 @@ fn read_checkpoint(path: &Path) -> Result<checkpoint::Checkpoint> {
 
 /// Writes the checkpoint beside `path` and renames it into place, so a crash
 /// mid-write leaves the previous checkpoint intact.
-fn write_checkpoint(path: &Path, comp: &Computation, to: u64) -> Result<()> {
+fn write_checkpoint(path: &Path, comp: &mut Computation, to: u64) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
+    let mut write = || -> std::io::Result<()> {
         let file = fs::File::create(&tmp)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
         let mut result = Ok(());
-        let values = comp
-            .all_values()
-            .ok_or_else(|| std::io::Error::other("window mode: the values are not all kept"))?;
+        let state = comp.state();
+        let (count, values) = comp.kept_values();
         let rule = comp.rule().to_string();
-        checkpoint::encode_values(&rule, Some(to), comp.computed(), values, |b| {
+        checkpoint::encode_values(&rule, Some(to), count, values, &state, |b| {
             if result.is_ok() {
                 result = out.write_all(b);
             }

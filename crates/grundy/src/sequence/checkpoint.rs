@@ -1,39 +1,62 @@
 //! The checkpoint format of long nim-sequence runs: pure encoding and
 //! decoding over bytes (the command line does the file I/O).
 //!
-//! A checkpoint holds everything needed to continue a run exactly: the rule
-//! and the values computed so far. Engine state (mask, rare heaps) and the
-//! period search are rebuilt from the values by
-//! [`Computation::resume`](super::Computation::resume), which replays them
-//! exactly as the uninterrupted run saw them.
+//! A checkpoint holds everything needed to continue a run exactly: the rule,
+//! the values computed so far (in window mode, those kept) and a [`State`]:
+//! the engine's choices and counters, and in window mode what the reports
+//! and the engine need of the values no longer kept.
+//! [`Computation::from_checkpoint`](super::Computation::from_checkpoint)
+//! continues from it
+//! as if the run had never stopped: the same values, the same work counted
+//! (so a search for a period ends at the same heap), the same histogram.
+//! It depends only on the sequence, not on the threads that computed it.
 //!
-//! # Format, version 1
+//! # Format, version 2
 //!
 //! All integers little-endian.
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `GRUNDYSQ` |
-//! | 8 | 4 | format version, `1` |
+//! | 8 | 4 | format version, `2` |
 //! | 12 | 4 | `L`, length of the rule text (at most 8192) |
 //! | 16 | `L` | the rule, UTF-8, as grundy prints it (`0.161`, `grundys`) |
 //! | 16+L | 8 | the heap count the run was asked for (`u64::MAX`: none) |
-//! | 24+L | 8 | `C`, the number of values stored: `G(0..C)` |
+//! | 24+L | 8 | `C`, the number of values stored |
 //! | 32+L | 2·C | the values, `u16` each |
-//! | 32+L+2C | 8 | FNV-1a 64 of every byte before it |
+//! | 32+L+2C | 8 | `S`, the length of the state (at most 2^32) |
+//! | 40+L+2C | `S` | the state, below |
+//! | 40+L+2C+S | 8 | FNV-1a 64 of every byte before it |
 //!
-//! The file is exactly `40 + L + 2C` bytes. A file that does not start with
-//! the magic, has another version, is shorter or longer than its header
-//! says, or fails the checksum is rejected with an error saying which.
+//! The values are `G(0..C)`, or in window mode `G(0..a)` followed by
+//! `G(b..C + b - a)`, where `a..b` are the heaps no longer kept. The state,
+//! field after field:
+//!
+//! | size | field |
+//! |---|---|
+//! | 8, 2 | work counted, largest value |
+//! | 1 | period: 0 none; 1 proved by Guy–Smith, then 4 × 8: preperiod, period, first and end of the window checked; 2 by a closed form, then 2 × 8: preperiod, period |
+//! | 1 | engine: 0 none; 1 then mask (2), next revision (8), `R` (8) and `R` × (heap (8), value (2)): the rare heaps among `a..b` |
+//! | 1 | window: 0 none; 1 then heaps kept at each end (8), `a` (8), `b` (8), `H` (8) and `H` × 8 (how many of `G(1..)` have each value), `H` × 8 (the last heap of each value, 0 for none) |
+//!
+//! A file that does not start with the magic, has another version, is
+//! shorter or longer than its header says, fails the checksum or holds a
+//! state that does not fit its values is rejected with an error saying
+//! which. Version 1 (the same without `S` and the state: values only) is
+//! still read; its runs continue from the values alone
+//! ([`Computation::resume`](super::Computation::resume)).
 
+use crate::period::{Period, Proof};
 use thiserror::Error;
 
 /// The first 8 bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 /// The format version written.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The longest rule text accepted.
 const MAX_RULE: usize = 8192;
+/// The longest state accepted.
+const MAX_STATE: u64 = 1 << 32;
 
 /// A decoded checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +65,65 @@ pub struct Checkpoint {
     pub rule: String,
     /// The heap count the run was asked for, if any.
     pub target: Option<u64>,
-    /// `G(0..values.len())`.
+    /// The values stored: `G(0..values.len())`, or in window mode those
+    /// kept (see [`WindowState::dropped`]).
     pub values: Vec<u16>,
+    /// The rest of the run's state (`None` in files of version 1).
+    pub state: Option<State>,
+}
+
+/// What a checkpoint holds besides the values, so that a run goes on
+/// exactly as if it had not stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    /// The work counted so far: what the budget of a search for a period
+    /// counts ([`Computation::work`](super::Computation::work)). (Not the
+    /// pairs examined, which depend on the threads' timing: a checkpoint
+    /// depends only on the sequence, whatever the threads.)
+    pub work: u64,
+    /// The largest value computed.
+    pub largest: u16,
+    /// The period proved, if any (window mode searches no more once values
+    /// are released, so the proof is kept; other runs find it again).
+    pub period: Option<Period>,
+    /// The engine's choices, for an engine that makes any.
+    pub engine: Option<EngineState>,
+    /// Window mode, if the run was in it.
+    pub window: Option<WindowState>,
+}
+
+/// The choices of the sparse engine that its values alone do not show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineState {
+    /// The mask splitting values into rare and common.
+    pub mask: u16,
+    /// The number of values at which the engine next reconsiders its mask.
+    pub next_revision: u64,
+    /// The rare heaps among those no longer kept (window mode), ascending,
+    /// with their values: the engine pairs every rare heap with recent ones.
+    pub rare: Vec<(u64, u16)>,
+}
+
+/// Window mode: which heaps are kept, and the counts the reports need.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WindowState {
+    /// The heaps kept at each end.
+    pub keep: u64,
+    /// The heaps whose values are no longer kept: the checkpoint's values
+    /// are `G(0..dropped.start)` and then `G(dropped.end..)`.
+    pub dropped: std::ops::Range<u64>,
+    /// `counts[v]`: the heaps of `1..computed` of value `v`.
+    pub counts: Vec<u64>,
+    /// `last_at[v]`: the last heap `≥ 1` of value `v` (0 for none).
+    pub last_at: Vec<u64>,
+}
+
+impl Checkpoint {
+    /// The number of heaps computed: those stored and those no longer kept.
+    pub fn computed(&self) -> u64 {
+        let dropped = self.state.as_ref().and_then(|s| s.window.as_ref());
+        self.values.len() as u64 + dropped.map_or(0, |w| w.dropped.end - w.dropped.start)
+    }
 }
 
 /// Why bytes are not a usable checkpoint.
@@ -54,7 +134,7 @@ pub enum CheckpointError {
     Foreign,
     /// A version this build does not read.
     #[error(
-        "checkpoint format version {0} is not supported (this grundy reads version {VERSION})"
+        "checkpoint format version {0} is not supported (this grundy reads versions 1 and {VERSION})"
     )]
     Version(u32),
     /// Fewer bytes than the header promises.
@@ -69,6 +149,9 @@ pub enum CheckpointError {
     /// The checksum does not match: bytes changed after writing.
     #[error("the checkpoint is corrupt: its checksum does not match its contents")]
     Checksum,
+    /// The state does not fit the values (a file written by something else).
+    #[error("the checkpoint's state is inconsistent: {0}")]
+    State(String),
 }
 
 /// FNV-1a, 64 bits.
@@ -87,27 +170,271 @@ impl Fnv {
     }
 }
 
-/// Encodes a checkpoint, handing its bytes to `sink` piece by piece (so a
-/// billion values need not be copied into one buffer).
+impl State {
+    /// The state's bytes (see the format in the module docs).
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut put = |x: u64| out.extend_from_slice(&x.to_le_bytes());
+        put(self.work);
+        out.extend_from_slice(&self.largest.to_le_bytes());
+        match self.period {
+            None => out.push(0),
+            Some(p) => match p.proof {
+                Proof::GuySmith {
+                    window_start,
+                    window_end,
+                } => {
+                    out.push(1);
+                    for x in [p.preperiod, p.period, window_start, window_end] {
+                        out.extend_from_slice(&x.to_le_bytes());
+                    }
+                }
+                Proof::ClosedForm => {
+                    out.push(2);
+                    for x in [p.preperiod, p.period] {
+                        out.extend_from_slice(&x.to_le_bytes());
+                    }
+                }
+            },
+        }
+        match &self.engine {
+            None => out.push(0),
+            Some(e) => {
+                out.push(1);
+                out.extend_from_slice(&e.mask.to_le_bytes());
+                out.extend_from_slice(&e.next_revision.to_le_bytes());
+                out.extend_from_slice(&(e.rare.len() as u64).to_le_bytes());
+                for &(heap, value) in &e.rare {
+                    out.extend_from_slice(&heap.to_le_bytes());
+                    out.extend_from_slice(&value.to_le_bytes());
+                }
+            }
+        }
+        match &self.window {
+            None => out.push(0),
+            Some(w) => {
+                out.push(1);
+                for x in [w.keep, w.dropped.start, w.dropped.end] {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+                // (Both tables have one entry per value: the longer length.)
+                let len = w.counts.len().max(w.last_at.len());
+                out.extend_from_slice(&(len as u64).to_le_bytes());
+                for table in [&w.counts, &w.last_at] {
+                    for v in 0..len {
+                        out.extend_from_slice(&table.get(v).copied().unwrap_or(0).to_le_bytes());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a state, checking it against the `stored` values it goes with.
+    fn from_bytes(bytes: &[u8], stored: u64) -> Result<State, CheckpointError> {
+        let mut r = Reader { bytes, at: 0 };
+        let work = r.u64()?;
+        let largest = r.u16()?;
+        let period = match r.u8()? {
+            0 => None,
+            1 => {
+                let (preperiod, period) = (r.u64()?, r.u64()?);
+                let (window_start, window_end) = (r.u64()?, r.u64()?);
+                Some(Period {
+                    preperiod,
+                    period,
+                    proof: Proof::GuySmith {
+                        window_start,
+                        window_end,
+                    },
+                })
+            }
+            2 => Some(Period::closed_form(r.u64()?, r.u64()?)),
+            tag => return Err(bad(format!("unknown kind of period {tag}"))),
+        };
+        if period.is_some_and(|p| p.period == 0) {
+            return Err(bad("a period of 0".into()));
+        }
+        let engine = match r.u8()? {
+            0 => None,
+            1 => {
+                let mask = r.u16()?;
+                let next_revision = r.u64()?;
+                let count = r.len(10)?;
+                let mut rare = Vec::with_capacity(count);
+                for _ in 0..count {
+                    rare.push((r.u64()?, r.u16()?));
+                }
+                Some(EngineState {
+                    mask,
+                    next_revision,
+                    rare,
+                })
+            }
+            tag => return Err(bad(format!("unknown kind of engine state {tag}"))),
+        };
+        let window = match r.u8()? {
+            0 => None,
+            1 => {
+                let keep = r.u64()?;
+                let dropped = r.u64()?..r.u64()?;
+                let len = r.len(16)?;
+                let mut counts = Vec::with_capacity(len);
+                for _ in 0..len {
+                    counts.push(r.u64()?);
+                }
+                let mut last_at = Vec::with_capacity(len);
+                for _ in 0..len {
+                    last_at.push(r.u64()?);
+                }
+                Some(WindowState {
+                    keep,
+                    dropped,
+                    counts,
+                    last_at,
+                })
+            }
+            tag => return Err(bad(format!("unknown kind of window {tag}"))),
+        };
+        if r.at != bytes.len() {
+            return Err(bad(format!(
+                "{} bytes after its last field",
+                bytes.len() - r.at
+            )));
+        }
+        let state = State {
+            work,
+            largest,
+            period,
+            engine,
+            window,
+        };
+        state.check(stored)?;
+        Ok(state)
+    }
+
+    /// Whether the state fits `stored` values.
+    fn check(&self, stored: u64) -> Result<(), CheckpointError> {
+        let gone = match &self.window {
+            None => 0..0,
+            Some(w) => w.dropped.clone(),
+        };
+        if gone.start > gone.end || gone.start > stored {
+            return Err(bad(format!(
+                "heaps {}..{} no longer kept, with {stored} values stored",
+                gone.start, gone.end
+            )));
+        }
+        let computed = stored
+            .checked_add(gone.end - gone.start)
+            .ok_or_else(|| bad("more than 2^64 heaps".into()))?;
+        if let Some(w) = &self.window {
+            if w.keep == 0 || w.counts.len() > 1 << 16 {
+                return Err(bad("a window of 0 heaps, or values past 65535".into()));
+            }
+            let total = w.counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+            if total != Some(computed.saturating_sub(1)) {
+                return Err(bad(format!(
+                    "the histogram does not count the {} heaps 1..{computed}",
+                    computed.saturating_sub(1)
+                )));
+            }
+            if w.last_at.iter().any(|&h| h >= computed) {
+                return Err(bad("a last heap past those computed".into()));
+            }
+        }
+        if let Some(e) = &self.engine {
+            let inside = e.rare.iter().all(|&(h, _)| gone.contains(&h));
+            let ascending = e.rare.windows(2).all(|p| p[0].0 < p[1].0);
+            if !inside || !ascending {
+                return Err(bad(
+                    "the rare heaps saved are not ascending heaps no longer kept".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The error for a state that does not fit.
+fn bad(why: String) -> CheckpointError {
+    CheckpointError::State(why)
+}
+
+/// Reads the fields of a state in turn.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], CheckpointError> {
+        let field = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or_else(|| bad("it ends inside a field".into()))?;
+        self.at += N;
+        Ok(field.try_into().expect("N bytes"))
+    }
+
+    fn u8(&mut self) -> Result<u8, CheckpointError> {
+        Ok(self.take::<1>()?[0])
+    }
+
+    fn u16(&mut self) -> Result<u16, CheckpointError> {
+        Ok(u16::from_le_bytes(self.take()?))
+    }
+
+    fn u64(&mut self) -> Result<u64, CheckpointError> {
+        Ok(u64::from_le_bytes(self.take()?))
+    }
+
+    /// A count of entries of `size` bytes each, checked against the bytes
+    /// left (so that a corrupt count allocates nothing).
+    fn len(&mut self, size: usize) -> Result<usize, CheckpointError> {
+        let count = self.u64()?;
+        let left = (self.bytes.len() - self.at) / size;
+        usize::try_from(count)
+            .ok()
+            .filter(|&c| c <= left)
+            .ok_or_else(|| bad(format!("{count} entries in {left} entries' room")))
+    }
+}
+
+/// Encodes a checkpoint of values alone (a state of zero counters, no
+/// engine state, not a window run), handing its bytes to `sink` piece by
+/// piece.
 ///
 /// ```
-/// use grundy::sequence::checkpoint::{decode, encode, Checkpoint};
+/// use grundy::sequence::checkpoint::{decode, encode, State};
 /// let mut bytes = Vec::new();
 /// encode("0.77", Some(100), &[0, 1, 2], |b| bytes.extend_from_slice(b));
 /// let back = decode(&bytes).unwrap();
-/// assert_eq!(back, Checkpoint { rule: "0.77".into(), target: Some(100), values: vec![0, 1, 2] });
+/// assert_eq!((back.rule.as_str(), back.target), ("0.77", Some(100)));
+/// assert_eq!((back.values, back.state), (vec![0, 1, 2], Some(State::default())));
 /// ```
 pub fn encode(rule: &str, target: Option<u64>, values: &[u16], sink: impl FnMut(&[u8])) {
-    encode_values(rule, target, values.len(), values.iter().copied(), sink);
+    let state = State::default();
+    encode_values(
+        rule,
+        target,
+        values.len(),
+        values.iter().copied(),
+        &state,
+        sink,
+    );
 }
 
-/// [`encode`] for `count` values read one by one (from a compact store,
-/// without a copy of them all); `values` yields exactly `count` values.
+/// Encodes a checkpoint of `count` values read one by one (from a compact
+/// store, without a copy of them all) and `state`; `values` yields exactly
+/// `count` values (in window mode, those kept), handed to `sink` piece by
+/// piece (so a billion values need not be copied into one buffer).
 pub fn encode_values(
     rule: &str,
     target: Option<u64>,
     count: usize,
     values: impl Iterator<Item = u16>,
+    state: &State,
     mut sink: impl FnMut(&[u8]),
 ) {
     let mut hash = Fnv::new();
@@ -133,13 +460,17 @@ pub fn encode_values(
     }
     assert_eq!(written, count, "encode_values: count and values disagree");
     emit(&buf);
+    let state = state.to_bytes();
+    emit(&(state.len() as u64).to_le_bytes());
+    emit(&state);
     let sum = hash.0;
     sink(&sum.to_le_bytes());
 }
 
-/// The whole encoding in one buffer (for small runs and tests).
+/// The whole encoding of values alone in one buffer (for small runs and
+/// tests).
 pub fn encode_to_vec(rule: &str, target: Option<u64>, values: &[u16]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(40 + rule.len() + 2 * values.len());
+    let mut out = Vec::with_capacity(48 + rule.len() + 2 * values.len());
     encode(rule, target, values, |b| out.extend_from_slice(b));
     out
 }
@@ -163,10 +494,10 @@ const fn head_len(rule: usize) -> usize {
 struct Header {
     /// The length of the rule text.
     rule: usize,
-    /// The number of values.
-    count: u64,
-    /// The length of the whole file.
-    expected: u64,
+    /// The format version.
+    version: u32,
+    /// Where the values end.
+    values_end: u64,
 }
 
 /// Decodes a checkpoint fed piece by piece (a file read in blocks), so
@@ -191,7 +522,7 @@ pub struct Decoder {
     head: Vec<u8>,
     /// What the header says, once it is all in and sound.
     header: Option<Header>,
-    /// An error the header shows whatever follows it.
+    /// An error the bytes show whatever follows them.
     error: Option<CheckpointError>,
     /// Bytes fed so far.
     found: u64,
@@ -200,8 +531,9 @@ pub struct Decoder {
     values: Vec<u16>,
     /// The first byte of a value whose second byte is still to come.
     half: Option<u8>,
-    /// The stored checksum, as far as fed.
-    sum: Vec<u8>,
+    /// The bytes after the values, as far as fed: in version 2 the state's
+    /// length and the state, then (in both versions) the stored checksum.
+    tail: Vec<u8>,
 }
 
 impl Default for Decoder {
@@ -221,7 +553,20 @@ impl Decoder {
             hash: Fnv::new(),
             values: Vec::new(),
             half: None,
-            sum: Vec::new(),
+            tail: Vec::new(),
+        }
+    }
+
+    /// The length of the whole file, once known (in version 2, once the
+    /// state's length is in).
+    fn expected(&self) -> Option<u64> {
+        let header = self.header?;
+        match header.version {
+            1 => Some(header.values_end + 8),
+            _ => {
+                let state = u64::from_le_bytes(self.tail.get(..8)?.try_into().ok()?);
+                Some(header.values_end + 16 + state)
+            }
         }
     }
 
@@ -242,26 +587,42 @@ impl Decoder {
                 self.check_head();
                 continue;
             };
-            let values_end = head_len(header.rule) as u64 + 2 * header.count;
-            let sum_end = header.expected;
-            if self.found < values_end {
+            if self.found < header.values_end {
                 // (The minimum in 64 bits: a distance that is a multiple of
                 // 2^32 must not read as 0 where usize has 32.)
-                let take = (values_end - self.found).min(bytes.len() as u64) as usize;
+                let take = (header.values_end - self.found).min(bytes.len() as u64) as usize;
                 let (piece, rest) = bytes.split_at(take);
                 self.hash.update(piece);
                 self.take_values(piece);
                 self.found += take as u64;
                 bytes = rest;
-            } else if self.found < sum_end {
-                let take = (sum_end - self.found).min(bytes.len() as u64) as usize;
-                self.sum.extend_from_slice(&bytes[..take]);
-                self.found += take as u64;
-                bytes = &bytes[take..];
-            } else {
+                continue;
+            }
+            // After the values: up to the state's length first (version 2,
+            // hashed whole), then up to the end of the file.
+            let expected = self.expected();
+            let end = expected.unwrap_or(header.values_end + 8);
+            if self.found >= end {
                 // Trailing bytes: only counted.
                 self.found += bytes.len() as u64;
                 bytes = &[];
+                continue;
+            }
+            let hashed_end = expected.map_or(end, |e| e - 8);
+            let take = (end - self.found).min(bytes.len() as u64) as usize;
+            let (piece, rest) = bytes.split_at(take);
+            let hashed = (hashed_end.saturating_sub(self.found) as usize).min(take);
+            self.hash.update(&piece[..hashed]);
+            self.tail.extend_from_slice(piece);
+            self.found += take as u64;
+            bytes = rest;
+            if expected.is_none() && self.tail.len() == 8 {
+                let state = u64::from_le_bytes(self.tail[..8].try_into().expect("8 bytes"));
+                if state > MAX_STATE {
+                    self.error = Some(CheckpointError::Header(format!(
+                        "a state of {state} bytes (at most {MAX_STATE})"
+                    )));
+                }
             }
         }
         if self.error.is_some() {
@@ -282,17 +643,24 @@ impl Decoder {
             if self.head.is_empty() {
                 return Err(CheckpointError::Foreign);
             }
-            return Err(truncated(40 + self.rule_len().unwrap_or(0) as u64));
+            let version = self.head.get(8..12).map(|b| b[0]);
+            let least = if version == Some(1) { 8 } else { 16 };
+            let rule = self.rule_len().unwrap_or(0);
+            return Err(truncated((head_len(rule) + least) as u64));
         };
-        if found < header.expected {
-            return Err(truncated(header.expected));
+        let Some(expected) = self.expected() else {
+            return Err(truncated(header.values_end + 16));
+        };
+        if found < expected {
+            return Err(truncated(expected));
         }
-        if found > header.expected {
+        if found > expected {
             return Err(CheckpointError::Trailing {
-                extra: found - header.expected,
+                extra: found - expected,
             });
         }
-        if self.sum[..] != self.hash.0.to_le_bytes() {
+        let (stored, sum) = self.tail.split_at(self.tail.len() - 8);
+        if sum != self.hash.0.to_le_bytes() {
             return Err(CheckpointError::Checksum);
         }
         let rule = std::str::from_utf8(&self.head[16..16 + header.rule])
@@ -300,10 +668,15 @@ impl Decoder {
             .to_string();
         let at = 16 + header.rule;
         let target = u64::from_le_bytes(self.head[at..at + 8].try_into().expect("8 bytes"));
+        let state = match header.version {
+            1 => None,
+            _ => Some(State::from_bytes(&stored[8..], self.values.len() as u64)?),
+        };
         Ok(Checkpoint {
             rule,
             target: (target != u64::MAX).then_some(target),
             values: self.values,
+            state,
         })
     }
 
@@ -322,9 +695,10 @@ impl Decoder {
             self.error = Some(CheckpointError::Foreign);
             return;
         }
+        let mut version = VERSION;
         if head.len() >= 12 {
-            let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-            if version != VERSION {
+            version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+            if version != 1 && version != VERSION {
                 self.error = Some(CheckpointError::Version(version));
                 return;
             }
@@ -342,9 +716,12 @@ impl Decoder {
             return;
         }
         let count = u64::from_le_bytes(self.head[24 + len..32 + len].try_into().expect("8 bytes"));
-        let Some(expected) = count
+        // (Room for the state's length, the state and the checksum after
+        // the values, within 64 bits.)
+        let Some(values_end) = count
             .checked_mul(2)
-            .and_then(|b| b.checked_add(40 + len as u64))
+            .and_then(|b| b.checked_add(head_len(len) as u64))
+            .filter(|&end| end.checked_add(16 + MAX_STATE).is_some())
         else {
             self.error = Some(CheckpointError::Header(format!("{count} values")));
             return;
@@ -357,8 +734,8 @@ impl Decoder {
         }
         self.header = Some(Header {
             rule: len,
-            count,
-            expected,
+            version,
+            values_end,
         });
     }
 
@@ -461,10 +838,138 @@ mod tests {
             Err(CheckpointError::Foreign)
         );
         let mut bytes = sample();
-        bytes[8] = 2;
-        assert_eq!(decode(&bytes), Err(CheckpointError::Version(2)));
+        bytes[8] = 3;
+        assert_eq!(decode(&bytes), Err(CheckpointError::Version(3)));
         let mut long = sample();
         long.push(0);
         assert_eq!(decode(&long), Err(CheckpointError::Trailing { extra: 1 }));
+    }
+
+    /// A file of version 1, as earlier versions of grundy wrote it: values
+    /// and a checksum, no state.
+    fn version_1(rule: &str, target: Option<u64>, values: &[u16]) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&1u32.to_le_bytes());
+        out.extend_from_slice(&(rule.len() as u32).to_le_bytes());
+        out.extend_from_slice(rule.as_bytes());
+        out.extend_from_slice(&target.unwrap_or(u64::MAX).to_le_bytes());
+        out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+        for v in values {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut hash = Fnv::new();
+        hash.update(&out);
+        out.extend_from_slice(&hash.0.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn version_1_files_are_still_read() {
+        let bytes = version_1("0.161", Some(7), &[0, 1, 2, 0]);
+        assert_eq!(bytes.len(), 40 + 5 + 8);
+        let c = decode(&bytes).unwrap();
+        assert_eq!((c.rule.as_str(), c.target), ("0.161", Some(7)));
+        assert_eq!((c.values, c.state), (vec![0, 1, 2, 0], None));
+        for cut in 1..bytes.len() {
+            assert!(matches!(
+                decode(&bytes[..cut]),
+                Err(CheckpointError::Truncated { .. })
+            ));
+        }
+    }
+
+    /// A window run's state: 10 heaps computed, 4..7 no longer kept.
+    fn window_state() -> State {
+        State {
+            work: 1234,
+            largest: 3,
+            period: Some(Period {
+                preperiod: 2,
+                period: 3,
+                proof: Proof::GuySmith {
+                    window_start: 2,
+                    window_end: 9,
+                },
+            }),
+            engine: Some(EngineState {
+                mask: 1,
+                next_revision: 128,
+                rare: vec![(4, 1), (6, 2)],
+            }),
+            window: Some(WindowState {
+                keep: 4,
+                dropped: 4..7,
+                counts: vec![2, 3, 4],
+                last_at: vec![8, 7, 9],
+            }),
+        }
+    }
+
+    fn with_state(values: &[u16], state: &State) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let it = values.iter().copied();
+        encode_values("0.6", None, values.len(), it, state, |b| {
+            bytes.extend_from_slice(b)
+        });
+        bytes
+    }
+
+    #[test]
+    fn states_round_trip_and_are_checked_whatever_the_pieces() {
+        let values = [0, 1, 0, 2, 1, 2, 3];
+        let state = window_state();
+        let bytes = with_state(&values, &state);
+        let c = decode(&bytes).unwrap();
+        assert_eq!(c.state.as_ref(), Some(&state));
+        assert_eq!(c.computed(), 10);
+        let mut damaged: Vec<Vec<u8>> = (0..bytes.len()).map(|cut| bytes[..cut].to_vec()).collect();
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x41;
+            damaged.push(bad);
+        }
+        for case in &damaged {
+            let whole = decode(case);
+            assert!(whole.is_err(), "{} bytes", case.len());
+            for size in [1, 3, 8, 1000] {
+                assert_eq!(in_pieces(case, size), whole, "pieces of {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn states_that_do_not_fit_their_values_are_refused() {
+        let values = [0, 1, 0, 2, 1, 2, 3];
+        type Spoil = fn(&mut State);
+        let cases: [(&str, Spoil); 6] = [
+            ("dropped past the values", |s| {
+                s.window.as_mut().unwrap().dropped = 8..9
+            }),
+            ("histogram", |s| s.window.as_mut().unwrap().counts[0] += 1),
+            ("last heap", |s| s.window.as_mut().unwrap().last_at[1] = 10),
+            ("rare heap kept", |s| {
+                s.engine.as_mut().unwrap().rare[0].0 = 3
+            }),
+            ("rare heaps descending", |s| {
+                s.engine.as_mut().unwrap().rare.swap(0, 1)
+            }),
+            ("period 0", |s| s.period.as_mut().unwrap().period = 0),
+        ];
+        for (what, spoil) in cases {
+            let mut state = window_state();
+            spoil(&mut state);
+            let err = decode(&with_state(&values, &state)).unwrap_err();
+            assert!(matches!(err, CheckpointError::State(_)), "{what}: {err:?}");
+        }
+        // A state whose tables say more than its bytes hold allocates nothing.
+        let mut bytes = with_state(&values, &State::default());
+        let at = bytes.len() - 8 - 2;
+        bytes[at] = 1; // an engine state, cut short
+        let sum_at = bytes.len() - 8;
+        let mut hash = Fnv::new();
+        hash.update(&bytes[..sum_at]);
+        bytes[sum_at..].copy_from_slice(&hash.0.to_le_bytes());
+        assert!(matches!(decode(&bytes), Err(CheckpointError::State(_))));
     }
 }

@@ -103,6 +103,39 @@ pub trait Engine {
         ))
     }
 
+    /// The engine's choices that its values do not show, for a checkpoint
+    /// of `values` (with, in window mode, the heaps `dropped` no longer
+    /// kept): `None` for an engine that makes none.
+    fn saved(
+        &mut self,
+        _values: &[u16],
+        _dropped: std::ops::Range<usize>,
+    ) -> Option<checkpoint::EngineState> {
+        None
+    }
+
+    /// Continues after `values`, checkpointed with `state`, as if the
+    /// engine had computed them itself: [`Engine::adopt`] with the choices
+    /// of [`Engine::saved`] and the work counted before. In window mode the
+    /// heaps `state` says are no longer kept read as zeros: the rare ones
+    /// among them are in the state, and `hist` counts `G(1..values.len())`.
+    /// The caller then calls [`Engine::forget`] for them. Engines without
+    /// choices adopt the values (refused in window mode).
+    fn restore(
+        &mut self,
+        values: &[u16],
+        _hist: &stats::Histogram,
+        state: &checkpoint::State,
+    ) -> Result<()> {
+        if state.window.is_some() {
+            return Err(Error::Unsupported(
+                "a checkpoint of window mode needs the sparse engine".into(),
+            ));
+        }
+        self.adopt(values);
+        Ok(())
+    }
+
     /// Window mode, with `values = G(0..from)`: the first heap `n ≥ from`
     /// whose marks would read a forgotten heap, with that heap (the caller
     /// stops before it, so that the error names it).
@@ -320,15 +353,19 @@ impl Computation {
     /// values). Rules with a closed form have nothing to
     /// compute and are refused.
     pub fn new(rule: &Rule, threads: usize) -> Result<Computation> {
-        if rule.closed_form(0).is_some() {
-            return Err(Error::Unsupported(format!(
-                "{rule} has a closed form: its values are not computed heap by heap"
-            )));
-        }
+        // (Refused before the engine starts its threads.)
+        computed_heap_by_heap(rule)?;
+        Computation::with_engine(rule, engine_for(rule, threads))
+    }
+
+    /// A computation with a given engine (for example the naive one, to
+    /// compare against).
+    pub fn with_engine(rule: &Rule, engine: Box<dyn Engine + Send>) -> Result<Computation> {
+        computed_heap_by_heap(rule)?;
         Ok(Computation {
             rule: rule.clone(),
             values: Vec::new(),
-            engine: engine_for(rule, threads),
+            engine,
             finder: rule.proof_shape().map(PeriodFinder::new),
             period: None,
             estimated_work: 0,
@@ -342,19 +379,183 @@ impl Computation {
         })
     }
 
-    /// A computation with a given engine (for example the naive one, to
-    /// compare against).
-    pub fn with_engine(rule: &Rule, engine: Box<dyn Engine + Send>) -> Result<Computation> {
-        let mut run = Computation::new(rule, 1)?;
-        run.engine = engine;
-        Ok(run)
-    }
-
     /// Continues a computation from values computed before (by any run of
     /// the same rule), with the same period search state as an
     /// uninterrupted run.
     pub fn resume(rule: &Rule, values: Vec<u16>, threads: usize) -> Result<Computation> {
-        let mut run = Computation::new(rule, threads)?;
+        computed_heap_by_heap(rule)?;
+        let mut run = Computation::replay(rule, values, engine_for(rule, threads))?;
+        run.engine.adopt(&run.values);
+        Ok(run)
+    }
+
+    /// Continues the run checkpointed with `values` and `state` (`None`:
+    /// a checkpoint of values alone, see [`Computation::resume`]) exactly
+    /// as if it had not stopped: the same values, the same work counted (a
+    /// search for a period ends at the same heap), the same histogram and
+    /// split; in window mode too. (The pairs examined count from 0 again.) Room is made for `room` heaps
+    /// (in window mode the room cannot grow afterwards, see
+    /// [`Computation::reserve`]).
+    ///
+    /// ```
+    /// use grundy::rule::Rule;
+    /// use grundy::sequence::{checkpoint, Computation};
+    /// let rule = Rule::kayles();
+    /// let mut first = Computation::new(&rule, 1).unwrap();
+    /// first.advance(30, u64::MAX, false).unwrap();
+    /// let state = first.state();
+    /// let (_, kept) = first.kept_values();
+    /// let values: Vec<u16> = kept.collect();
+    /// let mut again = Computation::from_checkpoint(&rule, values, Some(&state), 1, 60).unwrap();
+    /// again.advance(60, u64::MAX, false).unwrap();
+    /// first.advance(60, u64::MAX, false).unwrap();
+    /// assert_eq!((again.values(), again.work()), (first.values(), first.work()));
+    /// ```
+    pub fn from_checkpoint(
+        rule: &Rule,
+        values: Vec<u16>,
+        state: Option<&checkpoint::State>,
+        threads: usize,
+        room: u64,
+    ) -> Result<Computation> {
+        let Some(state) = state else {
+            let mut run = Computation::resume(rule, values, threads)?;
+            run.reserve(room)?;
+            return Ok(run);
+        };
+        computed_heap_by_heap(rule)?;
+        Computation::continued(rule, values, state, engine_for(rule, threads), room)
+    }
+
+    /// [`Computation::from_checkpoint`] with a state, on `engine`.
+    fn continued(
+        rule: &Rule,
+        values: Vec<u16>,
+        state: &checkpoint::State,
+        engine: Box<dyn Engine + Send>,
+        room: u64,
+    ) -> Result<Computation> {
+        let window = state.window.as_ref();
+        let gone = window.map_or(0..0, |w| w.dropped.clone());
+        if gone.is_empty() {
+            // Every value is here: the period search is replayed.
+            let mut run = Computation::replay(rule, values, engine)?;
+            let hist = stats::Histogram::of(run.values.get(1..).unwrap_or(&[]));
+            run.engine.restore(&run.values, &hist, state)?;
+            run.estimated_work = state.work;
+            run.reserve(room)?;
+            if let Some(w) = window {
+                run.window_unchecked(usize::try_from(w.keep).unwrap_or(usize::MAX))?;
+            }
+            return Ok(run);
+        }
+        let w = window.expect("values are dropped only in window mode");
+        let too_many = || {
+            Error::TooLarge(format!(
+                "cannot resume {} heaps of {rule} here: the heap numbers do not fit in memory",
+                gone.end
+            ))
+        };
+        let start = usize::try_from(gone.start).map_err(|_| too_many())?;
+        let end = usize::try_from(gone.end).map_err(|_| too_many())?;
+        let total = (end - start)
+            .checked_add(values.len())
+            .ok_or_else(too_many)?;
+        let room = usize::try_from(room).unwrap_or(usize::MAX).max(total);
+        if !cfg!(unix) {
+            return Err(Error::Unsupported("window mode: only on Unix".into()));
+        }
+        if values.first().is_some_and(|&v| v != 0) {
+            return Err(Error::Unsupported(format!(
+                "cannot resume {rule}: the stored G(0) is {}, not 0",
+                values[0]
+            )));
+        }
+        let mut run = Computation::with_engine(rule, engine)?;
+        // The heaps no longer kept read as zeros from pages never written
+        // (so never in memory); the engine is told never to read them.
+        let mut all = zeroed(room).ok_or_else(|| {
+            Error::TooLarge(format!(
+                "cannot allocate {} for the values of {room} heaps of {rule}",
+                human_bytes(room as u64 * 2)
+            ))
+        })?;
+        all.extend_from_slice(&values[..start]);
+        // SAFETY: within the capacity, and every element of the allocation
+        // is a zero (a valid u16) from `zeroed`.
+        unsafe { all.set_len(end) };
+        all.extend_from_slice(&values[start..]);
+        drop(values);
+        let hist = stats::Histogram::from_counts(w.counts.clone());
+        run.engine.restore(&all, &hist, state)?;
+        run.engine.forget(&all, start..end)?;
+        run.values = all;
+        run.window = Some(Window {
+            keep: usize::try_from(w.keep).unwrap_or(usize::MAX),
+            dropped: start..end,
+            hist,
+            last_at: w.last_at.clone(),
+            archive: None,
+        });
+        run.period = state.period;
+        run.largest = state.largest;
+        run.estimated_work = state.work;
+        Ok(run)
+    }
+
+    /// What a checkpoint holds besides the values
+    /// ([`Computation::kept_values`]), for [`Computation::from_checkpoint`].
+    pub fn state(&mut self) -> checkpoint::State {
+        let window = match &self.window {
+            Some(w) if w.archive.is_none() => Some(checkpoint::WindowState {
+                keep: w.keep as u64,
+                dropped: w.dropped.start as u64..w.dropped.end as u64,
+                counts: w.hist.counts().to_vec(),
+                last_at: w.last_at.clone(),
+            }),
+            _ => None,
+        };
+        let gone = self.gone();
+        checkpoint::State {
+            work: self.work(),
+            largest: self.largest,
+            period: self.period,
+            engine: self.engine.saved(&self.values, gone),
+            window,
+        }
+    }
+
+    /// The values a checkpoint stores, with their number: every value
+    /// computed (decoding archived ones), or in window mode those kept.
+    pub fn kept_values(&self) -> (usize, impl Iterator<Item = u16> + '_) {
+        let gone = self.gone();
+        let len = self.values.len();
+        let read = move |n| match &self.window {
+            Some(w) => read(&self.values, w, n),
+            None => self.values[n],
+        };
+        (
+            len - gone.len(),
+            (0..gone.start).chain(gone.end..len).map(read),
+        )
+    }
+
+    /// The heaps whose values are gone (window mode, not archive mode).
+    fn gone(&self) -> std::ops::Range<usize> {
+        match &self.window {
+            Some(w) if w.archive.is_none() => w.dropped.clone(),
+            _ => 0..0,
+        }
+    }
+
+    /// A computation on `engine` with `values` computed before and the
+    /// period search fed them, the engine not told yet.
+    fn replay(
+        rule: &Rule,
+        values: Vec<u16>,
+        engine: Box<dyn Engine + Send>,
+    ) -> Result<Computation> {
+        let mut run = Computation::with_engine(rule, engine)?;
         if values.first().is_some_and(|&v| v != 0) {
             return Err(Error::Unsupported(format!(
                 "cannot resume {rule}: the stored G(0) is {}, not 0",
@@ -376,7 +577,6 @@ impl Computation {
                 }
             }
         }
-        run.engine.adopt(&values);
         run.largest = values.iter().copied().max().unwrap_or(0);
         run.values = values;
         Ok(run)
@@ -781,6 +981,15 @@ impl Computation {
         Ok(())
     }
 
+    /// Window mode: the heaps kept at each end (`None` otherwise, archive
+    /// mode included).
+    pub fn window_kept(&self) -> Option<usize> {
+        self.window
+            .as_ref()
+            .filter(|w| w.archive.is_none())
+            .map(|w| w.keep)
+    }
+
     /// In window and archive modes, the histogram of `G(1..computed)`
     /// (counted as the values come).
     pub fn histogram(&self) -> Option<&stats::Histogram> {
@@ -817,7 +1026,14 @@ impl Computation {
         if hi <= lo || (hi - base) / 2 <= w.dropped.end {
             return Ok(());
         }
-        let dropped = (lo - base) / 2..(hi - base) / 2;
+        // (The range grows from where it started; a run resumed from a
+        // checkpoint started where the first run's pages began, perhaps not
+        // on a page here.)
+        let from = match w.dropped.is_empty() {
+            true => (lo - base) / 2,
+            false => w.dropped.start.min((lo - base) / 2),
+        };
+        let dropped = from..(hi - base) / 2;
         let first = w.dropped.end.max(dropped.start);
         self.engine.forget(&self.values, dropped.clone())?;
         let mask = self.engine.rare().map_or(0, |(mask, _)| mask);
@@ -842,7 +1058,7 @@ impl Computation {
         // only when one call empties all of it, and would otherwise keep
         // 4 KiB per 2 MiB of values ever released (16 MiB at 2^32 heaps).
         let table_span = page * (page / 8);
-        let lowest = base + 2 * dropped.start;
+        let lowest = (base + 2 * dropped.start).next_multiple_of(page);
         let mut from = first;
         while from < dropped.end {
             let to = (from + RELEASE_BLOCK).min(dropped.end);
@@ -851,7 +1067,10 @@ impl Computation {
             }
             w.dropped = dropped.start..to;
             let start = ((base + 2 * from) / table_span * table_span).max(lowest);
-            release_pages(start, base + 2 * to)?;
+            let end = (base + 2 * to) / page * page;
+            if start < end {
+                release_pages(start, end)?;
+            }
             from = to;
         }
         Ok(())
@@ -907,7 +1126,7 @@ impl Computation {
     pub fn into_sequence(mut self) -> NimSequence {
         // (The values are back whatever the engine, dropped here, says.)
         let _ = self.unarchive();
-        self.restore();
+        self.unprotect();
         NimSequence {
             rule: self.rule.clone(),
             values: std::mem::take(&mut self.values),
@@ -917,7 +1136,7 @@ impl Computation {
 
     /// Makes the released pages accessible again (reading zeros), so that
     /// the vector can be freed or reused.
-    fn restore(&mut self) {
+    fn unprotect(&mut self) {
         let dropped = self.window.take().map_or(0..0, |w| w.dropped);
         if !dropped.is_empty() {
             // The allocator must not get protected pages back.
@@ -931,7 +1150,7 @@ impl Computation {
 
 impl Drop for Computation {
     fn drop(&mut self) {
-        self.restore();
+        self.unprotect();
     }
 }
 
@@ -1005,6 +1224,35 @@ fn read(values: &[u16], w: &Window, n: usize) -> u16 {
     }
 }
 
+/// Refuses rules with a closed form: they have nothing to compute.
+fn computed_heap_by_heap(rule: &Rule) -> Result<()> {
+    match rule.closed_form(0) {
+        Some(_) => Err(Error::Unsupported(format!(
+            "{rule} has a closed form: its values are not computed heap by heap"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// An empty vector with room for `room` values, every one of them a zero
+/// already (from the allocator's zeroed memory: pages never written take
+/// no memory), or `None` if the memory cannot be had.
+fn zeroed(room: usize) -> Option<Vec<u16>> {
+    if room == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u16>(room).ok()?;
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u16;
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: allocated by the global allocator with the layout of `room`
+    // values of u16, as a vector of that capacity would be; none is in use
+    // yet (the caller may `set_len` over them: they are zeros).
+    Some(unsafe { Vec::from_raw_parts(ptr, 0, room) })
+}
+
 /// The size of a page of memory.
 #[cfg(unix)]
 fn page_size() -> usize {
@@ -1028,8 +1276,8 @@ fn release_pages(lo: usize, hi: usize) -> Result<()> {
     let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
     // SAFETY: lo..hi are whole pages inside the vector's allocation, which
     // the engine was told never to read again (`Engine::forget`). The
-    // invariant of window mode: the pages of `Window::dropped` are the
-    // protected ones; the vector never moves or grows while a window is on
+    // invariant of window mode: the whole pages of `Window::dropped` are
+    // protected, or (a run resumed from a checkpoint) never written; the vector never moves or grows while a window is on
     // (`advance` and `reserve` refuse, `window` refuses a second window);
     // they are made accessible again (`restore_pages`) before the vector
     // is freed or truncated. Slices handed to the engine still cover them:
@@ -1057,12 +1305,19 @@ fn release_pages(_lo: usize, _hi: usize) -> Result<()> {
     Err(Error::Unsupported("window mode: only on Unix".into()))
 }
 
-/// Makes the pages `lo..hi` released by [`release_pages`] readable and
-/// writable again (they read as zeros).
+/// Makes the whole pages within `lo..hi`, released by [`release_pages`],
+/// readable and writable again (they read as zeros).
 #[cfg(unix)]
 fn restore_pages(lo: usize, hi: usize) {
-    // SAFETY: the pages were protected by `release_pages`, inside the
-    // vector's allocation.
+    // (Heaps dropped by a run resumed from a checkpoint may not start or end
+    // on a page; only whole pages inside them were ever protected.)
+    let page = page_size();
+    let (lo, hi) = (lo.next_multiple_of(page), hi / page * page);
+    if lo >= hi {
+        return;
+    }
+    // SAFETY: whole pages inside the vector's allocation, protected by
+    // `release_pages` or never written (a resumed run's).
     let ok = unsafe {
         libc::mprotect(
             lo as *mut libc::c_void,
@@ -1443,6 +1698,68 @@ mod tests {
         }
         assert_eq!(run.values(), &all[..dropped.start]);
         assert_eq!(run.into_sequence().computed(), &all[..dropped.start]);
+    }
+
+    /// `run` checkpointed through the bytes of a file and continued on
+    /// `engine`, with room for `room` heaps.
+    fn through_checkpoint(
+        run: &mut Computation,
+        engine: Box<dyn Engine + Send>,
+        room: u64,
+    ) -> Computation {
+        let state = run.state();
+        let (count, kept) = run.kept_values();
+        let mut bytes = Vec::new();
+        let rule = run.rule().to_string();
+        checkpoint::encode_values(&rule, None, count, kept, &state, |b| {
+            bytes.extend_from_slice(b)
+        });
+        let cp = checkpoint::decode(&bytes).unwrap();
+        assert_eq!(cp.computed(), run.computed() as u64);
+        let state = cp.state.as_ref().unwrap();
+        Computation::continued(run.rule(), cp.values, state, engine, room).unwrap()
+    }
+
+    #[test]
+    fn window_runs_continued_from_checkpoints_end_as_runs_never_stopped() {
+        // 0.53 keeping the least window: stopped before anything is
+        // released (its period is proved by then), then twice after, and
+        // continued on one or two threads in turn.
+        let rule = code("0.53");
+        let n: u64 = 1 << 20;
+        let start = |threads| {
+            let mut run = Computation::new(&rule, threads).unwrap();
+            run.reserve(n).unwrap();
+            run.window(MIN_WINDOW).unwrap();
+            run
+        };
+        let mut whole = start(1);
+        whole.advance(n, u64::MAX, false).unwrap();
+        let mut run = start(2);
+        for (i, stop) in [100_000, 400_000, 700_000].into_iter().enumerate() {
+            run.advance(stop, u64::MAX, false).unwrap();
+            assert_eq!(run.computed() as u64, stop);
+            let released = !run.window.as_ref().unwrap().dropped.is_empty();
+            assert_eq!(released, i > 0);
+            run = through_checkpoint(&mut run, engine_for(&rule, 1 + i % 2), n);
+            assert_eq!(run.window_kept(), Some(MIN_WINDOW));
+        }
+        run.advance(n, u64::MAX, false).unwrap();
+        assert_eq!(run.computed(), whole.computed());
+        assert_eq!(run.histogram(), whole.histogram());
+        assert_eq!(run.split(), whole.split());
+        assert!(run.period().is_some());
+        assert_eq!(
+            (run.work(), run.largest(), run.period()),
+            (whole.work(), whole.largest(), whole.period())
+        );
+        let all = full(&rule, n);
+        assert_eq!(run.histogram(), Some(&stats::Histogram::of(&all[1..])));
+        let kept = (0..all.len()).filter(|&h| run.value(h).is_some());
+        assert!(kept.clone().count() < 3 * MIN_WINDOW);
+        for h in kept {
+            assert_eq!(run.value(h), Some(all[h]), "G({h})");
+        }
     }
 
     #[test]

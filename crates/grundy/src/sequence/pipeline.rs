@@ -55,8 +55,8 @@ use std::thread::{JoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 use super::sparse::{Sparse, AHEAD};
-use super::stats::Split;
-use super::Engine;
+use super::stats::{Histogram, Split};
+use super::{checkpoint, Engine};
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -798,6 +798,33 @@ impl Engine for Pipeline {
     fn take_in(&mut self, values: &[u16]) {
         // (The helpers take it in when they next compute.)
         self.first.take_in(values);
+    }
+
+    fn saved(
+        &mut self,
+        values: &[u16],
+        dropped: std::ops::Range<usize>,
+    ) -> Option<checkpoint::EngineState> {
+        // (Every thread chooses the same: the values decide.)
+        self.first.take_in(values);
+        self.first.engine.saved(values, dropped)
+    }
+
+    fn restore(
+        &mut self,
+        values: &[u16],
+        hist: &Histogram,
+        state: &checkpoint::State,
+    ) -> Result<()> {
+        let mut result = Ok(());
+        self.each_worker(|w| {
+            w.ingested = values.len();
+            w.necessary = state.work;
+            if result.is_ok() {
+                result = w.engine.restore(values, hist, state);
+            }
+        });
+        result
     }
 
     fn split(&self, values: &[u16]) -> Option<Split> {

@@ -67,6 +67,7 @@
 //! On several threads the engine runs as a [`pipeline`](super::pipeline),
 //! which computes heaps ahead of the ones still being finished.
 
+use super::checkpoint::{EngineState, State};
 use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
 use super::Engine;
@@ -667,21 +668,33 @@ impl Sparse {
         // With values dropped (window mode) the list cannot be rebuilt: the
         // mask stays, which changes only the speed, never a value.
         if best != self.mask && rare + rare / 8 < current && self.dropped.is_empty() {
-            self.mask = best;
-            self.batch = None;
-            for v in 0..VALUES {
-                self.rare[v] = is_rare(v as u16, best);
-            }
-            self.common_bits = [0; MARK_BITS / 64];
-            for v in (0..MARK_BITS).filter(|&v| !self.rare[v]) {
-                self.common_bits[v / 64] |= 1 << (v % 64);
-            }
+            self.set_mask(best);
             self.rare_heaps = (1..values.len())
                 .filter(|&h| self.rare[values[h] as usize])
                 .collect();
             self.rare_values = self.rare_heaps.iter().map(|&h| values[h]).collect();
         }
         self.next_revision = values.len() + values.len().min(1 << 22);
+        self.rank_frequent();
+    }
+
+    /// Splits values into rare and common by `mask` (the caller lists the
+    /// rare heaps again).
+    fn set_mask(&mut self, mask: u16) {
+        self.mask = mask;
+        self.batch = None;
+        for v in 0..VALUES {
+            // (Mask 0, before the first choice: every value is rare.)
+            self.rare[v] = is_rare(v as u16, mask);
+        }
+        self.common_bits = [0; MARK_BITS / 64];
+        for v in (0..MARK_BITS).filter(|&v| !self.rare[v]) {
+            self.common_bits[v / 64] |= 1 << (v % 64);
+        }
+    }
+
+    /// Lists the most frequent common values (the hunt's partners).
+    fn rank_frequent(&mut self) {
         let counts = self.hist.counts();
         let mut common: Vec<u16> = (0..counts.len())
             .filter(|&v| !self.rare[v] && counts[v] > 0)
@@ -1678,9 +1691,7 @@ impl Engine for Sparse {
     fn adopt(&mut self, values: &[u16]) {
         self.batch = None;
         self.hist = Histogram::of(values.get(1..).unwrap_or(&[]));
-        self.mask = 0;
-        self.rare.iter_mut().for_each(|r| *r = true);
-        self.common_bits = [0; MARK_BITS / 64];
+        self.set_mask(0);
         self.rare_heaps.clear();
         self.rare_values.clear();
         self.next_revision = FIRST_REVISION;
@@ -1697,6 +1708,57 @@ impl Engine for Sparse {
     fn take_in(&mut self, values: &[u16]) {
         self.necessary += self.necessary_pairs(values.len() - 1);
         self.record(values);
+    }
+
+    fn saved(&mut self, _values: &[u16], dropped: std::ops::Range<usize>) -> Option<EngineState> {
+        let from = self.rare_heaps.partition_point(|&h| h < dropped.start);
+        let to = self.rare_heaps.partition_point(|&h| h < dropped.end);
+        let rare = (from..to).map(|i| (self.rare_heaps[i] as u64, self.rare_values[i]));
+        Some(EngineState {
+            mask: self.mask,
+            next_revision: self.next_revision as u64,
+            rare: rare.collect(),
+        })
+    }
+
+    fn restore(&mut self, values: &[u16], hist: &Histogram, state: &State) -> Result<()> {
+        let Some(saved) = &state.engine else {
+            if state.window.is_some() {
+                return Err(Error::Unsupported(
+                    "a checkpoint of window mode without the engine's state".into(),
+                ));
+            }
+            self.adopt(values);
+            self.necessary = state.work;
+            return Ok(());
+        };
+        let gone = state.window.as_ref().map_or(0..0, |w| {
+            let (start, end) = (w.dropped.start as usize, w.dropped.end as usize);
+            start..end
+        });
+        self.batch = None;
+        self.hist = hist.clone();
+        self.set_mask(saved.mask);
+        // The heaps kept and the rare ones no longer kept, ascending, as the
+        // run saw them (the hunt's index lists only these).
+        let low = values.iter().copied().enumerate().take(gone.start);
+        let rare = saved.rare.iter().map(|&(h, v)| (h as usize, v));
+        let high = values.iter().copied().enumerate().skip(gone.end);
+        self.rare_heaps.clear();
+        self.rare_values.clear();
+        self.by_value.clear();
+        self.by_value_len.clear();
+        for (h, v) in low.chain(rare).chain(high) {
+            self.index(h, v);
+            if h > 0 && self.mask != 0 && self.rare[v as usize] {
+                self.rare_heaps.push(h);
+                self.rare_values.push(v);
+            }
+        }
+        self.next_revision = usize::try_from(saved.next_revision).unwrap_or(usize::MAX);
+        self.rank_frequent();
+        self.necessary = state.work;
+        Ok(())
     }
 
     fn split(&self, values: &[u16]) -> Option<Split> {
@@ -1735,6 +1797,63 @@ mod tests {
             engine.push_next(&mut values).unwrap();
         }
         values
+    }
+
+    #[test]
+    fn a_restored_engine_has_the_state_of_the_one_that_computed_the_values() {
+        // 0.161's rare heaps lie everywhere: with heaps 20000..40000 zeroed
+        // (window mode: no longer kept), the rare ones among them come from
+        // the saved state, the others from the values.
+        let rule = Rule::TakeBreak(TakeBreak::parse("0.161").unwrap());
+        let mut engine = Sparse::new(&rule).unwrap();
+        let values = run(&mut engine, 1 << 16);
+        let gone = 20_000..40_000;
+        let saved = engine.saved(&values, gone.clone()).unwrap();
+        assert!(!saved.rare.is_empty(), "{saved:?}");
+        let mut holes = values.clone();
+        holes[gone.clone()].fill(0);
+        let hist = Histogram::of(&values[1..]);
+        let state = State {
+            work: engine.necessary,
+            engine: Some(saved),
+            window: Some(super::super::checkpoint::WindowState {
+                keep: 20_000,
+                dropped: 20_000..40_000,
+                counts: hist.counts().to_vec(),
+                last_at: Vec::new(),
+            }),
+            ..State::default()
+        };
+        let mut back = Sparse::new(&rule).unwrap();
+        back.restore(&holes, &hist, &state).unwrap();
+        assert_ne!(engine.mask, 0);
+        assert_eq!(
+            (back.mask, back.common_bits),
+            (engine.mask, engine.common_bits)
+        );
+        assert_eq!(back.rare, engine.rare);
+        assert_eq!(back.rare_heaps, engine.rare_heaps);
+        assert_eq!(back.rare_values, engine.rare_values);
+        assert_eq!(back.next_revision, engine.next_revision);
+        assert_eq!(back.work(), engine.work());
+        assert_eq!(
+            (&back.hist, &back.frequent),
+            (&engine.hist, &engine.frequent)
+        );
+        // With every value kept, the next heaps come out the same.
+        let mut whole = Sparse::new(&rule).unwrap();
+        let state = State {
+            engine: whole.saved(&[], 0..0),
+            ..State::default()
+        };
+        whole.restore(&values, &hist, &state).unwrap();
+        let mut more = values.clone();
+        let mut again = values.clone();
+        for _ in 0..1000 {
+            engine.push_next(&mut more).unwrap();
+            whole.push_next(&mut again).unwrap();
+        }
+        assert_eq!(more, again);
     }
 
     #[test]
