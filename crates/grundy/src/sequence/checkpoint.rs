@@ -313,8 +313,11 @@ impl State {
         Ok(state)
     }
 
-    /// Whether the state fits `stored` values.
-    fn check(&self, stored: u64) -> Result<(), CheckpointError> {
+    /// Whether the state fits `stored` values: the heaps no longer kept
+    /// start among them, the histogram counts every heap computed, the rare
+    /// heaps saved are ascending heaps no longer kept. (Decoding checks
+    /// this; so does [`Computation::from_checkpoint`](super::Computation::from_checkpoint).)
+    pub fn check(&self, stored: u64) -> Result<(), CheckpointError> {
         let gone = match &self.window {
             None => 0..0,
             Some(w) => w.dropped.clone(),

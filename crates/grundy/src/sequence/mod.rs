@@ -435,6 +435,9 @@ impl Computation {
         engine: Box<dyn Engine + Send>,
         room: u64,
     ) -> Result<Computation> {
+        state
+            .check(values.len() as u64)
+            .map_err(|e| Error::Unsupported(format!("cannot resume {rule}: {e}")))?;
         let window = state.window.as_ref();
         let gone = window.map_or(0..0, |w| w.dropped.clone());
         if gone.is_empty() {

@@ -1755,6 +1755,16 @@ impl Engine for Sparse {
                 self.rare_values.push(v);
             }
         }
+        // A rare heap missing from the state would make values wrong, not
+        // slow: the histogram, saved apart, must count as many.
+        if self.mask != 0 && self.rare_heaps.len() as u64 != hist.rare_count(self.mask) {
+            return Err(Error::Unsupported(format!(
+                "the checkpoint lists {} heaps of rare values for mask {}, its histogram {}",
+                self.rare_heaps.len(),
+                self.mask,
+                hist.rare_count(self.mask)
+            )));
+        }
         self.next_revision = usize::try_from(saved.next_revision).unwrap_or(usize::MAX);
         self.rank_frequent();
         self.necessary = state.work;
@@ -1824,6 +1834,14 @@ mod tests {
             }),
             ..State::default()
         };
+        // Without one of the rare heaps saved, the counts disagree.
+        let mut short = state.clone();
+        short.engine.as_mut().unwrap().rare.pop();
+        let err = Sparse::new(&rule).unwrap().restore(&holes, &hist, &short);
+        assert!(err
+            .unwrap_err()
+            .to_string()
+            .contains("heaps of rare values"));
         let mut back = Sparse::new(&rule).unwrap();
         back.restore(&holes, &hist, &state).unwrap();
         assert_ne!(engine.mask, 0);
