@@ -19,7 +19,9 @@
 //! ([`checkpoint`]) and resumed with identical results, or run in window
 //! mode ([`Computation::window`]), keeping only the first and the last
 //! values, so that memory is bounded by the window instead of by the heaps
-//! computed. Long runs keep every value in about one byte per heap: past
+//! computed (its values live in a [`Values`] mapping of address space, so
+//! that room for 2^40 heaps costs no memory until written). Long runs keep
+//! every value in about one byte per heap: past
 //! [`ARCHIVE_HEAPS`] heaps reserved, the values between the first and the
 //! last [`ARCHIVE_KEEP`] move to an [`archive::Archive`].
 
@@ -30,6 +32,9 @@ pub mod pairs;
 pub mod pipeline;
 pub mod sparse;
 pub mod stats;
+pub mod values;
+
+pub use values::Values;
 
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
@@ -46,13 +51,13 @@ use crate::limits::Limits;
 /// from values handed over with [`Engine::adopt`]).
 pub trait Engine {
     /// Append the next value.
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()>;
+    fn push_next(&mut self, values: &mut Values) -> Result<()>;
 
     /// Append between one and `max ≥ 1` next values, within the spare
     /// capacity of `values` when more than one (engines that compute
     /// several heaps at once, on several threads). On an error, the values
     /// appended before it are kept.
-    fn extend(&mut self, values: &mut Vec<u16>, _max: usize) -> Result<()> {
+    fn extend(&mut self, values: &mut Values, _max: usize) -> Result<()> {
         self.push_next(values)
     }
 
@@ -234,7 +239,7 @@ pub enum Step {
 /// ```
 pub struct Computation {
     rule: Rule,
-    values: Vec<u16>,
+    values: Values,
     engine: Box<dyn Engine + Send>,
     finder: Option<PeriodFinder>,
     period: Option<Period>,
@@ -327,7 +332,7 @@ impl Computation {
         }
         Ok(Computation {
             rule: rule.clone(),
-            values: Vec::new(),
+            values: Values::new(),
             engine: engine_for(rule, threads),
             finder: rule.proof_shape().map(PeriodFinder::new),
             period: None,
@@ -378,16 +383,23 @@ impl Computation {
         }
         run.engine.adopt(&values);
         run.largest = values.iter().copied().max().unwrap_or(0);
-        run.values = values;
+        run.values = values.into();
         Ok(run)
     }
 
-    /// Makes room for `heaps` values up front, or says clearly why not. In
-    /// window mode the room is that reserved before, never more: the vector
-    /// holds released pages and must not move. Room for
-    /// [`ARCHIVE_HEAPS`] or more turns archive mode on once enough heaps
-    /// are computed; asking for more room than reserved in archive mode
-    /// puts every value back first (2 bytes per heap from then on).
+    /// Makes room for `heaps` values up front, or says clearly why not.
+    ///
+    /// In window mode ([`Computation::window`], called first), until values
+    /// are released, the room is a mapping reserved as address space only
+    /// ([`Values::mapped`]), the values so far moved into it: room for 2^40
+    /// heaps takes 2 TiB of address space and no memory until values are
+    /// written, where a vector of that room would be refused by the
+    /// kernel's overcommit heuristic past memory and swap. Once values are
+    /// released the room is that reserved before, never more: the values
+    /// hold released pages and must not move. Room for [`ARCHIVE_HEAPS`]
+    /// or more turns archive mode on once enough heaps are computed; asking
+    /// for more room than reserved in archive mode puts every value back
+    /// first (2 bytes per heap from then on).
     pub fn reserve(&mut self, heaps: u64) -> Result<()> {
         let more = heaps.saturating_sub(self.values.len() as u64);
         let room = (self.values.capacity() - self.values.len()) as u64;
@@ -395,9 +407,17 @@ impl Computation {
             // (The vector cannot move while pages are released.)
             self.unarchive()?;
         }
+        let unreleased = self
+            .window
+            .as_ref()
+            .is_some_and(|w| w.archive.is_none() && w.dropped.is_empty());
+        if unreleased && (more > room || !self.values.is_mapped()) {
+            return self.map_values(heaps);
+        }
         if self.window.is_some() && more > room {
             return Err(Error::Unsupported(format!(
-                "window mode computes the {} heaps reserved before it started, not {heaps}",
+                "window mode computes the {} heaps reserved before values were released, \
+                 not {heaps}",
                 self.values.capacity()
             )));
         }
@@ -412,6 +432,27 @@ impl Computation {
                     self.rule
                 ))
             })
+    }
+
+    /// Window mode, before any release: moves the values into a mapping
+    /// with room for `heaps` (see [`Computation::reserve`]).
+    fn map_values(&mut self, heaps: u64) -> Result<()> {
+        let mapped = usize::try_from(heaps)
+            .map_err(std::io::Error::other)
+            .and_then(|heaps| Values::mapped(heaps.max(self.values.len())));
+        let mut mapped = mapped.map_err(|e| {
+            Error::TooLarge(format!(
+                "window mode: cannot reserve {} of address space for the values of {heaps} \
+                 heaps of {}: {e}",
+                human_bytes(heaps.saturating_mul(2)),
+                self.rule
+            ))
+        })?;
+        for &v in self.values.iter() {
+            mapped.push(v);
+        }
+        self.values = mapped;
+        Ok(())
     }
 
     /// Computes up to `budget` more values, stopping early once `G(0..heaps)`
@@ -432,7 +473,7 @@ impl Computation {
                 self.unarchive()?;
             }
             if self.values.len() == self.values.capacity() && self.window.is_some() {
-                // Window mode releases pages of the vector: it never moves.
+                // Window mode releases pages of its mapping: it never grows.
                 return Err(Error::TooLarge(format!(
                     "window mode computes the {} heaps reserved up front, no more",
                     self.values.len()
@@ -741,9 +782,10 @@ impl Computation {
     /// values are kept in memory (at least [`MIN_WINDOW`]), with the rare
     /// heaps the sparse engine lists, so that memory is bounded by the
     /// window, not by the heaps computed. The values of the heaps between
-    /// are released (the vector's address space stays reserved, so it is
-    /// reserved first, with [`Computation::reserve`], for every heap the run
-    /// computes). A heap whose value needs a released one stops the run with
+    /// are released (their address space stays reserved, so it is reserved
+    /// for every heap the run computes with [`Computation::reserve`], called
+    /// after this: the room is then a mapping that takes address space, not
+    /// memory). A heap whose value needs a released one stops the run with
     /// an error naming both. Periods are searched for only while every value
     /// is kept; the histogram and the rare/common split are kept up to date
     /// for reports ([`Computation::histogram`], [`Computation::split`]).
@@ -773,9 +815,8 @@ impl Computation {
             // (Starting again would forget the pages released.)
             return Err(Error::Unsupported("window mode is on already".into()));
         }
-        // Keeping as many as the room reserved releases nothing; keeping no
-        // more keeps the page arithmetic of `release` inside the vector.
-        let keep = keep.min(self.values.capacity());
+        // (`release` keeps at most the room reserved at each end, which
+        // may be reserved after this.)
         self.engine.forget(&self.values, 0..0)?;
         self.window = Some(Window::start(keep, &self.values, None));
         Ok(())
@@ -910,13 +951,13 @@ impl Computation {
         self.restore();
         NimSequence {
             rule: self.rule.clone(),
-            values: std::mem::take(&mut self.values),
+            values: std::mem::take(&mut self.values).into_vec(),
             period: self.period,
         }
     }
 
     /// Makes the released pages accessible again (reading zeros), so that
-    /// the vector can be freed or reused.
+    /// the storage of the values can be freed or reused.
     fn restore(&mut self) {
         let dropped = self.window.take().map_or(0..0, |w| w.dropped);
         if !dropped.is_empty() {
@@ -1018,25 +1059,26 @@ fn page_size() -> usize {
     4096
 }
 
-/// Releases the memory of the whole pages `lo..hi` (within a vector of
-/// values, never read again) and protects them, so that a stray read
-/// faults instead of reading zeros. (Protected first: pages of `lo..hi`
-/// released before then lie in the same mapping as the new ones, and the
-/// kernel frees the page tables that the one call empties.)
+/// Releases the memory of the whole pages `lo..hi` (within the storage of
+/// the [`Values`], never read again) and protects them, so that a stray
+/// read faults instead of reading zeros. (Protected first: pages of
+/// `lo..hi` released before then lie in the same mapping as the new ones,
+/// and the kernel frees the page tables that the one call empties.)
 #[cfg(unix)]
 fn release_pages(lo: usize, hi: usize) -> Result<()> {
     let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
-    // SAFETY: lo..hi are whole pages inside the vector's allocation, which
-    // the engine was told never to read again (`Engine::forget`). The
-    // invariant of window mode: the pages of `Window::dropped` are the
-    // protected ones; the vector never moves or grows while a window is on
-    // (`advance` and `reserve` refuse, `window` refuses a second window);
-    // they are made accessible again (`restore_pages`) before the vector
-    // is freed or truncated. Slices handed to the engine still cover them:
-    // strictly, a reference should point to readable memory over its whole
-    // length; rustc does not tell LLVM so for slices of dynamic length, so
-    // nothing is read there unless the engine reads it. (Handing the engine
-    // the dropped range with a raw pointer would remove even that.)
+    // SAFETY: lo..hi are whole pages inside the values' storage (a mapping
+    // in window mode, a vector in archive mode), which the engine was told
+    // never to read again (`Engine::forget`). The invariant of window mode:
+    // the pages of `Window::dropped` are the protected ones; the storage
+    // never moves or grows while a window is on (`advance` and `reserve`
+    // refuse, `window` refuses a second window); they are made accessible
+    // again (`restore_pages`) before the storage is freed or truncated.
+    // Slices handed to the engine still cover them: strictly, a reference
+    // should point to readable memory over its whole length; rustc does not
+    // tell LLVM so for slices of dynamic length, so nothing is read there
+    // unless the engine reads it. (Handing the engine the dropped range
+    // with a raw pointer would remove even that.)
     let ok = unsafe {
         libc::mprotect(ptr, len, libc::PROT_NONE) == 0
             && libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
@@ -1062,7 +1104,7 @@ fn release_pages(_lo: usize, _hi: usize) -> Result<()> {
 #[cfg(unix)]
 fn restore_pages(lo: usize, hi: usize) {
     // SAFETY: the pages were protected by `release_pages`, inside the
-    // vector's allocation.
+    // values' storage.
     let ok = unsafe {
         libc::mprotect(
             lo as *mut libc::c_void,
@@ -1405,8 +1447,9 @@ mod tests {
             .unwrap()
             .with_ranked_blocks(blocks);
         let mut run = Computation::with_engine(rule, Box::new(engine)).unwrap();
-        run.reserve(n).unwrap();
         run.window_unchecked(keep).unwrap();
+        run.reserve(n).unwrap();
+        assert!(run.values.is_mapped());
         let mut step = Ok(Step::Working);
         while step == Ok(Step::Working) {
             step = run.advance(n, 1000, false);
@@ -1532,13 +1575,55 @@ mod tests {
         assert!(run.reserve(1 << 18).is_ok());
         // A window as large as any number keeps everything.
         let mut wide = Computation::new(&rule, 1).unwrap();
-        wide.reserve(1 << 18).unwrap();
         wide.window(usize::MAX).unwrap();
+        wide.reserve(1 << 18).unwrap();
         assert_eq!(
             wide.advance(1 << 18, u64::MAX, false).unwrap(),
             Step::Reached
         );
         assert_eq!(wide.values(), full(&rule, 1 << 18));
+    }
+
+    #[test]
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    fn a_window_run_reserves_room_for_2_to_the_40_heaps_as_address_space() {
+        // Room for 2^40 heaps is 2 TiB of address space: far more than
+        // memory and swap, which a vector of that room would need. 0.53
+        // needs no released value (its rare heaps pair within the window).
+        let rule = code("0.53");
+        let n = 1 << 20;
+        let all = full(&rule, n as u64);
+        let mut run = Computation::new(&rule, 2).unwrap();
+        // Values computed before window mode move into the mapping.
+        run.advance(5000, u64::MAX, false).unwrap();
+        run.window(MIN_WINDOW).unwrap();
+        run.reserve(1 << 40).unwrap();
+        assert!(run.values.is_mapped() && run.values.capacity() == 1 << 40);
+        assert_eq!(run.values(), &all[..5000]);
+        let step = run.advance(n as u64, u64::MAX, false).unwrap();
+        assert_eq!(step, Step::Reached);
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(dropped.start <= MIN_WINDOW + 4096 && dropped.end >= n - MIN_WINDOW - 4096);
+        for (h, &v) in all.iter().enumerate() {
+            let kept = !dropped.contains(&h);
+            assert_eq!(run.value(h), kept.then_some(v), "heap {h}");
+        }
+        // Only the pages of the two ends are resident (the values' pages
+        // were never touched past heap n).
+        let page = page_size();
+        let mut resident = vec![0u8; (2 * n).div_ceil(page)];
+        // SAFETY: the first 2n bytes of the mapping, one byte per page.
+        let ok = unsafe {
+            libc::mincore(
+                run.values.as_ptr() as *mut libc::c_void,
+                2 * n,
+                resident.as_mut_ptr(),
+            ) == 0
+        };
+        assert!(ok, "{}", std::io::Error::last_os_error());
+        let bytes = resident.iter().filter(|&&r| r & 1 != 0).count() * page;
+        assert!(bytes <= 4 * MIN_WINDOW + 2 * page, "{bytes} bytes resident");
+        // (Dropping the run unmaps the 2 TiB.)
     }
 
     /// `G(0..n)` of `rule` in archive mode from the start, keeping `keep`

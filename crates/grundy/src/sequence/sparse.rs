@@ -69,7 +69,7 @@
 
 use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
-use super::Engine;
+use super::{Engine, Values};
 use crate::error::{Error, Result};
 use crate::rule::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
 use crate::rule::Rule;
@@ -1664,7 +1664,7 @@ fn digits_with(code: &TakeBreak, bit: u8) -> Vec<usize> {
 }
 
 impl Engine for Sparse {
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+    fn push_next(&mut self, values: &mut Values) -> Result<()> {
         // (Counted once the value is known: a heap that fails is counted
         // when it is computed again.)
         let n = values.len();
@@ -1730,11 +1730,11 @@ mod tests {
     use crate::sequence::naive::Naive;
 
     fn run(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
-        let mut values = Vec::new();
+        let mut values = Values::new();
         while values.len() < n {
             engine.push_next(&mut values).unwrap();
         }
-        values
+        values.into_vec()
     }
 
     #[test]
