@@ -2,9 +2,9 @@
 //!
 //! [`Values`] holds them in one of two places:
 //!
-//! * an ordinary `Vec<u16>` (the default): it grows as values come, and
-//!   costs 2 bytes of memory per heap of its capacity as far as the
-//!   allocator and the kernel's accounting are concerned;
+//! * the buffer of an ordinary `Vec<u16>` (the default): it grows as values
+//!   come, and costs 2 bytes of memory per heap of its capacity as far as
+//!   the allocator and the kernel's accounting are concerned;
 //! * on Unix, an anonymous private mapping of fixed capacity, made with
 //!   `MAP_NORESERVE` ([`Values::mapped`]): address space only, no memory
 //!   promised up front, so that the kernel's overcommit heuristic does not
@@ -19,26 +19,42 @@
 //! the engines append with [`Values::push`], or write past the length
 //! through [`Values::as_mut_ptr`] and then [`Values::set_len`] (the
 //! threads of [`super::pipeline`]).
+//!
+//! The start, length and capacity are plain fields whichever the storage,
+//! so that reading a value or the length costs what it costs in a `Vec`
+//! (runs of cheap heaps read them several times a heap). A `Vec`'s buffer
+//! is taken apart into them, and put back together with
+//! `Vec::from_raw_parts` from exactly those parts to grow or to be freed;
+//! a mapping is never made into a `Vec`.
 
+use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
 
 use crate::error::{Error, Result};
 
-/// `G(0..len)` of a run with a capacity, in a `Vec<u16>` or in a mapping of
-/// fixed capacity reserved as address space only (see the module docs).
-#[derive(Debug, Default)]
-pub struct Values(Storage);
-
+/// `G(0..len)` of a run with a capacity, in a `Vec<u16>`'s buffer or in a
+/// mapping of fixed capacity reserved as address space only (see the
+/// module docs).
 #[derive(Debug)]
-enum Storage {
-    Vec(Vec<u16>),
-    #[cfg(unix)]
-    Mapped(Mapping),
+pub struct Values {
+    /// The start of the storage: `capacity` values, the first `len` held.
+    ptr: NonNull<u16>,
+    len: usize,
+    capacity: usize,
+    /// Whether the storage is a mapping (else the buffer of a `Vec` taken
+    /// apart, owned by this).
+    mapped: bool,
 }
 
-impl Default for Storage {
-    fn default() -> Storage {
-        Storage::Vec(Vec::new())
+// SAFETY: a `Values` owns its storage alone, as a `Vec<u16>` does; shared
+// access only reads.
+unsafe impl Send for Values {}
+unsafe impl Sync for Values {}
+
+impl Default for Values {
+    fn default() -> Values {
+        Values::new()
     }
 }
 
@@ -49,7 +65,7 @@ impl Values {
 
     /// No values, in a `Vec` (which grows as they come).
     pub fn new() -> Values {
-        Values::default()
+        Values::from(Vec::new())
     }
 
     /// No values, with room for `capacity` in a mapping reserved as address
@@ -58,208 +74,6 @@ impl Values {
     /// not give that much address space, or for more than
     /// [`Values::MAX_CAPACITY`], or off Unix.
     pub fn mapped(capacity: usize) -> std::io::Result<Values> {
-        #[cfg(unix)]
-        {
-            Mapping::new(capacity).map(|m| Values(Storage::Mapped(m)))
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = capacity;
-            Err(std::io::Error::new(
-                std::io::ErrorKind::Unsupported,
-                "values in a mapping reserved as address space: only on Unix",
-            ))
-        }
-    }
-
-    /// Whether the values are in a mapping of fixed capacity.
-    pub fn is_mapped(&self) -> bool {
-        match &self.0 {
-            Storage::Vec(_) => false,
-            #[cfg(unix)]
-            Storage::Mapped(_) => true,
-        }
-    }
-
-    /// How many values are held.
-    pub fn len(&self) -> usize {
-        match &self.0 {
-            Storage::Vec(v) => v.len(),
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.len,
-        }
-    }
-
-    /// Whether no value is held.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// How many values fit without moving them.
-    pub fn capacity(&self) -> usize {
-        match &self.0 {
-            Storage::Vec(v) => v.capacity(),
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.capacity,
-        }
-    }
-
-    /// Appends `value`. A `Vec` grows as `Vec::push` does; a mapping never
-    /// grows: pushing into a full one panics (runs reserve every heap they
-    /// compute and stop at the room reserved, see
-    /// [`super::Computation::advance`]).
-    pub fn push(&mut self, value: u16) {
-        match &mut self.0 {
-            Storage::Vec(v) => v.push(value),
-            #[cfg(unix)]
-            Storage::Mapped(m) => {
-                assert!(
-                    m.len < m.capacity,
-                    "a mapping of {} values is full",
-                    m.capacity
-                );
-                // SAFETY: `len < capacity`: inside the mapping, readable
-                // and writable (pages are protected only by window mode,
-                // below the length, see `super::release_pages`).
-                unsafe { m.ptr.add(m.len).write(value) };
-                m.len += 1;
-            }
-        }
-    }
-
-    /// Keeps the first `len` values (all of them if fewer). A mapping keeps
-    /// its pages: those past the new length still hold the old values.
-    pub fn truncate(&mut self, len: usize) {
-        match &mut self.0 {
-            Storage::Vec(v) => v.truncate(len),
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.len = m.len.min(len),
-        }
-    }
-
-    /// The start of the storage, for addresses of pages.
-    pub fn as_ptr(&self) -> *const u16 {
-        match &self.0 {
-            Storage::Vec(v) => v.as_ptr(),
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.ptr,
-        }
-    }
-
-    /// The start of the storage, valid for writes of the whole capacity
-    /// (not only the values held): engines write new values past the
-    /// length, then [`Values::set_len`].
-    pub fn as_mut_ptr(&mut self) -> *mut u16 {
-        match &mut self.0 {
-            Storage::Vec(v) => v.as_mut_ptr(),
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.ptr,
-        }
-    }
-
-    /// Sets the number of values held.
-    ///
-    /// # Safety
-    /// `len ≤ capacity`, and the values `old_len..len` were written through
-    /// [`Values::as_mut_ptr`] (in a `Vec`, memory past the length is
-    /// uninitialised; in a mapping it reads as zeros or old values, but is
-    /// not a value computed).
-    pub unsafe fn set_len(&mut self, len: usize) {
-        match &mut self.0 {
-            // SAFETY: as the caller promises.
-            Storage::Vec(v) => unsafe { v.set_len(len) },
-            #[cfg(unix)]
-            Storage::Mapped(m) => {
-                debug_assert!(len <= m.capacity);
-                m.len = len;
-            }
-        }
-    }
-
-    /// Makes room for `additional` more values. A `Vec` grows (exactly, or
-    /// an error when memory is refused); a mapping has its room or refuses:
-    /// it never grows.
-    pub fn try_reserve_exact(&mut self, additional: usize) -> Result<()> {
-        match &mut self.0 {
-            Storage::Vec(v) => v.try_reserve_exact(additional).map_err(|e| {
-                Error::TooLarge(format!(
-                    "cannot allocate room for {additional} more values: {e}"
-                ))
-            }),
-            #[cfg(unix)]
-            Storage::Mapped(m) => {
-                if additional <= m.capacity - m.len {
-                    Ok(())
-                } else {
-                    Err(Error::TooLarge(format!(
-                        "a mapping of {} values does not grow (room for {additional} more asked)",
-                        m.capacity
-                    )))
-                }
-            }
-        }
-    }
-
-    /// The values as a `Vec` (a copy of them out of a mapping).
-    pub fn into_vec(self) -> Vec<u16> {
-        match self.0 {
-            Storage::Vec(v) => v,
-            #[cfg(unix)]
-            Storage::Mapped(ref m) => m.as_slice().to_vec(),
-        }
-    }
-}
-
-impl From<Vec<u16>> for Values {
-    fn from(values: Vec<u16>) -> Values {
-        Values(Storage::Vec(values))
-    }
-}
-
-impl Deref for Values {
-    type Target = [u16];
-
-    fn deref(&self) -> &[u16] {
-        match &self.0 {
-            Storage::Vec(v) => v,
-            #[cfg(unix)]
-            Storage::Mapped(m) => m.as_slice(),
-        }
-    }
-}
-
-impl DerefMut for Values {
-    fn deref_mut(&mut self) -> &mut [u16] {
-        match &mut self.0 {
-            Storage::Vec(v) => v,
-            #[cfg(unix)]
-            Storage::Mapped(m) => {
-                // SAFETY: as `Mapping::as_slice`, uniquely borrowed.
-                unsafe { std::slice::from_raw_parts_mut(m.ptr, m.len) }
-            }
-        }
-    }
-}
-
-/// An anonymous private mapping of `capacity` values, the first `len` held.
-#[cfg(unix)]
-#[derive(Debug)]
-struct Mapping {
-    ptr: *mut u16,
-    len: usize,
-    capacity: usize,
-}
-
-// SAFETY: the mapping is owned by one `Values` alone, like a `Vec`'s
-// buffer; shared access only reads.
-#[cfg(unix)]
-unsafe impl Send for Mapping {}
-#[cfg(unix)]
-unsafe impl Sync for Mapping {}
-
-#[cfg(unix)]
-impl Mapping {
-    fn new(capacity: usize) -> std::io::Result<Mapping> {
         if capacity > Values::MAX_CAPACITY {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
@@ -269,46 +83,237 @@ impl Mapping {
                 ),
             ));
         }
-        // (A mapping of no bytes is refused by mmap: one value at least.)
-        let bytes = capacity.max(1) * 2;
-        // SAFETY: a new anonymous mapping, placed by the kernel, aliasing
-        // nothing.
-        let ptr = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                bytes,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if ptr == libc::MAP_FAILED {
-            return Err(std::io::Error::last_os_error());
+        #[cfg(unix)]
+        {
+            // SAFETY: a new anonymous mapping, placed by the kernel,
+            // aliasing nothing.
+            let ptr = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    mapped_bytes(capacity),
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            };
+            if ptr == libc::MAP_FAILED {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(Values {
+                // (Page-aligned, so aligned for u16.)
+                ptr: NonNull::new(ptr.cast()).expect("mmap places no mapping at address 0"),
+                len: 0,
+                capacity,
+                mapped: true,
+            })
         }
-        Ok(Mapping {
-            ptr: ptr.cast(),
-            len: 0,
-            capacity,
-        })
+        #[cfg(not(unix))]
+        {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "values in a mapping reserved as address space: only on Unix",
+            ))
+        }
     }
 
-    fn as_slice(&self) -> &[u16] {
-        // SAFETY: `len ≤ capacity` values inside the mapping, which lives as
-        // long as `self` (a page-aligned pointer, aligned for u16). Pages
-        // window mode protected lie below `len`: see `super::release_pages`
-        // for why a slice over them is sound as long as nothing reads them.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    /// Whether the values are in a mapping of fixed capacity.
+    pub fn is_mapped(&self) -> bool {
+        self.mapped
+    }
+
+    /// How many values are held.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no value is held.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many values fit without moving them.
+    #[inline]
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Appends `value`. A `Vec` grows as `Vec::push` does; a mapping never
+    /// grows: pushing into a full one panics (runs reserve every heap they
+    /// compute and stop at the room reserved, see
+    /// [`super::Computation::advance`]).
+    #[inline]
+    pub fn push(&mut self, value: u16) {
+        if self.len == self.capacity {
+            self.grow_one();
+        }
+        // SAFETY: `len < capacity`: inside the storage, readable and
+        // writable (pages are protected only by window mode, below the
+        // length, see `super::release_pages`).
+        unsafe { self.ptr.as_ptr().add(self.len).write(value) };
+        self.len += 1;
+    }
+
+    /// Room for one more value in a full `Vec` (amortised, as `Vec::push`);
+    /// a full mapping panics.
+    #[cold]
+    fn grow_one(&mut self) {
+        assert!(
+            !self.mapped,
+            "a mapping of {} values is full",
+            self.capacity
+        );
+        self.with_vec(|v| v.reserve(1));
+    }
+
+    /// Keeps the first `len` values (all of them if fewer). A mapping keeps
+    /// its pages: those past the new length still hold the old values.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// The start of the storage, for addresses of pages.
+    pub fn as_ptr(&self) -> *const u16 {
+        self.ptr.as_ptr()
+    }
+
+    /// The start of the storage, valid for writes of the whole capacity
+    /// (not only the values held): engines write new values past the
+    /// length, then [`Values::set_len`].
+    pub fn as_mut_ptr(&mut self) -> *mut u16 {
+        self.ptr.as_ptr()
+    }
+
+    /// Sets the number of values held.
+    ///
+    /// # Safety
+    /// `len ≤ capacity` (checked), and in a `Vec` the values from the old
+    /// length to `len` were written through [`Values::as_mut_ptr`] (memory
+    /// past the length is uninitialised). A mapping is initialised up to
+    /// its capacity (zeros until written, or values truncated before), so
+    /// there only the bound matters.
+    pub unsafe fn set_len(&mut self, len: usize) {
+        assert!(
+            len <= self.capacity,
+            "{len} values with room for {}",
+            self.capacity
+        );
+        self.len = len;
+    }
+
+    /// Makes room for `additional` more values. A `Vec` grows (exactly, or
+    /// an error when memory is refused); a mapping has its room or refuses:
+    /// it never grows.
+    pub fn try_reserve_exact(&mut self, additional: usize) -> Result<()> {
+        if self.mapped {
+            if additional <= self.capacity - self.len {
+                return Ok(());
+            }
+            return Err(Error::TooLarge(format!(
+                "a mapping of {} values does not grow (room for {additional} more asked)",
+                self.capacity
+            )));
+        }
+        self.with_vec(|v| v.try_reserve_exact(additional))
+            .map_err(|e| {
+                Error::TooLarge(format!(
+                    "cannot allocate room for {additional} more values: {e}"
+                ))
+            })
+    }
+
+    /// The values as a `Vec` (a copy of them out of a mapping).
+    pub fn into_vec(self) -> Vec<u16> {
+        if self.mapped {
+            // (The mapping is unmapped when `self` drops.)
+            return self.to_vec();
+        }
+        let parts = ManuallyDrop::new(self);
+        // SAFETY: the parts of a `Vec` taken apart by `Values::from` (or
+        // `with_vec`), whose buffer `parts` owned and no longer frees.
+        unsafe { Vec::from_raw_parts(parts.ptr.as_ptr(), parts.len, parts.capacity) }
+    }
+
+    /// Runs `f` on the `Vec` whose buffer this holds, and takes it apart
+    /// again (it may have moved).
+    fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<u16>) -> R) -> R {
+        assert!(!self.mapped, "a mapping is not a Vec's buffer");
+        // SAFETY: the parts of a `Vec` taken apart by `Values::from` (or an
+        // earlier call), whose buffer this owns. (`ManuallyDrop`: should `f`
+        // unwind, the buffer is leaked, never freed twice.)
+        let mut v = ManuallyDrop::new(unsafe {
+            Vec::from_raw_parts(self.ptr.as_ptr(), self.len, self.capacity)
+        });
+        let result = f(&mut v);
+        // (Fields, not `*self = …`: that would free the old parts, now `v`'s.)
+        let parts = ManuallyDrop::new(Values::from(ManuallyDrop::into_inner(v)));
+        (self.ptr, self.len, self.capacity) = (parts.ptr, parts.len, parts.capacity);
+        result
     }
 }
 
+/// The bytes of a mapping of `capacity` values (mmap refuses none: one
+/// value at least).
 #[cfg(unix)]
-impl Drop for Mapping {
+fn mapped_bytes(capacity: usize) -> usize {
+    capacity.max(1) * 2
+}
+
+impl From<Vec<u16>> for Values {
+    /// Takes `values` apart: its buffer is owned by the [`Values`] from now
+    /// on.
+    fn from(values: Vec<u16>) -> Values {
+        let mut v = ManuallyDrop::new(values);
+        Values {
+            // (A `Vec`'s pointer is never null: dangling when it holds no
+            // buffer.)
+            ptr: NonNull::new(v.as_mut_ptr()).expect("a Vec's pointer is not null"),
+            len: v.len(),
+            capacity: v.capacity(),
+            mapped: false,
+        }
+    }
+}
+
+impl Drop for Values {
     fn drop(&mut self) {
-        // SAFETY: the mapping made in `Mapping::new`, of that many bytes,
-        // no longer referenced (its owner is being dropped).
-        let ok = unsafe { libc::munmap(self.ptr.cast(), self.capacity.max(1) * 2) == 0 };
-        debug_assert!(ok, "munmap: {}", std::io::Error::last_os_error());
+        if !self.mapped {
+            // SAFETY: as in `Values::with_vec`; freed once, here.
+            drop(unsafe { Vec::from_raw_parts(self.ptr.as_ptr(), self.len, self.capacity) });
+            return;
+        }
+        #[cfg(unix)]
+        {
+            // SAFETY: the mapping made by `Values::mapped`, of that many
+            // bytes, no longer referenced (its owner is being dropped).
+            let ok =
+                unsafe { libc::munmap(self.ptr.as_ptr().cast(), mapped_bytes(self.capacity)) == 0 };
+            debug_assert!(ok, "munmap: {}", std::io::Error::last_os_error());
+        }
+    }
+}
+
+impl Deref for Values {
+    type Target = [u16];
+
+    #[inline]
+    fn deref(&self) -> &[u16] {
+        // SAFETY: `len ≤ capacity` values, all initialised (pushed, or
+        // written before `set_len`; a mapping reads zeros where unwritten),
+        // inside the storage, which lives as long as `self`. Pages window
+        // mode protected lie below `len`: see `super::release_pages` for
+        // why a slice over them is sound as long as nothing reads them.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl DerefMut for Values {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u16] {
+        // SAFETY: as `deref`, uniquely borrowed.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
 }
 
