@@ -511,11 +511,15 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
     assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
     // Heaps are indexed with 64 bits: how far a window goes is bounded by
     // the address space reserved for the values, refused before any work
-    // when the system will not give it (2^50 heaps: 2 PiB), and by the most
-    // values a vector holds, stated in --to's terms.
+    // when the system will not give it (2^50 heaps: 2 PiB, past the 128 TiB
+    // of a process on x86-64 Linux), and by the most values a mapping
+    // holds, stated in --to's terms.
     // (The figures are those of 64-bit targets.)
     let bounds = [
-        ("1125899906842624", "cannot allocate"),
+        (
+            "1125899906842624",
+            "cannot reserve 2.0 PiB of address space for the values of 1125899906842625 heaps",
+        ),
         (
             "4611686018427387904",
             "--to 4611686018427387904 is too far: at most 4611686018427387902",
@@ -526,6 +530,37 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
         assert!(!out.status.success());
         assert!(stderr(&out).contains(why), "{to}: {}", stderr(&out));
     }
+}
+
+#[test]
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn a_window_run_to_2_to_the_40_heaps_starts_and_stops_cleanly() {
+    // Room for 2^40 + 1 heaps is 2 TiB of address space, reserved without
+    // memory: the run starts, releases the middle values past 2 · 131072
+    // heaps, and stops as if interrupted (exit 130) after 2^19 heaps.
+    let out = grundy(&[
+        "seq",
+        "0.53",
+        "--window",
+        "131072",
+        "--to",
+        "1099511627776",
+        "--no-search",
+        "--past-proof",
+        "--stats",
+        "--quiet",
+        "--stop-after",
+        "524288",
+    ]);
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let text = stderr(&out);
+    let at: u64 = text
+        .strip_prefix("grundy: interrupted after ")
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((524288..524288 + 8192).contains(&at), "{text}");
+    assert!(stdout(&out).is_empty());
 }
 
 #[test]

@@ -4,14 +4,14 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::rule::{Rule, TakeBreak};
-use grundy::sequence::{naive::Naive, sparse::Sparse, Engine};
+use grundy::sequence::{naive::Naive, sparse::Sparse, Engine, Values};
 
 fn fill(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
-    let mut values = Vec::with_capacity(n);
+    let mut values = Values::from(Vec::with_capacity(n));
     while values.len() < n {
         engine.push_next(&mut values).expect("value fits in u16");
     }
-    values
+    values.into_vec()
 }
 
 fn engines(c: &mut Criterion) {

@@ -8,14 +8,14 @@ use grundy::rule::{Rule, TakeBreak};
 use grundy::sequence::naive::Naive;
 use grundy::sequence::sparse::Sparse;
 use grundy::sequence::stats::Histogram;
-use grundy::sequence::{checkpoint, Computation, Engine, Step};
+use grundy::sequence::{checkpoint, Computation, Engine, Step, Values};
 
 fn fill(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
-    let mut values = Vec::with_capacity(n);
+    let mut values = Values::from(Vec::with_capacity(n));
     while values.len() < n {
         engine.push_next(&mut values).expect("value fits in u16");
     }
-    values
+    values.into_vec()
 }
 
 fn code(s: &str) -> Rule {

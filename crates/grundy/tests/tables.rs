@@ -8,7 +8,7 @@ use common::{heap_options, Oracle, OracleRule};
 use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::rule::Rule;
-use grundy::sequence::{naive::Naive, Engine, NimSequence};
+use grundy::sequence::{naive::Naive, Engine, NimSequence, Values};
 
 fn sequence(rule: &str) -> NimSequence {
     NimSequence::new(&parse_rule(rule).unwrap(), 0, Limits::default()).unwrap()
@@ -17,11 +17,11 @@ fn sequence(rule: &str) -> NimSequence {
 /// The first `n` values from the naive engine, with no period shortcut.
 fn naive(rule: &str, n: usize) -> Vec<u16> {
     let mut engine = Naive::new(&parse_rule(rule).unwrap());
-    let mut values = Vec::new();
+    let mut values = Values::new();
     while values.len() < n {
         engine.push_next(&mut values).unwrap();
     }
-    values
+    values.into_vec()
 }
 
 #[test]

@@ -17,9 +17,11 @@ fn window_runs_equal_full_runs_on_one_and_two_threads() {
         full.advance(n as u64, u64::MAX, false).unwrap();
         let all = full.values();
         for threads in [1, 2] {
+            // (Window mode first: the room is then a mapping of address
+            // space.)
             let mut run = Computation::new(&rule, threads).unwrap();
-            run.reserve(n as u64).unwrap();
             run.window(MIN_WINDOW).unwrap();
+            run.reserve(n as u64).unwrap();
             let step = run.advance(n as u64, u64::MAX, false).unwrap();
             assert_eq!(step, Step::Reached, "{rule} on {threads}");
             assert_eq!(run.computed(), n);
@@ -49,6 +51,7 @@ fn periods_are_proved_as_in_full_runs() {
         let rule = code(text);
         let mut full = Computation::new(&rule, 1).unwrap();
         let proved = full.advance(u64::MAX, u64::MAX, true).unwrap();
+        // (Room reserved before window mode is a vector: that works too.)
         let mut run = Computation::new(&rule, 1).unwrap();
         run.reserve(1 << 16).unwrap();
         run.window(MIN_WINDOW).unwrap();

@@ -19,7 +19,7 @@ use grundy::period::{Period, Proof};
 use grundy::rule::Rule;
 use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};
-use grundy::sequence::{Computation, NimSequence, Plan, Step};
+use grundy::sequence::{Computation, NimSequence, Plan, Step, Values};
 
 use crate::progress::Progress;
 
@@ -227,10 +227,11 @@ pub fn run(args: Args) -> Result<()> {
     }
     check_printable(&args, to)?;
     // Window mode keeps a window of the values, whatever N: its bound is
-    // the address space reserved for them (see `Computation::reserve`),
-    // whose failure is reported before any work.
+    // the most values a mapping holds, reserved as address space only (see
+    // `Computation::reserve`); the system's refusal of that address space
+    // is reported before any work.
     let max_heaps = match window {
-        Some(_) => isize::MAX as u64 / 2,
+        Some(_) => Values::MAX_CAPACITY as u64,
         None => memory_heaps(),
     };
     let quick = Limits::default();
@@ -268,17 +269,20 @@ pub fn run(args: Args) -> Result<()> {
         }
         (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
     };
-    comp.reserve(room)?;
+    // Window mode first: the room reserved is then a mapping of address
+    // space, not a vector of memory. (A checkpoint of window mode is in it
+    // already.)
     if let Some(keep) = window.filter(|_| comp.window_kept().is_none()) {
         if plan.needs_proof {
             bail!(
                 "--window: --to {to} is too far: at most {} (heaps 0 to it, {max_heaps} in all: \
-                 the most values a vector holds)",
+                 the most values a mapping holds)",
                 max_heaps - 1
             );
         }
         comp.window(usize::try_from(keep).unwrap_or(usize::MAX))?;
     }
+    comp.reserve(room)?;
     if let Some(keep) = args.archive_keep {
         if window.is_some() {
             bail!("--archive-keep and --window: choose one");

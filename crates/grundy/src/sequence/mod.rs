@@ -19,7 +19,9 @@
 //! ([`checkpoint`]) and resumed with identical results, or run in window
 //! mode ([`Computation::window`]), keeping only the first and the last
 //! values, so that memory is bounded by the window instead of by the heaps
-//! computed. Long runs keep every value in about one byte per heap: past
+//! computed (its values live in a [`Values`] mapping of address space, so
+//! that room for 2^40 heaps costs no memory until written). Long runs keep
+//! every value in about one byte per heap: past
 //! [`ARCHIVE_HEAPS`] heaps reserved, the values between the first and the
 //! last [`ARCHIVE_KEEP`] move to an [`archive::Archive`].
 
@@ -30,6 +32,9 @@ pub mod pairs;
 pub mod pipeline;
 pub mod sparse;
 pub mod stats;
+pub mod values;
+
+pub use values::Values;
 
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
@@ -46,13 +51,13 @@ use crate::limits::Limits;
 /// from values handed over with [`Engine::adopt`]).
 pub trait Engine {
     /// Append the next value.
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()>;
+    fn push_next(&mut self, values: &mut Values) -> Result<()>;
 
     /// Append between one and `max ≥ 1` next values, within the spare
     /// capacity of `values` when more than one (engines that compute
     /// several heaps at once, on several threads). On an error, the values
     /// appended before it are kept.
-    fn extend(&mut self, values: &mut Vec<u16>, _max: usize) -> Result<()> {
+    fn extend(&mut self, values: &mut Values, _max: usize) -> Result<()> {
         self.push_next(values)
     }
 
@@ -267,7 +272,7 @@ pub enum Step {
 /// ```
 pub struct Computation {
     rule: Rule,
-    values: Vec<u16>,
+    values: Values,
     engine: Box<dyn Engine + Send>,
     finder: Option<PeriodFinder>,
     period: Option<Period>,
@@ -364,7 +369,7 @@ impl Computation {
         computed_heap_by_heap(rule)?;
         Ok(Computation {
             rule: rule.clone(),
-            values: Vec::new(),
+            values: Values::new(),
             engine,
             finder: rule.proof_shape().map(PeriodFinder::new),
             period: None,
@@ -393,9 +398,13 @@ impl Computation {
     /// a checkpoint of values alone, see [`Computation::resume`]) exactly
     /// as if it had not stopped: the same values, the same work counted (a
     /// search for a period ends at the same heap), the same histogram and
-    /// split; in window mode too. (The pairs examined count from 0 again.) Room is made for `room` heaps
-    /// (in window mode the room cannot grow afterwards, see
-    /// [`Computation::reserve`]).
+    /// split; in window mode too. (The pairs examined count from 0 again.)
+    ///
+    /// A checkpoint of window mode goes on in window mode, its values in a
+    /// mapping with room for `room` heaps (which cannot grow afterwards,
+    /// see [`Computation::reserve`]); other runs make room with
+    /// [`Computation::reserve`] (after [`Computation::window`], to go on in
+    /// window mode).
     ///
     /// ```
     /// use grundy::rule::Rule;
@@ -446,9 +455,10 @@ impl Computation {
             let hist = stats::Histogram::of(run.values.get(1..).unwrap_or(&[]));
             run.engine.restore(&run.values, &hist, state)?;
             run.estimated_work = state.work;
-            run.reserve(room)?;
             if let Some(w) = window {
                 run.window_unchecked(usize::try_from(w.keep).unwrap_or(usize::MAX))?;
+                // (In a mapping of that room.)
+                run.reserve(room)?;
             }
             return Ok(run);
         }
@@ -477,17 +487,12 @@ impl Computation {
         let mut run = Computation::with_engine(rule, engine)?;
         // The heaps no longer kept read as zeros from pages never written
         // (so never in memory); the engine is told never to read them.
-        let mut all = zeroed(room).ok_or_else(|| {
-            Error::TooLarge(format!(
-                "cannot allocate {} for the values of {room} heaps of {rule}",
-                human_bytes(room as u64 * 2)
-            ))
-        })?;
-        all.extend_from_slice(&values[..start]);
-        // SAFETY: within the capacity, and every element of the allocation
-        // is a zero (a valid u16) from `zeroed`.
-        unsafe { all.set_len(end) };
-        all.extend_from_slice(&values[start..]);
+        let mut all = Values::mapped(room).map_err(|e| mapping_refused(room as u64, rule, e))?;
+        // SAFETY: within the room (`room ≥ total`); a mapping reads as
+        // zeros up to its capacity, and the values kept are written below.
+        unsafe { all.set_len(total) };
+        all[..start].copy_from_slice(&values[..start]);
+        all[end..].copy_from_slice(&values[start..]);
         drop(values);
         let hist = stats::Histogram::from_counts(w.counts.clone());
         run.engine.restore(&all, &hist, state)?;
@@ -581,16 +586,23 @@ impl Computation {
             }
         }
         run.largest = values.iter().copied().max().unwrap_or(0);
-        run.values = values;
+        run.values = values.into();
         Ok(run)
     }
 
-    /// Makes room for `heaps` values up front, or says clearly why not. In
-    /// window mode the room is that reserved before, never more: the vector
-    /// holds released pages and must not move. Room for
-    /// [`ARCHIVE_HEAPS`] or more turns archive mode on once enough heaps
-    /// are computed; asking for more room than reserved in archive mode
-    /// puts every value back first (2 bytes per heap from then on).
+    /// Makes room for `heaps` values up front, or says clearly why not.
+    ///
+    /// In window mode ([`Computation::window`], called first), until values
+    /// are released, the room is a mapping reserved as address space only
+    /// ([`Values::mapped`]), the values so far moved into it: room for 2^40
+    /// heaps takes 2 TiB of address space and no memory until values are
+    /// written, where a vector of that room would be refused by the
+    /// kernel's overcommit heuristic past memory and swap. Once values are
+    /// released the room is that reserved before, never more: the values
+    /// hold released pages and must not move. Room for [`ARCHIVE_HEAPS`]
+    /// or more turns archive mode on once enough heaps are computed; asking
+    /// for more room than reserved in archive mode puts every value back
+    /// first (2 bytes per heap from then on).
     pub fn reserve(&mut self, heaps: u64) -> Result<()> {
         let more = heaps.saturating_sub(self.values.len() as u64);
         let room = (self.values.capacity() - self.values.len()) as u64;
@@ -598,9 +610,17 @@ impl Computation {
             // (The vector cannot move while pages are released.)
             self.unarchive()?;
         }
+        let unreleased = self
+            .window
+            .as_ref()
+            .is_some_and(|w| w.archive.is_none() && w.dropped.is_empty());
+        if unreleased && (more > room || !self.values.is_mapped()) {
+            return self.map_values(heaps);
+        }
         if self.window.is_some() && more > room {
             return Err(Error::Unsupported(format!(
-                "window mode computes the {} heaps reserved before it started, not {heaps}",
+                "window mode computes the {} heaps reserved before values were released, \
+                 not {heaps}",
                 self.values.capacity()
             )));
         }
@@ -615,6 +635,20 @@ impl Computation {
                     self.rule
                 ))
             })
+    }
+
+    /// Window mode, before any release: moves the values into a mapping
+    /// with room for `heaps` (see [`Computation::reserve`]).
+    fn map_values(&mut self, heaps: u64) -> Result<()> {
+        let mapped = usize::try_from(heaps)
+            .map_err(std::io::Error::other)
+            .and_then(|heaps| Values::mapped(heaps.max(self.values.len())));
+        let mut mapped = mapped.map_err(|e| mapping_refused(heaps, &self.rule, e))?;
+        for &v in self.values.iter() {
+            mapped.push(v);
+        }
+        self.values = mapped;
+        Ok(())
     }
 
     /// Computes up to `budget` more values, stopping early once `G(0..heaps)`
@@ -635,7 +669,7 @@ impl Computation {
                 self.unarchive()?;
             }
             if self.values.len() == self.values.capacity() && self.window.is_some() {
-                // Window mode releases pages of the vector: it never moves.
+                // Window mode releases pages of its mapping: it never grows.
                 return Err(Error::TooLarge(format!(
                     "window mode computes the {} heaps reserved up front, no more",
                     self.values.len()
@@ -944,9 +978,10 @@ impl Computation {
     /// values are kept in memory (at least [`MIN_WINDOW`]), with the rare
     /// heaps the sparse engine lists, so that memory is bounded by the
     /// window, not by the heaps computed. The values of the heaps between
-    /// are released (the vector's address space stays reserved, so it is
-    /// reserved first, with [`Computation::reserve`], for every heap the run
-    /// computes). A heap whose value needs a released one stops the run with
+    /// are released (their address space stays reserved, so it is reserved
+    /// for every heap the run computes with [`Computation::reserve`], called
+    /// after this: the room is then a mapping that takes address space, not
+    /// memory). A heap whose value needs a released one stops the run with
     /// an error naming both. Periods are searched for only while every value
     /// is kept; the histogram and the rare/common split are kept up to date
     /// for reports ([`Computation::histogram`], [`Computation::split`]).
@@ -976,9 +1011,8 @@ impl Computation {
             // (Starting again would forget the pages released.)
             return Err(Error::Unsupported("window mode is on already".into()));
         }
-        // Keeping as many as the room reserved releases nothing; keeping no
-        // more keeps the page arithmetic of `release` inside the vector.
-        let keep = keep.min(self.values.capacity());
+        // (`release` keeps at most the room reserved at each end, which
+        // may be reserved after this.)
         self.engine.forget(&self.values, 0..0)?;
         self.window = Some(Window::start(keep, &self.values, None));
         Ok(())
@@ -1132,13 +1166,13 @@ impl Computation {
         self.unprotect();
         NimSequence {
             rule: self.rule.clone(),
-            values: std::mem::take(&mut self.values),
+            values: std::mem::take(&mut self.values).into_vec(),
             period: self.period,
         }
     }
 
     /// Makes the released pages accessible again (reading zeros), so that
-    /// the vector can be freed or reused.
+    /// the storage of the values can be freed or reused.
     fn unprotect(&mut self) {
         let dropped = self.window.take().map_or(0..0, |w| w.dropped);
         if !dropped.is_empty() {
@@ -1237,23 +1271,13 @@ fn computed_heap_by_heap(rule: &Rule) -> Result<()> {
     }
 }
 
-/// An empty vector with room for `room` values, every one of them a zero
-/// already (from the allocator's zeroed memory: pages never written take
-/// no memory), or `None` if the memory cannot be had.
-fn zeroed(room: usize) -> Option<Vec<u16>> {
-    if room == 0 {
-        return Some(Vec::new());
-    }
-    let layout = std::alloc::Layout::array::<u16>(room).ok()?;
-    // SAFETY: the layout has a non-zero size.
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u16;
-    if ptr.is_null() {
-        return None;
-    }
-    // SAFETY: allocated by the global allocator with the layout of `room`
-    // values of u16, as a vector of that capacity would be; none is in use
-    // yet (the caller may `set_len` over them: they are zeros).
-    Some(unsafe { Vec::from_raw_parts(ptr, 0, room) })
+/// The error for a mapping of room for `heaps` values refused.
+fn mapping_refused(heaps: u64, rule: &Rule, e: std::io::Error) -> Error {
+    Error::TooLarge(format!(
+        "window mode: cannot reserve {} of address space for the values of {heaps} heaps of \
+         {rule}: {e}",
+        human_bytes(heaps.saturating_mul(2)),
+    ))
 }
 
 /// The size of a page of memory.
@@ -1269,25 +1293,27 @@ fn page_size() -> usize {
     4096
 }
 
-/// Releases the memory of the whole pages `lo..hi` (within a vector of
-/// values, never read again) and protects them, so that a stray read
-/// faults instead of reading zeros. (Protected first: pages of `lo..hi`
-/// released before then lie in the same mapping as the new ones, and the
-/// kernel frees the page tables that the one call empties.)
+/// Releases the memory of the whole pages `lo..hi` (within the storage of
+/// the [`Values`], never read again) and protects them, so that a stray
+/// read faults instead of reading zeros. (Protected first: pages of
+/// `lo..hi` released before then lie in the same mapping as the new ones,
+/// and the kernel frees the page tables that the one call empties.)
 #[cfg(unix)]
 fn release_pages(lo: usize, hi: usize) -> Result<()> {
     let (ptr, len) = (lo as *mut libc::c_void, hi - lo);
-    // SAFETY: lo..hi are whole pages inside the vector's allocation, which
-    // the engine was told never to read again (`Engine::forget`). The
-    // invariant of window mode: the whole pages of `Window::dropped` are
-    // protected, or (a run resumed from a checkpoint) never written; the vector never moves or grows while a window is on
-    // (`advance` and `reserve` refuse, `window` refuses a second window);
-    // they are made accessible again (`restore_pages`) before the vector
-    // is freed or truncated. Slices handed to the engine still cover them:
-    // strictly, a reference should point to readable memory over its whole
-    // length; rustc does not tell LLVM so for slices of dynamic length, so
-    // nothing is read there unless the engine reads it. (Handing the engine
-    // the dropped range with a raw pointer would remove even that.)
+    // SAFETY: lo..hi are whole pages inside the values' storage (a mapping
+    // in window mode, a vector in archive mode), which the engine was told
+    // never to read again (`Engine::forget`). The invariant of window mode:
+    // the whole pages of `Window::dropped` are protected, or (a run resumed
+    // from a checkpoint) never written; the storage never moves or grows
+    // while a window is on (`advance` and `reserve` refuse, `window`
+    // refuses a second window); they are made accessible again
+    // (`restore_pages`) before the storage is freed or truncated.
+    // Slices handed to the engine still cover them: strictly, a reference
+    // should point to readable memory over its whole length; rustc does not
+    // tell LLVM so for slices of dynamic length, so nothing is read there
+    // unless the engine reads it. (Handing the engine the dropped range
+    // with a raw pointer would remove even that.)
     let ok = unsafe {
         libc::mprotect(ptr, len, libc::PROT_NONE) == 0
             && libc::madvise(ptr, len, libc::MADV_DONTNEED) == 0
@@ -1319,7 +1345,7 @@ fn restore_pages(lo: usize, hi: usize) {
     if lo >= hi {
         return;
     }
-    // SAFETY: whole pages inside the vector's allocation, protected by
+    // SAFETY: whole pages inside the values' storage, protected by
     // `release_pages` or never written (a resumed run's).
     let ok = unsafe {
         libc::mprotect(
@@ -1663,8 +1689,9 @@ mod tests {
             .unwrap()
             .with_ranked_blocks(blocks);
         let mut run = Computation::with_engine(rule, Box::new(engine)).unwrap();
-        run.reserve(n).unwrap();
         run.window_unchecked(keep).unwrap();
+        run.reserve(n).unwrap();
+        assert!(run.values.is_mapped());
         let mut step = Ok(Step::Working);
         while step == Ok(Step::Working) {
             step = run.advance(n, 1000, false);
@@ -1732,8 +1759,8 @@ mod tests {
         let n: u64 = 1 << 20;
         let start = |threads| {
             let mut run = Computation::new(&rule, threads).unwrap();
-            run.reserve(n).unwrap();
             run.window(MIN_WINDOW).unwrap();
+            run.reserve(n).unwrap();
             run
         };
         let mut whole = start(1);
@@ -1746,6 +1773,7 @@ mod tests {
             assert_eq!(released, i > 0);
             run = through_checkpoint(&mut run, engine_for(&rule, 1 + i % 2), n);
             assert_eq!(run.window_kept(), Some(MIN_WINDOW));
+            assert!(run.values.is_mapped());
         }
         run.advance(n, u64::MAX, false).unwrap();
         assert_eq!(run.computed(), whole.computed());
@@ -1852,13 +1880,55 @@ mod tests {
         assert!(run.reserve(1 << 18).is_ok());
         // A window as large as any number keeps everything.
         let mut wide = Computation::new(&rule, 1).unwrap();
-        wide.reserve(1 << 18).unwrap();
         wide.window(usize::MAX).unwrap();
+        wide.reserve(1 << 18).unwrap();
         assert_eq!(
             wide.advance(1 << 18, u64::MAX, false).unwrap(),
             Step::Reached
         );
         assert_eq!(wide.values(), full(&rule, 1 << 18));
+    }
+
+    #[test]
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    fn a_window_run_reserves_room_for_2_to_the_40_heaps_as_address_space() {
+        // Room for 2^40 heaps is 2 TiB of address space: far more than
+        // memory and swap, which a vector of that room would need. 0.53
+        // needs no released value (its rare heaps pair within the window).
+        let rule = code("0.53");
+        let n = 1 << 20;
+        let all = full(&rule, n as u64);
+        let mut run = Computation::new(&rule, 2).unwrap();
+        // Values computed before window mode move into the mapping.
+        run.advance(5000, u64::MAX, false).unwrap();
+        run.window(MIN_WINDOW).unwrap();
+        run.reserve(1 << 40).unwrap();
+        assert!(run.values.is_mapped() && run.values.capacity() == 1 << 40);
+        assert_eq!(run.values(), &all[..5000]);
+        let step = run.advance(n as u64, u64::MAX, false).unwrap();
+        assert_eq!(step, Step::Reached);
+        let dropped = run.window.as_ref().unwrap().dropped.clone();
+        assert!(dropped.start <= MIN_WINDOW + 4096 && dropped.end >= n - MIN_WINDOW - 4096);
+        for (h, &v) in all.iter().enumerate() {
+            let kept = !dropped.contains(&h);
+            assert_eq!(run.value(h), kept.then_some(v), "heap {h}");
+        }
+        // Only the pages of the two ends are resident (the values' pages
+        // were never touched past heap n).
+        let page = page_size();
+        let mut resident = vec![0u8; (2 * n).div_ceil(page)];
+        // SAFETY: the first 2n bytes of the mapping, one byte per page.
+        let ok = unsafe {
+            libc::mincore(
+                run.values.as_ptr() as *mut libc::c_void,
+                2 * n,
+                resident.as_mut_ptr(),
+            ) == 0
+        };
+        assert!(ok, "{}", std::io::Error::last_os_error());
+        let bytes = resident.iter().filter(|&&r| r & 1 != 0).count() * page;
+        assert!(bytes <= 4 * MIN_WINDOW + 2 * page, "{bytes} bytes resident");
+        // (Dropping the run unmaps the 2 TiB.)
     }
 
     /// `G(0..n)` of `rule` in archive mode from the start, keeping `keep`

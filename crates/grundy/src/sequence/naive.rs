@@ -5,7 +5,7 @@
 //! for subtraction games and short octal runs (a heap of `n` costs `O(n)`
 //! for each splitting digit).
 
-use super::Engine;
+use super::{Engine, Values};
 use crate::error::{Error, Result};
 use crate::rule::octal::{three_way_splits, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::rule::{Rule, Subtraction};
@@ -65,9 +65,9 @@ impl Naive {
 }
 
 impl Engine for Naive {
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+    fn push_next(&mut self, values: &mut Values) -> Result<()> {
         let n = values.len();
-        let g = values.as_slice();
+        let g: &[u16] = values;
         let seen = &mut self.scratch;
         seen.start();
         match &self.rule {

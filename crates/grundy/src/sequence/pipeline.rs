@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 
 use super::sparse::{Sparse, AHEAD};
 use super::stats::{Histogram, Split};
-use super::{checkpoint, Engine};
+use super::{checkpoint, Engine, Values};
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -565,7 +565,7 @@ impl Pipeline {
     /// Heaps `start..start + count` on all threads, written to `values`
     /// (whose capacity holds them); returns how many are final and the
     /// first error.
-    fn run(&mut self, values: &mut Vec<u16>, count: usize) -> (usize, Option<Error>) {
+    fn run(&mut self, values: &mut Values, count: usize) -> (usize, Option<Error>) {
         let start = values.len();
         let blocks = count.div_ceil(AHEAD);
         if self.slots.len() < blocks {
@@ -745,7 +745,7 @@ fn fail_on_error<T>(shared: &Shared, result: Result<T>) -> Result<T> {
 }
 
 impl Engine for Pipeline {
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+    fn push_next(&mut self, values: &mut Values) -> Result<()> {
         let v = self.first.compute(values)?;
         values.push(v);
         // (Counted now, see `work`.)
@@ -753,7 +753,7 @@ impl Engine for Pipeline {
         Ok(())
     }
 
-    fn extend(&mut self, values: &mut Vec<u16>, max: usize) -> Result<()> {
+    fn extend(&mut self, values: &mut Values, max: usize) -> Result<()> {
         let start = values.len();
         let count = max.min(values.capacity() - start);
         if count < MIN_SHARED || start < MIN_SHARED {
@@ -899,21 +899,21 @@ mod tests {
     /// `G(0..n)` one heap at a time.
     fn serial(rule: &Rule, n: usize) -> Vec<u16> {
         let mut engine = Sparse::new(rule).expect("sparse rule");
-        let mut values = Vec::with_capacity(n);
+        let mut values = Values::from(Vec::with_capacity(n));
         while values.len() < n {
             engine.push_next(&mut values).unwrap();
         }
-        values
+        values.into_vec()
     }
 
     /// `G(0..n)` through `extend`, in calls of at most `chunk` heaps.
     fn threaded(engine: &mut Pipeline, n: usize, chunk: usize) -> Vec<u16> {
-        let mut values = Vec::with_capacity(n);
+        let mut values = Values::from(Vec::with_capacity(n));
         while values.len() < n {
             let max = chunk.min(n - values.len());
             engine.extend(&mut values, max).unwrap();
         }
-        values
+        values.into_vec()
     }
 
     #[test]
@@ -968,7 +968,7 @@ mod tests {
             (Rule::Grundys, 20000),
         ] {
             let mut alone = Sparse::new(&rule).expect("sparse rule");
-            let mut g = Vec::with_capacity(n);
+            let mut g = Values::from(Vec::with_capacity(n));
             while g.len() < n {
                 alone.push_next(&mut g).unwrap();
             }
@@ -989,7 +989,7 @@ mod tests {
             }
             for (threads, chunk) in [(2, 8192), (2, 1000), (3, 4096)] {
                 let mut engine = Pipeline::new(&rule, threads).unwrap().always_shared();
-                assert_eq!(threaded(&mut engine, n, chunk), g, "{rule}");
+                assert_eq!(threaded(&mut engine, n, chunk), &g[..], "{rule}");
                 assert_eq!(engine.work(), Some(necessary), "{rule} on {threads}");
                 assert!(engine.examined() >= necessary, "{rule} on {threads}");
             }
@@ -1113,13 +1113,13 @@ mod tests {
             let rule = code(text);
             let one = serial(&rule, n);
             let mut alone = Sparse::new(&rule).unwrap();
-            let mut g = Vec::new();
+            let mut g = Values::new();
             while g.len() < n {
                 alone.push_next(&mut g).unwrap();
             }
             for forced in [true, false] {
                 let mut engine = Pipeline::new(&rule, 2).unwrap();
-                let mut values = Vec::with_capacity(n);
+                let mut values = Values::from(Vec::with_capacity(n));
                 let mut call = 0;
                 while values.len() < n {
                     if forced {
@@ -1131,7 +1131,7 @@ mod tests {
                     let max = (1000 + 700 * (call % 5)).min(n - values.len());
                     engine.extend(&mut values, max).unwrap();
                 }
-                assert_eq!(values, one, "{rule}");
+                assert_eq!(&values[..], one, "{rule}");
                 assert_eq!(engine.work(), alone.work(), "{rule}");
             }
         }

@@ -70,7 +70,7 @@
 use super::checkpoint::{EngineState, State};
 use super::pairs::{self, Bits512};
 use super::stats::{is_rare, Histogram, Split};
-use super::Engine;
+use super::{Engine, Values};
 use crate::error::{Error, Result};
 use crate::rule::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
 use crate::rule::Rule;
@@ -1677,7 +1677,7 @@ fn digits_with(code: &TakeBreak, bit: u8) -> Vec<usize> {
 }
 
 impl Engine for Sparse {
-    fn push_next(&mut self, values: &mut Vec<u16>) -> Result<()> {
+    fn push_next(&mut self, values: &mut Values) -> Result<()> {
         // (Counted once the value is known: a heap that fails is counted
         // when it is computed again.)
         let n = values.len();
@@ -1802,11 +1802,11 @@ mod tests {
     use crate::sequence::naive::Naive;
 
     fn run(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
-        let mut values = Vec::new();
+        let mut values = Values::new();
         while values.len() < n {
             engine.push_next(&mut values).unwrap();
         }
-        values
+        values.into_vec()
     }
 
     #[test]
@@ -1859,19 +1859,19 @@ mod tests {
             (&engine.hist, &engine.frequent)
         );
         // With every value kept, the next heaps come out the same.
-        let mut whole = Sparse::new(&rule).unwrap();
         let state = State {
-            engine: whole.saved(&[], 0..0),
+            engine: engine.saved(&values, 0..0),
             ..State::default()
         };
+        let mut whole = Sparse::new(&rule).unwrap();
         whole.restore(&values, &hist, &state).unwrap();
-        let mut more = values.clone();
-        let mut again = values.clone();
+        let mut more = Values::from(values.to_vec());
+        let mut again = Values::from(values.to_vec());
         for _ in 0..1000 {
             engine.push_next(&mut more).unwrap();
             whole.push_next(&mut again).unwrap();
         }
-        assert_eq!(more, again);
+        assert_eq!(more[..], again[..]);
     }
 
     #[test]
