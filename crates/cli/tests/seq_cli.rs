@@ -487,8 +487,44 @@ fn window_runs_are_checkpointed_and_resumed_in_window_mode() {
         "{}",
         stderr(&out)
     );
+    // A listing, or a report on fewer heaps than computed, needs values
+    // that are gone: refused up front, naming the checkpoint.
+    let out = grundy(&[&resume[..], &["--json"][..]].concat());
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("(a checkpoint of window mode)") && err.contains("--histogram"),
+        "{err}"
+    );
+    let out = grundy(&[&resume[..], &report[..], &["--to", "300000"][..]].concat());
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("not --to 300000"), "{}", stderr(&out));
     let out = grundy(&[&resume[..], &report[..], &["--threads", "1"][..]].concat());
     assert_eq!(without(&out), full);
+}
+
+#[test]
+fn a_window_run_resumes_with_its_own_command_line() {
+    // A window larger than the run (here all of it): the checkpoint keeps
+    // the window asked for, and the same command line resumes it.
+    let dir = scratch("window-larger");
+    let file = dir.join("run.ck");
+    let run = [
+        "seq",
+        "0.6",
+        "--to",
+        "300000",
+        "--window",
+        "1000000",
+        "--stats",
+        "--quiet",
+        "--save",
+        s(&file),
+    ];
+    let out = grundy(&[&run[..], &["--stop-after", "100000"][..]].concat());
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let out = grundy(&[&run[..], &["--resume", s(&file)][..]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]

@@ -188,7 +188,35 @@ pub fn run(args: Args) -> Result<()> {
         (asked, kept) => asked.or(kept),
     };
     if window.is_some() {
-        check_window(&args)?;
+        // (Named as the user gave it: the flag, or the checkpoint.)
+        let source = match args.window {
+            Some(_) => "--window".to_string(),
+            None => format!(
+                "{} (a checkpoint of window mode)",
+                args.resume.as_deref().unwrap_or(Path::new("")).display()
+            ),
+        };
+        check_window(&args, &source)?;
+    }
+    if let Some((cp, st)) = resumed
+        .as_ref()
+        .and_then(|cp| Some((cp, cp.state.as_ref()?)))
+    {
+        // A window checkpoint past its first releases reports on every heap
+        // it computed, or more; heaps before its last ones are gone.
+        let gone = st
+            .window
+            .as_ref()
+            .is_some_and(|w| w.dropped.start < w.dropped.end);
+        if gone && st.period.is_none() && to.saturating_add(1) < cp.computed() {
+            bail!(
+                "{} is a checkpoint of window mode at heap {}: the values of the heaps between \
+                 its ends are gone, so it reports on heaps up to {} or further, not --to {to}",
+                args.resume.as_deref().unwrap_or(Path::new("")).display(),
+                cp.computed(),
+                cp.computed() - 1
+            );
+        }
     }
 
     if rule.closed_form(0).is_some() {
@@ -284,9 +312,6 @@ pub fn run(args: Args) -> Result<()> {
     }
     comp.reserve(room)?;
     if let Some(keep) = args.archive_keep {
-        if window.is_some() {
-            bail!("--archive-keep and --window: choose one");
-        }
         comp.archive_at(0, usize::try_from(keep).unwrap_or(usize::MAX))?;
     }
 
@@ -395,20 +420,30 @@ pub fn run(args: Args) -> Result<()> {
     )
 }
 
-/// Refuses, before any work, what window mode cannot do.
-fn check_window(args: &Args) -> Result<()> {
+/// Refuses, before any work, what window mode (asked for by `source`)
+/// cannot do.
+fn check_window(args: &Args, source: &str) -> Result<()> {
     let listing = args.plot.is_some() || args.json || (!args.stats && !args.histogram);
     if listing {
         bail!(
-            "--window keeps only a window of the values, so it cannot list them all \
-             (--json, --plot or the default listing): use --stats or --histogram"
+            "{source}: window mode keeps only a window of the values, so it cannot list them \
+             all (--json, --plot or the default listing): use --stats or --histogram"
         );
     }
     if args.engine == EngineChoice::Naive {
-        bail!("--window needs the sparse engine (--engine auto): the naive one reads every value");
+        bail!(
+            "{source}: window mode needs the sparse engine (--engine auto): the naive one reads \
+             every value"
+        );
     }
     if args.prove {
-        bail!("--window cannot --prove: periods are searched for only while every value is kept");
+        bail!(
+            "{source}: window mode cannot --prove: periods are searched for only while every \
+             value is kept"
+        );
+    }
+    if args.archive_keep.is_some() {
+        bail!("{source}: window mode and --archive-keep: choose one");
     }
     Ok(())
 }

@@ -9,7 +9,8 @@
 //! continues from it
 //! as if the run had never stopped: the same values, the same work counted
 //! (so a search for a period ends at the same heap), the same histogram.
-//! It depends only on the sequence, not on the threads that computed it.
+//! It depends only on the sequence (and in window mode on the page size,
+//! which decides the heaps released), not on the threads that computed it.
 //!
 //! # Format, version 2
 //!
