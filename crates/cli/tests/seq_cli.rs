@@ -543,6 +543,16 @@ fn window_mode_refuses_what_needs_every_value_up_front() {
         assert!(!out.status.success(), "{args:?}");
         assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
     }
+    // Both ends of the window are kept in memory: a window of 2^40 heaps
+    // does not fit (the mapping would let it grow until the system kills it).
+    let huge = "1099511627776";
+    let out = grundy(&["seq", "0.53", "--to", huge, "--window", huge, "--stats"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("choose a smaller window"),
+        "{}",
+        stderr(&out)
+    );
     let out = grundy(&["seq", "0.6", "--to", "1000", "--window", "1000", "--stats"]);
     assert!(stderr(&out).contains("at least 131072"), "{}", stderr(&out));
     // Heaps are indexed with 64 bits: how far a window goes is bounded by

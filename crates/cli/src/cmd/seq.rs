@@ -198,6 +198,20 @@ pub fn run(args: Args) -> Result<()> {
         };
         check_window(&args, &source)?;
     }
+    if let Some(keep) = window {
+        // The two ends are kept in memory (the mapping promises none): a
+        // window that does not fit is refused now, not by the system later.
+        let kept = keep.saturating_mul(2).min(to.saturating_add(1));
+        let fit = memory_heaps();
+        if kept > fit {
+            bail!(
+                "window mode keeps up to {kept} heaps in memory (both ends of a window of {keep}, \
+                 {}): more than the {fit} that fit (90 % of the memory available); choose a \
+                 smaller window",
+                grundy::sequence::human_bytes(kept.saturating_mul(2))
+            );
+        }
+    }
     if let Some((cp, st)) = resumed
         .as_ref()
         .and_then(|cp| Some((cp, cp.state.as_ref()?)))

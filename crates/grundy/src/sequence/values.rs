@@ -240,14 +240,17 @@ impl Values {
     /// again (it may have moved).
     fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<u16>) -> R) -> R {
         assert!(!self.mapped, "a mapping is not a Vec's buffer");
+        // The buffer passes to `v`; meanwhile this holds an empty `Vec`'s
+        // parts, so that should `f` unwind (after moving the buffer, say)
+        // the buffer is leaked by `v`, never freed through stale parts.
+        let (ptr, len, capacity) = (self.ptr, self.len, self.capacity);
+        let empty = ManuallyDrop::new(Values::from(Vec::new()));
+        (self.ptr, self.len, self.capacity) = (empty.ptr, 0, 0);
         // SAFETY: the parts of a `Vec` taken apart by `Values::from` (or an
-        // earlier call), whose buffer this owns. (`ManuallyDrop`: should `f`
-        // unwind, the buffer is leaked, never freed twice.)
-        let mut v = ManuallyDrop::new(unsafe {
-            Vec::from_raw_parts(self.ptr.as_ptr(), self.len, self.capacity)
-        });
+        // earlier call), whose buffer this owned until just now.
+        let mut v = ManuallyDrop::new(unsafe { Vec::from_raw_parts(ptr.as_ptr(), len, capacity) });
         let result = f(&mut v);
-        // (Fields, not `*self = …`: that would free the old parts, now `v`'s.)
+        // (Fields, not `*self = …`: nothing to free, the parts are empty.)
         let parts = ManuallyDrop::new(Values::from(ManuallyDrop::into_inner(v)));
         (self.ptr, self.len, self.capacity) = (parts.ptr, parts.len, parts.capacity);
         result
