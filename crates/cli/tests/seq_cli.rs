@@ -399,6 +399,17 @@ fn stats_say_which_heaps_each_figure_covers() {
     );
 }
 
+/// The report of a successful run without its timing line (which differs
+/// from run to run).
+fn untimed(out: &Output) -> String {
+    assert!(out.status.success(), "{}", stderr(out));
+    stdout(out)
+        .lines()
+        .filter(|l| !l.starts_with("Computed:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn window_mode_reports_what_a_full_run_does() {
     // Past 2 · 131072 heaps the middle values are released.
@@ -411,20 +422,11 @@ fn window_mode_reports_what_a_full_run_does() {
         "--no-search",
         "--quiet",
     ];
-    let without = |out: &Output| -> String {
-        assert!(out.status.success(), "{}", stderr(out));
-        // The timing line differs from run to run.
-        stdout(out)
-            .lines()
-            .filter(|l| !l.starts_with("Computed:"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let full = without(&grundy(&[&args[..], &["--threads", "1"]].concat()));
+    let full = untimed(&grundy(&[&args[..], &["--threads", "1"]].concat()));
     assert!(full.contains("last rare at heap 20627"), "{full}");
     for threads in ["1", "2"] {
         let window = grundy(&[&args[..], &["--window", "131072", "--threads", threads]].concat());
-        assert_eq!(without(&window), full, "on {threads} threads");
+        assert_eq!(untimed(&window), full, "on {threads} threads");
     }
     let histogram = grundy(&[
         "seq",
@@ -448,16 +450,8 @@ fn window_runs_are_checkpointed_and_resumed_in_window_mode() {
     let dir = scratch("window");
     let file = dir.join("run.ck");
     let report = ["--stats", "--no-search", "--quiet"];
-    let without = |out: &Output| -> String {
-        assert!(out.status.success(), "{}", stderr(out));
-        stdout(out)
-            .lines()
-            .filter(|l| !l.starts_with("Computed:"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let whole = ["seq", "0.6", "--to", "600000", "--threads", "1"];
-    let full = without(&grundy(&[&whole[..], &report[..]].concat()));
+    let full = untimed(&grundy(&[&whole[..], &report[..]].concat()));
     let first = [
         &["seq", "0.6", "--to", "600000", "--window", "131072"][..],
         &report[..],
@@ -500,7 +494,7 @@ fn window_runs_are_checkpointed_and_resumed_in_window_mode() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("not --to 300000"), "{}", stderr(&out));
     let out = grundy(&[&resume[..], &report[..], &["--threads", "1"][..]].concat());
-    assert_eq!(without(&out), full);
+    assert_eq!(untimed(&out), full);
 }
 
 #[test]
