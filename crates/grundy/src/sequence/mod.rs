@@ -1715,13 +1715,7 @@ mod tests {
     /// `G(0..n)` of `rule` in window mode keeping `keep` heaps at each end,
     /// with an engine that ranks `blocks` blocks: the run, and how it ended.
     fn windowed(rule: &Rule, n: u64, keep: usize, blocks: usize) -> (Computation, Result<Step>) {
-        let engine = sparse::Sparse::new(rule)
-            .unwrap()
-            .with_ranked_blocks(blocks);
-        let mut run = Computation::with_engine(rule, Box::new(engine)).unwrap();
-        run.window_unchecked(keep).unwrap();
-        run.reserve(n).unwrap();
-        assert!(run.values.is_mapped());
+        let mut run = mapped_window(rule, keep, blocks, n);
         let mut step = Ok(Step::Working);
         while step == Ok(Step::Working) {
             step = run.advance(n, 1000, false);
