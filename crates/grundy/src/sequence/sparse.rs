@@ -1695,7 +1695,10 @@ impl Engine for Sparse {
         // instructions when paid for every heap: many heaps a call save
         // most of it. The caller bounds `max` so that none of these heaps
         // reads a dropped value. Otherwise one heap a call: a run that ends
-        // at a proved period stops right at it, with nothing to undo.
+        // at a proved period stops right at it, with nothing to undo (archive
+        // mode still searches, and may compute past the proof: the caller
+        // then cuts the values back and the engine adopts them, as with
+        // several threads).
         let count = if self.dropped.is_empty() {
             1
         } else {
