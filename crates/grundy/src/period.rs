@@ -219,6 +219,25 @@ impl PeriodFinder {
         self.proved
     }
 
+    /// The least length at which [`PeriodFinder::observe_by`] may return a
+    /// proof not returned yet: the next search, or the fewest values a
+    /// candidate needs, whichever comes first (new values only drop
+    /// candidates, and a candidate is proved only once its values are
+    /// known). Values up to one less than it can be computed without
+    /// looking: a run that stops at a proof then never computes past one.
+    ///
+    /// ```
+    /// use grundy::period::{PeriodFinder, ProofShape};
+    /// let finder = PeriodFinder::new(ProofShape { max_heaps: 1, last_digit: 7 });
+    /// // Nothing is known yet: the first value is searched at once.
+    /// assert_eq!(finder.earliest_proof(), 1);
+    /// ```
+    pub fn earliest_proof(&self) -> usize {
+        let needed = self.candidates.first().map_or(u128::MAX, |c| c.needed);
+        // `needed` may exceed usize: then only the search comes first.
+        usize::try_from(needed).map_or(self.next_search, |n| n.min(self.next_search))
+    }
+
     /// Searches of more than `heaps` values scan each period instead of
     /// building the table of matching tails (4 bytes per 2 heaps): for runs
     /// whose values take less memory than that table. The candidates found,

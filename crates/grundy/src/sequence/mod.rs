@@ -715,16 +715,33 @@ impl Computation {
             let before = self.values.len();
             let room = (self.values.capacity() - before) as u64;
             let mut max = left.min(heaps - before as u64).min(room);
-            if stop_at_proof && self.period.is_none() && self.finder.is_some() {
-                // A run that ends at a proof computes at most as many heaps
-                // again per call, so that engines computing many heaps a call
-                // (several threads) stop soon after the proof, not at the
-                // room reserved.
-                max = max.min((before as u64).max(4096));
+            // (In window mode, periods are looked for only while every
+            // value is kept: the search reads them all; archive mode keeps
+            // them all.)
+            let all_kept = self
+                .window
+                .as_ref()
+                .map_or(true, |w| w.dropped.is_empty() || w.archive.is_some());
+            if stop_at_proof && self.period.is_none() && all_kept {
+                if let Some(finder) = &self.finder {
+                    // No further than the first length that may bring a
+                    // proof: a run that ends at one computes nothing past
+                    // it, however many heaps an engine computes a call.
+                    let quiet = finder.earliest_proof().saturating_sub(before).max(1);
+                    max = max.min(quiet as u64);
+                }
             }
             if let Some(w) = &self.window {
                 // Release often enough that memory stays near the window.
                 max = max.min((w.keep / 4) as u64);
+                if w.dropped.is_empty() {
+                    // Until the first release, one heap a call, each
+                    // followed by a release: the heaps dropped steer the
+                    // engine's batches, so a run resumed from a checkpoint
+                    // drops the first ones at the same heap as a run never
+                    // stopped.
+                    max = 1;
+                }
                 // Stop before a heap that needs a value no longer kept.
                 if let Some((n, lost)) = self.engine.first_lost(&self.values, before) {
                     if n == before && w.archive.is_some() {
@@ -748,13 +765,6 @@ impl Computation {
                 self.engine.extend(&mut self.values, max as usize)
             };
             let after = self.values.len();
-            // (In window mode, periods are looked for only while every
-            // value is kept: the search reads them all; archive mode keeps
-            // them all.)
-            let all_kept = self
-                .window
-                .as_ref()
-                .map_or(true, |w| w.dropped.is_empty() || w.archive.is_some());
             left -= (after - before) as u64;
             // The new values one by one, as if pushed one at a time.
             for len in before + 1..=after {
@@ -774,8 +784,9 @@ impl Computation {
                         };
                     }
                     if self.period.is_some() && stop_at_proof && len < after {
-                        // Computed past the proof: keep what a run of one
-                        // heap at a time keeps.
+                        // Computed past the proof (`max` above rules it
+                        // out; a guard): keep what a run of one heap at a
+                        // time keeps.
                         self.unarchive()?;
                         self.values.truncate(len);
                         self.engine.adopt(&self.values);

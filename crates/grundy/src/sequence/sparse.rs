@@ -1689,21 +1689,13 @@ impl Engine for Sparse {
     }
 
     fn extend(&mut self, values: &mut Values, max: usize) -> Result<()> {
-        // Once heaps are dropped (window and archive modes) the caller's
-        // work per call (finding the first heap that needs a dropped value,
-        // releasing pages) is about a fifth of a windowed run's
-        // instructions when paid for every heap: many heaps a call save
-        // most of it. The caller bounds `max` so that none of these heaps
-        // reads a dropped value. Otherwise one heap a call: a run that ends
-        // at a proved period stops right at it, with nothing to undo (archive
-        // mode still searches, and may compute past the proof: the caller
-        // then cuts the values back and the engine adopts them, as with
-        // several threads).
-        let count = if self.dropped.is_empty() {
-            1
-        } else {
-            max.min(values.capacity() - values.len()).max(1)
-        };
+        // Many heaps a call: the caller's work per call (the bounds below,
+        // and once heaps are dropped, finding the first heap that needs a
+        // dropped value and releasing pages) costs a few per cent of a run
+        // when paid for every heap. The caller bounds `max` so that none of
+        // these heaps reads a dropped value, and so that a run that ends at
+        // a proved period stops right at it.
+        let count = max.min(values.capacity() - values.len()).max(1);
         for _ in 0..count {
             self.push_next(values)?;
         }
