@@ -260,9 +260,6 @@ impl PeriodFinder {
     /// (both `≥ n0`), so `G(n0−1+kq) ≠ G(n0−1)`.
     fn search<V: Copy + PartialEq>(&mut self, len: usize, values: impl Fn(usize) -> V) {
         let mut found = Vec::new();
-        let z = (len <= self.table_heaps)
-            .then(|| suffix_matches(len, &values))
-            .flatten();
         // Periods with a tail at least as long as themselves: (q, n0).
         let mut bases: Vec<(usize, usize)> = Vec::new();
         // A tail shorter than its period is a candidate only if it proves
@@ -276,14 +273,34 @@ impl PeriodFinder {
             Some(room) => len - (room / h) as usize,
             None => usize::MAX,
         };
-        for p in 1..=len / 2 {
-            let known = match &z {
+        // A period without a tail (G(len−1−p) ≠ G(len−1)) is then never a
+        // candidate, and most are so: the tails of the others are counted
+        // directly while that stays within linear time (values that are
+        // not periodic), or else the Z-function gives every tail.
+        let direct = (proving_tail >= 1)
+            .then(|| matching_tails(len, &values, len))
+            .flatten();
+        let z = (direct.is_none() && len <= self.table_heaps)
+            .then(|| suffix_matches(len, &values))
+            .flatten();
+        let listed = direct
+            .iter()
+            .flatten()
+            .map(|&(p, tail)| (p, Some(len - p - tail)));
+        let every = direct
+            .is_none()
+            .then_some(1..=len / 2)
+            .into_iter()
+            .flatten()
+            .map(|p| (p, None));
+        for (p, listed) in listed.chain(every) {
+            let known = listed.or_else(|| match &z {
                 Some(z) => Some(len - p - z[p] as usize),
                 None => bases
                     .iter()
                     .find(|&&(q, n0)| p % q == 0 && p <= len - n0)
                     .map(|&(_, n0)| n0),
-            };
+            });
             // The tail n0..len-p on which G(n+p) = G(n).
             let n0 = known.unwrap_or_else(|| {
                 let mut n0 = len - p;
@@ -314,6 +331,37 @@ impl PeriodFinder {
         found.truncate(MAX_CANDIDATES);
         self.candidates = found;
     }
+}
+
+/// `(p, z[p])` (see [`suffix_matches`]) for every `1 ≤ p ≤ len/2` with
+/// `z[p] ≥ 1`, ascending in `p`, each tail counted value by value; `None`
+/// once the count passes `budget` values (long tails: periodic values).
+fn matching_tails<V: Copy + PartialEq>(
+    len: usize,
+    values: impl Fn(usize) -> V,
+    budget: usize,
+) -> Option<Vec<(usize, usize)>> {
+    let mut tails = Vec::new();
+    let Some(end) = len.checked_sub(1) else {
+        return Some(tails);
+    };
+    let last = values(end);
+    let mut spent = 0;
+    for p in 1..=len / 2 {
+        if values(end - p) != last {
+            continue;
+        }
+        let mut tail = 1;
+        while tail < len - p && values(end - p - tail) == values(end - tail) {
+            tail += 1;
+        }
+        spent += tail;
+        if spent > budget {
+            return None;
+        }
+        tails.push((p, tail));
+    }
+    Some(tails)
 }
 
 /// `z[p]` for `1 ≤ p ≤ len/2`: how many `n` just below `len − p` have
@@ -494,6 +542,18 @@ mod tests {
                     .take_while(|&n| values[n] == values[n + p])
                     .count();
                 proptest::prop_assert_eq!(z[p] as usize, tail);
+            }
+            // The tails counted directly are those of the Z-function, when
+            // the budget allows.
+            let nonzero: Vec<(usize, usize)> = (1..=values.len() / 2)
+                .filter(|&p| z[p] > 0)
+                .map(|p| (p, z[p] as usize))
+                .collect();
+            let spent: usize = nonzero.iter().map(|&(_, t)| t).sum();
+            for budget in [0, spent / 2, spent, values.len()] {
+                let direct = matching_tails(values.len(), |n| values[n], budget);
+                let expect = (spent <= budget).then(|| nonzero.clone());
+                proptest::prop_assert_eq!(direct, expect);
             }
             let (n0, p, at) = got.expect("a periodic tail this long is proved");
             // What was proved holds on the whole window it needs.
