@@ -273,10 +273,11 @@ impl PeriodFinder {
             Some(room) => len - (room / h) as usize,
             None => usize::MAX,
         };
-        // A period without a tail (G(len−1−p) ≠ G(len−1)) is then never a
-        // candidate, and most are so: the tails of the others are counted
-        // directly while that stays within linear time (values that are
-        // not periodic), or else the Z-function gives every tail.
+        // With proving_tail ≥ 1, a period without a tail (G(len−1−p) ≠
+        // G(len−1)) is never a candidate, and most periods are so: the
+        // tails of the others are counted directly while that stays within
+        // linear time (values that are not periodic), or else the
+        // Z-function gives every tail.
         let direct = (proving_tail >= 1)
             .then(|| matching_tails(len, &values, len))
             .flatten();

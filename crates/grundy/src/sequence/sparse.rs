@@ -1689,7 +1689,7 @@ impl Engine for Sparse {
     }
 
     fn extend(&mut self, values: &mut Values, max: usize) -> Result<()> {
-        // Many heaps a call: the caller's work per call (the bounds below,
+        // Many heaps a call: the caller's work per call (bounding the call,
         // and once heaps are dropped, finding the first heap that needs a
         // dropped value and releasing pages) costs a few per cent of a run
         // when paid for every heap. The caller bounds `max` so that none of
