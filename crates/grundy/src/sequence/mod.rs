@@ -30,6 +30,7 @@ pub mod checkpoint;
 pub mod naive;
 pub mod pairs;
 pub mod pipeline;
+mod rare;
 pub mod sparse;
 pub mod stats;
 pub mod values;

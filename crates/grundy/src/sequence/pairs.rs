@@ -181,6 +181,56 @@ pub fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64], simd: bool) {
     }
 }
 
+/// Candidate values per heap that [`meets_ahead`] looks for.
+pub const CANDIDATES: usize = 8;
+
+/// Heaps of a batch that [`meets_ahead`] serves in one pass.
+pub const BATCH: usize = 4;
+
+/// Which candidate values the rare-pair xors of a batch of heaps meet.
+///
+/// For each of the `heaps` `r` (ascending, every partner `base + j - r`,
+/// `j < BATCH`, in `0..g.len()`) with value `x` copied into each 16-bit lane
+/// of `lanes[i]`, the xors `x ^ g[base + j - r]` are the rare-pair options of
+/// heap `base + j` (plus the splitting digit). Bit `i` of the result's
+/// byte `j` says whether one of them is `cands[j][i]`. Rather than stamp
+/// every xor (a store each), the vector kernel compares four heaps' xors
+/// with their candidates at once: two compares for a rare heap and all
+/// eight candidates of four heaps. `simd` as in [`take_hits`].
+pub fn meets_ahead(
+    g: &[u16],
+    base: usize,
+    heaps: &[usize],
+    lanes: &[u64],
+    cands: &[[u16; CANDIDATES]; BATCH],
+    simd: bool,
+) -> [u8; BATCH] {
+    assert_eq!(heaps.len(), lanes.len());
+    // Ascending heaps: every partner lies in 0..g.len() if those of the
+    // first and last heaps do.
+    if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
+        assert!(last <= base && base - first + BATCH <= g.len());
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above); partners
+        // asserted in bounds.
+        return unsafe { avx2::meets_ahead(g, base, heaps, lanes, cands) };
+    }
+    let _ = simd;
+    let mut met = [0u8; BATCH];
+    for (&r, &x) in heaps.iter().zip(lanes) {
+        let x = x as u16;
+        for (j, (met, cands)) in met.iter_mut().zip(cands).enumerate() {
+            let v = x ^ g[base - r + j];
+            for (i, &c) in cands.iter().enumerate() {
+                *met |= ((v == c) as u8) << i;
+            }
+        }
+    }
+    met
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Bits512;
@@ -340,6 +390,54 @@ mod avx2 {
         }
     }
 
+    /// See [`super::meets_ahead`]. A rare heap's four partners are read as
+    /// one 64-bit word and broadcast to the four quarters of a vector;
+    /// quarter `q` of the first vector of candidates holds candidate `q` of
+    /// each heap, of the second candidate `4 + q`.
+    ///
+    /// # Safety
+    /// AVX2, `heaps.len() == lanes.len()`, every partner `base + j - r`
+    /// (`j < 4`) in `0..g.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn meets_ahead(
+        g: &[u16],
+        base: usize,
+        heaps: &[usize],
+        lanes: &[u64],
+        cands: &[[u16; super::CANDIDATES]; super::BATCH],
+    ) -> [u8; super::BATCH] {
+        let mut split = [[0u16; 16]; 2];
+        for (j, cands) in cands.iter().enumerate() {
+            for (i, &c) in cands.iter().enumerate() {
+                split[i / 4][4 * (i % 4) + j] = c;
+            }
+        }
+        // SAFETY: each array is 32 bytes.
+        let c0 = _mm256_loadu_si256(split[0].as_ptr() as *const __m256i);
+        let c1 = _mm256_loadu_si256(split[1].as_ptr() as *const __m256i);
+        let (mut a0, mut a1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (&r, &x) in heaps.iter().zip(lanes) {
+            // SAFETY: base - r + 4 <= g.len() (the caller's bound).
+            let word = (g.as_ptr().add(base - r) as *const i64).read_unaligned();
+            let v = _mm256_xor_si256(_mm256_set1_epi64x(word), _mm256_set1_epi64x(x as i64));
+            a0 = _mm256_or_si256(a0, _mm256_cmpeq_epi16(v, c0));
+            a1 = _mm256_or_si256(a1, _mm256_cmpeq_epi16(v, c1));
+        }
+        // Lane e of a vector gives bits 2e and 2e + 1 of its movemask.
+        let masks = [
+            _mm256_movemask_epi8(a0) as u32,
+            _mm256_movemask_epi8(a1) as u32,
+        ];
+        let mut met = [0u8; super::BATCH];
+        for (j, met) in met.iter_mut().enumerate() {
+            for i in 0..super::CANDIDATES {
+                let bit = masks[i / 4] >> (2 * (4 * (i % 4) + j)) & 1;
+                *met |= (bit as u8) << i;
+            }
+        }
+        met
+    }
+
     /// See [`super::marks_below_128`]: each value `v` becomes the bit
     /// `1 << (v - 32 q)` of the 32-bit accumulator of its quarter `q < Q`
     /// (a variable shift by 32 or more, or by a wrapped negative count,
@@ -473,6 +571,39 @@ mod tests {
                     let mut bits = vec![0u64; words];
                     stamps_to_bits(&stamps[..64 * words], gen, &mut bits, simd);
                     assert_eq!(bits, plain, "simd {simd} gen {gen}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn meets_ahead_paths_agree_with_a_plain_search() {
+        let g = values(4000, 11, 300);
+        let all: Vec<usize> = (1..2000).step_by(7).collect();
+        let lanes: Vec<u64> = all
+            .iter()
+            .map(|&r| g[r] as u64 * 0x0001_0001_0001_0001)
+            .collect();
+        for base in [2000, 2500, 3990] {
+            for range in [0..0, 0..1, 0..5, 40..140, 0..all.len()] {
+                let (heaps, lanes) = (&all[range.clone()], &lanes[range.clone()]);
+                // Candidates: some xors that occur, some values that may not.
+                let cands: [[u16; CANDIDATES]; BATCH] = std::array::from_fn(|j| {
+                    std::array::from_fn(|i| match (heaps.get(i * 3), i % 2) {
+                        (Some(&r), 0) => g[r] ^ g[base + j - r],
+                        _ => (37 * i + 5 * j) as u16,
+                    })
+                });
+                let plain: [u8; BATCH] = std::array::from_fn(|j| {
+                    (0..CANDIDATES).fold(0, |m, i| {
+                        let met = heaps.iter().any(|&r| g[r] ^ g[base + j - r] == cands[j][i]);
+                        m | (met as u8) << i
+                    })
+                });
+                assert!(heaps.is_empty() || plain.iter().all(|&m| m != 0));
+                for simd in [false, true] {
+                    let met = meets_ahead(&g, base, heaps, lanes, &cands, simd);
+                    assert_eq!(met, plain, "simd {simd} base {base} {range:?}");
                 }
             }
         }

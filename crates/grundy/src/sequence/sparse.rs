@@ -51,6 +51,13 @@
 //!   known. The loop is bound by memory operations, about one stamp a
 //!   cycle. The few pairs left (small `r`, or `r` near `n`) are marked heap
 //!   by heap.
+//! * Only the first few rare heaps of each value are stamped so; the pairs
+//!   of the others are compared with the eight least common values each
+//!   heap has left unmarked (see the `rare` module): the least common value
+//!   that is not an option is nearly always among them, and it is all the
+//!   mex needs. When it is not, that heap stamps those pairs after all.
+//!   Four heaps and eight candidates take two vector compares a rare heap,
+//!   against four stores.
 //! * While every value is below 1024, the stamps of a heap are read back as
 //!   a bit set (eight stamps a compare), so that the mex, the least unmarked
 //!   common value and the set of wanted rare values are word operations.
@@ -69,6 +76,7 @@
 
 use super::checkpoint::{EngineState, State};
 use super::pairs::{self, Bits512};
+use super::rare::RareHeaps;
 use super::stats::{is_rare, Histogram, Split};
 use super::{Engine, Values};
 use crate::error::{Error, Result};
@@ -116,6 +124,26 @@ const MARK_BITS: usize = 1024;
 /// (the current one and the next `AHEAD - 1`).
 pub(super) const AHEAD: usize = 4;
 
+/// The checked rare heaps (see [`RareHeaps`]) are compared with candidate
+/// values only when at least this many would be. Choosing the candidates
+/// costs about as much as stamping 400 rare heaps would save: on `0.161`
+/// (about 250 checked heaps) checking was 7 % slower, on `0.6` (about 900)
+/// 5 % faster, on `0.14` (about 1750) 25 % faster.
+const MIN_CHECKED: usize = 512;
+
+/// The quota of stamped heaps a rare value (see [`RareHeaps`]) is tuned
+/// after every this many batches with candidates…
+const QUOTA_WINDOW: u32 = 1024;
+
+/// …growing by two when more than this many heaps a thousand had to stamp
+/// their checked pairs after all…
+const FALLBACKS_UP: u32 = 30;
+
+/// …and shrinking by one when fewer than this many did (on `0.6` it
+/// settles at 7, on `0.172` at about 14: measured, 14 is 19 % faster there
+/// than 6, and 6 to 8 are best on `0.6`).
+const FALLBACKS_DOWN: u32 = 10;
+
 /// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
 /// of a rare heap `r` (listed before `start`) with a partner below `start`.
 #[derive(Debug)]
@@ -124,6 +152,10 @@ struct Batch {
     /// The tables of heaps `start + 1..=start + used` were taken (each
     /// heap takes its own once).
     used: usize,
+    /// When the pairs of the checked rare heaps were not stamped but
+    /// compared with candidates: for each heap of the batch, the
+    /// candidates, of which those met are stamped (see [`Sparse::checking`]).
+    cands: Option<[[u16; pairs::CANDIDATES]; AHEAD]>,
 }
 
 /// The sparse-space engine. See the [module docs](self).
@@ -142,11 +174,8 @@ pub struct Sparse {
     rare: Vec<bool>,
     /// The values below [`MARK_BITS`] that are common, as a bit set.
     common_bits: [u64; MARK_BITS / 64],
-    /// Heaps `≥ 1` with rare values, ascending.
-    rare_heaps: Vec<usize>,
-    /// `rare_values[i]` is the value of heap `rare_heaps[i]` (read in order,
-    /// not gathered).
-    rare_values: Vec<u16>,
+    /// Heaps `≥ 1` with rare values, ascending, with their values.
+    rares: RareHeaps,
     hist: Histogram,
     next_revision: usize,
     /// `seen[v] == generation`: value `v` is an option of the current heap.
@@ -161,6 +190,24 @@ pub struct Sparse {
     /// rare heaps whose pairs are marked for every heap of the batch (kept
     /// from batch to batch, so that none allocates).
     covered: Vec<(usize, usize)>,
+    /// While a batch with candidates is on: for each splitting digit, the
+    /// indices of the checked rare heaps among those covered.
+    checks: Vec<std::ops::Range<usize>>,
+    /// The candidates of the current heap when its checked rare pairs were
+    /// only compared with them. Those met are stamped; none of the others
+    /// is an option from a checked pair. So if the least common value left
+    /// unmarked is one of them, it is not an option at all; if it is not,
+    /// the checked pairs are stamped before the marks are read.
+    checking: Option<[u16; pairs::CANDIDATES]>,
+    /// Batches whose checked rare heaps were compared with candidates, and
+    /// heaps of them whose checked pairs had to be stamped after all.
+    check_batches: u64,
+    check_fallbacks: u64,
+    /// The same since the quota was last tuned.
+    window: (u32, u32),
+    /// At least this many checked rare heaps for a batch to compare them
+    /// ([`MIN_CHECKED`]; tests lower it).
+    min_checked: usize,
     /// The rare values still to be found among the splits.
     want: Wanted,
     /// The values that may be wanted lie in this range.
@@ -513,14 +560,19 @@ impl Sparse {
             mask: 0,
             rare: vec![true; VALUES],
             common_bits: [0; MARK_BITS / 64],
-            rare_heaps: Vec::new(),
-            rare_values: Vec::new(),
+            rares: RareHeaps::default(),
             hist: Histogram::default(),
             next_revision: FIRST_REVISION,
             seen: Box::new([0; VALUES]),
             spare: (1..AHEAD).map(|_| Box::new([0; VALUES])).collect(),
             batch: None,
             covered: Vec::new(),
+            checks: Vec::new(),
+            checking: None,
+            check_batches: 0,
+            check_fallbacks: 0,
+            window: (0, 0),
+            min_checked: MIN_CHECKED,
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
                 bits: [0; 64],
@@ -582,7 +634,7 @@ impl Sparse {
 
     /// The heaps with rare values under the current mask.
     pub fn rare_heaps(&self) -> &[usize] {
-        &self.rare_heaps
+        &self.rares.heaps
     }
 
     /// A new generation for the current heap (and a batch started with it).
@@ -606,27 +658,49 @@ impl Sparse {
         // Early stamps (not for a batch with a heap that trains the
         // ranking, whose credits would miss the values they find).
         let stamp = n + AHEAD <= self.ranking.next && self.tuner.stamp(n..n + AHEAD);
+        self.tune_quota();
         let (mut seen, mut spare) = (Some(&mut *self.seen), self.spare.iter_mut());
         let mut tables: [&mut [u32; VALUES]; AHEAD] = std::array::from_fn(|_| match seen.take() {
             Some(table) => table,
             None => &mut **spare.next().expect("AHEAD - 1 spare tables"),
         });
+        // Compare the checked rare heaps with candidates (rather than stamp
+        // them) while the marks can be read as bits and there are enough.
+        let bound = (self.hist.largest().unwrap_or(0) as usize + 1).next_power_of_two();
+        let check = bound <= MARK_BITS && self.rares.checked.len() >= self.min_checked;
         self.covered.clear();
+        self.checks.clear();
         for (i, &k) in self.splits.iter().enumerate() {
             let Some(base) = n.checked_sub(k) else {
                 self.covered.push((0, 0));
+                self.checks.push(0..0);
                 continue;
             };
             let first = first_known(base + AHEAD - 1, g.len());
-            let lo = below_front(&self.rare_heaps, first);
-            let hi = below_back(&self.rare_heaps, base).max(lo);
+            let lo = below_front(&self.rares.heaps, first);
+            let hi = below_back(&self.rares.heaps, base).max(lo);
+            // The rare heaps r with first <= r < base are covered.
+            let rares = &self.rares;
+            let (from, to, heaps, values) = match check {
+                true => {
+                    let within = |list: &[usize]| {
+                        let from = below_front(list, first);
+                        from..below_back(list, base).max(from)
+                    };
+                    let stamped = within(&rares.stamped);
+                    self.checks.push(within(&rares.checked));
+                    let (from, to) = (stamped.start, stamped.end);
+                    (from, to, &rares.stamped, &rares.stamped_values)
+                }
+                false => (lo, hi, &rares.heaps, &rares.values),
+            };
             mark_rare_ahead(
                 &mut tables,
                 gen,
                 g,
                 base,
-                &self.rare_heaps[lo..hi],
-                &self.rare_values[lo..hi],
+                &heaps[from..to],
+                &values[from..to],
             );
             self.covered.push((lo, hi));
             if stamp {
@@ -638,7 +712,82 @@ impl Sparse {
                 }
             }
         }
-        self.batch = Some(Batch { start: n, used: 0 });
+        let cands = check.then(|| {
+            let (common, rare) = (&self.common_bits, &self.rare);
+            let cands = std::array::from_fn(|j| {
+                least_unmarked(tables[j], gen, bound, common, rare, self.simd)
+            });
+            let mut met = [0u8; AHEAD];
+            for (&k, range) in self.splits.iter().zip(&self.checks) {
+                let Some(base) = n.checked_sub(k) else {
+                    continue;
+                };
+                let heaps = &self.rares.checked[range.clone()];
+                let lanes = &self.rares.checked_lanes[range.clone()];
+                let found = pairs::meets_ahead(g, base, heaps, lanes, &cands, self.simd);
+                met.iter_mut().zip(found).for_each(|(m, f)| *m |= f);
+            }
+            self.check_batches += 1;
+            self.window.0 += 1;
+            for ((table, cands), met) in tables.iter_mut().zip(&cands).zip(met) {
+                for (i, &c) in cands.iter().enumerate() {
+                    if met >> i & 1 != 0 {
+                        table[c as usize] = gen;
+                    }
+                }
+            }
+            cands
+        });
+        self.batch = Some(Batch {
+            start: n,
+            used: 0,
+            cands,
+        });
+    }
+
+    /// Stamps the pairs of the checked rare heaps of the batch for heap
+    /// `n`, whose marks cannot be read otherwise (see
+    /// [`Sparse::checking`]).
+    fn stamp_checked(&mut self, g: &[u16], n: usize) {
+        let gen = self.generation;
+        let (seen, rares) = (&mut *self.seen, &self.rares);
+        for (&k, range) in self.splits.iter().zip(&self.checks) {
+            if let Some(rest) = n.checked_sub(k) {
+                let heaps = &rares.checked[range.clone()];
+                let values = &rares.checked_values[range.clone()];
+                mark_rare(seen, gen, g, rest, heaps, values);
+            }
+        }
+        self.checking = None;
+        self.check_fallbacks += 1;
+        self.window.1 += 1;
+    }
+
+    /// Moves the quota of stamped heaps a rare value towards the point
+    /// where a few heaps in a hundred stamp their checked pairs after all
+    /// (each such heap costs about two stamps a checked heap; each heap
+    /// more a value stamped costs a stamp in every heap). Not while a batch
+    /// is on: its ranges index the lists.
+    fn tune_quota(&mut self) {
+        if self.window.0 < QUOTA_WINDOW {
+            return;
+        }
+        let (batches, fallbacks) = std::mem::take(&mut self.window);
+        let heaps = batches * AHEAD as u32;
+        let quota = self.rares.quota();
+        if fallbacks * 1000 > heaps * FALLBACKS_UP {
+            self.rares.set_quota(quota.saturating_add(2));
+        } else if fallbacks * 1000 < heaps * FALLBACKS_DOWN && quota > 1 {
+            self.rares.set_quota(quota - 1);
+        }
+    }
+
+    /// Whether `c`, the least common value left unmarked, must be checked
+    /// against the checked rare pairs, not yet stamped.
+    #[inline]
+    fn unchecked(&self, c: usize) -> bool {
+        self.checking
+            .is_some_and(|cands| c >= VALUES || !cands.contains(&(c as u16)))
     }
 
     #[inline]
@@ -669,10 +818,12 @@ impl Sparse {
         // mask stays, which changes only the speed, never a value.
         if best != self.mask && rare + rare / 8 < current && self.dropped.is_empty() {
             self.set_mask(best);
-            self.rare_heaps = (1..values.len())
-                .filter(|&h| self.rare[values[h] as usize])
-                .collect();
-            self.rare_values = self.rare_heaps.iter().map(|&h| values[h]).collect();
+            self.rares.clear();
+            for (h, &v) in values.iter().enumerate().skip(1) {
+                if self.rare[v as usize] {
+                    self.rares.push(h, v);
+                }
+            }
         }
         self.next_revision = values.len() + values.len().min(1 << 22);
         self.rank_frequent();
@@ -1074,8 +1225,8 @@ impl Sparse {
                     return false;
                 };
                 let bottom = (n + 1).saturating_sub(k + d.end);
-                let i = self.rare_heaps.partition_point(|&r| r < bottom);
-                self.rare_heaps.get(i).is_some_and(|&r| r <= top)
+                let i = self.rares.heaps.partition_point(|&r| r < bottom);
+                self.rares.heaps.get(i).is_some_and(|&r| r <= top)
             })
     }
 
@@ -1098,8 +1249,8 @@ impl Sparse {
             // The first rare heap r whose partner at `from` is not past the
             // dropped heaps: r > from - k - d.end.
             let above = (from + 1).saturating_sub(k + d.end);
-            let i = self.rare_heaps.partition_point(|&r| r < above);
-            let r = self.rare_heaps[i..]
+            let i = self.rares.heaps.partition_point(|&r| r < above);
+            let r = self.rares.heaps[i..]
                 .iter()
                 .copied()
                 .chain(late.clone().filter(|&r| r >= above))
@@ -1135,8 +1286,7 @@ impl Sparse {
             self.index(n, v);
             self.hist.add(v);
             if self.mask != 0 && self.rare[v as usize] {
-                self.rare_heaps.push(n);
-                self.rare_values.push(v);
+                self.rares.push(n, v);
             }
         }
         if values.len() >= self.next_revision {
@@ -1171,13 +1321,13 @@ impl Sparse {
     /// work, so the same budget ends a run at the same heap on any number
     /// of threads.
     pub(super) fn necessary_pairs(&self, n: usize) -> u64 {
-        let full = self.mask == 0 || self.rare_heaps.len() * 4 > n;
+        let full = self.mask == 0 || self.rares.len() * 4 > n;
         let splits = self.splits.iter().filter_map(|&k| n.checked_sub(k));
         splits
             .map(|rest| match full {
                 // (`scan_all`'s pairs a + (rest - a), 1 ≤ a ≤ top.)
                 true => self.top(rest),
-                false => below_back(&self.rare_heaps, rest),
+                false => below_back(&self.rares.heaps, rest),
             } as u64)
             .sum()
     }
@@ -1223,13 +1373,17 @@ impl Sparse {
         if self.nones.contains(&n) {
             self.mark(0);
         }
-        if self.mask == 0 || self.rare_heaps.len() * 4 > n {
+        if self.mask == 0 || self.rares.len() * 4 > n {
             self.scan_all(g, n)?;
             return self.mex(n);
         }
         if self.batch.is_none() && !self.strict && !self.batch_meets_dropped(n) {
             self.start_batch(g, n);
         }
+        self.checking = self
+            .batch
+            .as_ref()
+            .and_then(|b| Some(b.cands?[n - b.start]));
         // Every split with a rare heap: all common-valued splits among them
         // (those of the batch are marked already).
         let gen = self.generation;
@@ -1238,18 +1392,18 @@ impl Sparse {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
-            let end = below_back(&self.rare_heaps, rest);
+            let end = below_back(&self.rares.heaps, rest);
             // Rare heaps whose partner is not known yet are left out.
             let first = first_known(rest, g.len());
-            let lo = below_front(&self.rare_heaps[..end], first);
-            let rare = &self.rare_heaps[..end];
+            let lo = below_front(&self.rares.heaps[..end], first);
+            let rare = &self.rares.heaps[..end];
             // Grundy's game may not split into equal heaps: skip r = rest/2.
             let skip = if self.strict && rest % 2 == 0 {
                 rare.binary_search(&(rest / 2)).ok()
             } else {
                 None
             };
-            let (heaps, vals) = (&self.rare_heaps[..end], &self.rare_values[..end]);
+            let (heaps, vals) = (&self.rares.heaps[..end], &self.rares.values[..end]);
             let parts = match (skip, &self.batch) {
                 (Some(i), _) => [(0, i), (i + 1, end)],
                 (None, Some(_)) => {
@@ -1284,7 +1438,7 @@ impl Sparse {
                 }
             }
         }
-        let candidates = self.candidates(n)?;
+        let candidates = self.candidates(g, n)?;
         self.tuner.observe(
             n,
             match candidates {
@@ -1334,12 +1488,16 @@ impl Sparse {
     ///
     /// While every value so far is below [`MARK_BITS`], the marks are read
     /// as a bit set, so that each answer is a few word operations.
-    fn candidates(&mut self, n: usize) -> Result<Candidates> {
+    ///
+    /// When the least unmarked common value is not one of the candidates
+    /// checked (see [`Sparse::checking`]), the checked rare pairs of `n`
+    /// (`g` as for [`Self::compute_ahead`]) are stamped first.
+    fn candidates(&mut self, g: &[u16], n: usize) -> Result<Candidates> {
         let largest = self.hist.largest().unwrap_or(0) as usize;
         // Every option (a value, or the xor of two) is below `bound`.
         let bound = (largest + 1).next_power_of_two();
         if bound > MARK_BITS {
-            return self.candidates_scalar(n);
+            return self.candidates_scalar(g, n);
         }
         let words = bound.div_ceil(64);
         let mut marked = [0u64; MARK_BITS / 64];
@@ -1356,21 +1514,28 @@ impl Sparse {
                 .map_or(words * 64, |i| i * 64 + bits[i].trailing_ones() as usize)
         };
         let m = first_zero(&marked[..words]);
-        if !self.rare[m] {
+        // Unmarked common values; the least is c (past the words read,
+        // every value is unmarked but possibly checked candidates).
+        let c = match self.rare[m] {
+            false => m,
+            true => (0..words)
+                .find_map(|i| {
+                    let free = self.common_bits[i] & !marked[i];
+                    (free != 0).then(|| i * 64 + free.trailing_zeros() as usize)
+                })
+                .unwrap_or_else(|| {
+                    (words * 64..VALUES)
+                        .find(|&v| !self.rare[v] && !self.marked(v))
+                        .unwrap_or(VALUES)
+                }),
+        };
+        if self.unchecked(c) {
+            self.stamp_checked(g, n);
+            return self.candidates(g, n);
+        }
+        if c == m {
             return Ok(Candidates::Common(m as u16));
         }
-        // Unmarked common values; the least is c (past the words read,
-        // every value is unmarked).
-        let c = (0..words)
-            .find_map(|i| {
-                let free = self.common_bits[i] & !marked[i];
-                (free != 0).then(|| i * 64 + free.trailing_zeros() as usize)
-            })
-            .unwrap_or_else(|| {
-                (words * 64..VALUES)
-                    .find(|&v| !self.rare[v])
-                    .unwrap_or(VALUES)
-            });
         self.want.small = c <= 512;
         let mut wanted = 0;
         let (common, marked) = (&self.common_bits, &marked);
@@ -1403,14 +1568,18 @@ impl Sparse {
     }
 
     /// [`Self::candidates`] value by value, for heaps with large values.
-    fn candidates_scalar(&mut self, n: usize) -> Result<Candidates> {
+    fn candidates_scalar(&mut self, g: &[u16], n: usize) -> Result<Candidates> {
         let m = self.mex(n)? as usize;
-        if !self.rare[m] {
-            return Ok(Candidates::Common(m as u16));
-        }
         let c = (m..VALUES)
             .find(|&v| !self.rare[v] && !self.marked(v))
             .unwrap_or(VALUES);
+        if self.unchecked(c) {
+            self.stamp_checked(g, n);
+            return self.candidates_scalar(g, n);
+        }
+        if c == m {
+            return Ok(Candidates::Common(m as u16));
+        }
         let mut wanted = 0;
         self.want.small = c <= 512;
         for v in m..c {
@@ -1464,6 +1633,51 @@ fn mark_rare(
             seen[v as usize] = gen;
         }
     }
+}
+
+/// The [`pairs::CANDIDATES`] least common values (`rare` false, listed
+/// below [`MARK_BITS`] by `common_bits`) not stamped in `table`
+/// (padded with the last, or 0 when there is none: any value is a sound
+/// candidate, see [`Sparse::checking`]). Stamps below `bound <= MARK_BITS`
+/// are read as bits, a word at a time until enough are found.
+fn least_unmarked(
+    table: &[u32; VALUES],
+    gen: u32,
+    bound: usize,
+    common_bits: &[u64; MARK_BITS / 64],
+    rare: &[bool],
+    simd: bool,
+) -> [u16; pairs::CANDIDATES] {
+    let mut cands = [0u16; pairs::CANDIDATES];
+    let mut found = 0;
+    let words = bound.div_ceil(64);
+    'words: for i in 0..words {
+        let mut marked = [0u64];
+        pairs::stamps_to_bits(&table[i * 64..i * 64 + 64], gen, &mut marked, simd);
+        let mut free = common_bits[i] & !marked[0];
+        while free != 0 {
+            cands[found] = (i * 64 + free.trailing_zeros() as usize) as u16;
+            found += 1;
+            if found == pairs::CANDIDATES {
+                break 'words;
+            }
+            free &= free - 1;
+        }
+    }
+    for v in words * 64..VALUES {
+        if found == pairs::CANDIDATES {
+            break;
+        }
+        if !rare[v] && table[v] != gen {
+            cands[found] = v as u16;
+            found += 1;
+        }
+    }
+    if found > 0 {
+        let last = cands[found - 1];
+        cands[found..].iter_mut().for_each(|c| *c = last);
+    }
+    cands
 }
 
 /// [`Sparse::top`] for splits into unequal heaps when `strict`.
@@ -1706,8 +1920,7 @@ impl Engine for Sparse {
         self.batch = None;
         self.hist = Histogram::of(values.get(1..).unwrap_or(&[]));
         self.set_mask(0);
-        self.rare_heaps.clear();
-        self.rare_values.clear();
+        self.rares.clear();
         self.next_revision = FIRST_REVISION;
         self.by_value.clear();
         self.by_value_len.clear();
@@ -1725,9 +1938,9 @@ impl Engine for Sparse {
     }
 
     fn saved(&mut self, _values: &[u16], dropped: std::ops::Range<usize>) -> Option<EngineState> {
-        let from = self.rare_heaps.partition_point(|&h| h < dropped.start);
-        let to = self.rare_heaps.partition_point(|&h| h < dropped.end);
-        let rare = (from..to).map(|i| (self.rare_heaps[i] as u64, self.rare_values[i]));
+        let from = self.rares.heaps.partition_point(|&h| h < dropped.start);
+        let to = self.rares.heaps.partition_point(|&h| h < dropped.end);
+        let rare = (from..to).map(|i| (self.rares.heaps[i] as u64, self.rares.values[i]));
         Some(EngineState {
             mask: self.mask,
             next_revision: self.next_revision as u64,
@@ -1758,23 +1971,21 @@ impl Engine for Sparse {
         let low = values.iter().copied().enumerate().take(gone.start);
         let rare = saved.rare.iter().map(|&(h, v)| (h as usize, v));
         let high = values.iter().copied().enumerate().skip(gone.end);
-        self.rare_heaps.clear();
-        self.rare_values.clear();
+        self.rares.clear();
         self.by_value.clear();
         self.by_value_len.clear();
         for (h, v) in low.chain(rare).chain(high) {
             self.index(h, v);
             if h > 0 && self.mask != 0 && self.rare[v as usize] {
-                self.rare_heaps.push(h);
-                self.rare_values.push(v);
+                self.rares.push(h, v);
             }
         }
         // A rare heap missing from the state would make values wrong, not
         // slow: the histogram, saved apart, must count as many.
-        if self.mask != 0 && self.rare_heaps.len() as u64 != hist.rare_count(self.mask) {
+        if self.mask != 0 && self.rares.len() as u64 != hist.rare_count(self.mask) {
             return Err(Error::Unsupported(format!(
                 "the checkpoint lists {} heaps of rare values for mask {}, its histogram {}",
-                self.rare_heaps.len(),
+                self.rares.len(),
                 self.mask,
                 hist.rare_count(self.mask)
             )));
@@ -1798,7 +2009,7 @@ impl Engine for Sparse {
     }
 
     fn rare(&self) -> Option<(u16, usize)> {
-        Some((self.mask, self.rare_heaps.len()))
+        Some((self.mask, self.rares.len()))
     }
 
     fn forget(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Result<()> {
@@ -1814,6 +2025,7 @@ impl Engine for Sparse {
 mod tests {
     use super::*;
     use crate::sequence::naive::Naive;
+    use crate::sequence::rare::STAMPED_PER_VALUE;
 
     fn run(engine: &mut dyn Engine, n: usize) -> Vec<u16> {
         let mut values = Values::new();
@@ -1864,8 +2076,8 @@ mod tests {
             (engine.mask, engine.common_bits)
         );
         assert_eq!(back.rare, engine.rare);
-        assert_eq!(back.rare_heaps, engine.rare_heaps);
-        assert_eq!(back.rare_values, engine.rare_values);
+        assert_eq!(back.rares.heaps, engine.rares.heaps);
+        assert_eq!(back.rares.values, engine.rares.values);
         assert_eq!(back.next_revision, engine.next_revision);
         assert_eq!(back.work(), engine.work());
         assert_eq!(
@@ -1944,6 +2156,47 @@ mod tests {
             assert!(!portable.simd);
             assert_eq!(run(&mut vector, n), run(&mut portable, n), "{rule}");
             assert_eq!(vector.work, portable.work, "{rule}");
+        }
+    }
+
+    #[test]
+    fn checked_rare_pairs_give_the_values_of_stamped_ones() {
+        // Checking every rare heap's pairs against candidates (one stamped
+        // heap a value: most heaps must stamp them after all), or as the
+        // engine does, gives the values of stamping every pair, and of the
+        // naive engine; the quota moves meanwhile.
+        let code = |c| Rule::TakeBreak(TakeBreak::parse(c).unwrap());
+        for (rule, n, short, rises) in [
+            (code("0.6"), 20000, 5000, true),
+            (code("0.172"), 12000, 5000, true),
+            (code("0.14"), 12000, 3000, false),
+        ] {
+            let mut stamped = Sparse::new(&rule).unwrap();
+            stamped.min_checked = usize::MAX;
+            let values = run(&mut stamped, n);
+            assert_eq!(stamped.check_batches, 0);
+            assert_eq!(
+                run(&mut Naive::new(&rule), short),
+                values[..short],
+                "{rule}"
+            );
+            for quota in [1, STAMPED_PER_VALUE] {
+                let mut work = None;
+                for simd in [true, false] {
+                    let mut checked = Sparse::new(&rule).unwrap().with_simd(simd);
+                    checked.min_checked = 0;
+                    checked.rares = RareHeaps::with_quota(quota);
+                    assert_eq!(run(&mut checked, n), values, "{rule} quota {quota}");
+                    assert!(checked.check_batches > 1000, "{rule} quota {quota}");
+                    if quota == 1 {
+                        assert!(checked.check_fallbacks > 100, "{rule}");
+                        // (0.14 has 22 rare values: one heap each is enough.)
+                        assert_eq!(checked.rares.quota() > 1, rises, "{rule}");
+                    }
+                    // The vector and portable paths examine the same pairs.
+                    assert_eq!(*work.get_or_insert(checked.work), checked.work, "{rule}");
+                }
+            }
         }
     }
 
