@@ -231,6 +231,50 @@ pub fn meets_ahead(
     met
 }
 
+/// The least values `v` with bit `v % 64` of `allowed[v / 64]` set and
+/// `stamps[v] != gen`, ascending, into `out` (as many as fit); returns how
+/// many were found (fewer than `out.len()` when there are not enough below
+/// `64 * allowed.len() <= stamps.len()`). The stamps are read a word of 64
+/// at a time, only as far as needed. `simd` as in [`take_hits`].
+#[inline]
+pub fn first_unstamped(
+    stamps: &[u32],
+    gen: u32,
+    allowed: &[u64],
+    out: &mut [u16],
+    simd: bool,
+) -> usize {
+    assert!(64 * allowed.len() <= stamps.len() && 64 * allowed.len() <= 1 << 16);
+    #[cfg(target_arch = "x86_64")]
+    if simd && simd_available() {
+        // SAFETY: AVX2 is available (checked just above); length asserted.
+        return unsafe { avx2::first_unstamped(stamps, gen, allowed, out) };
+    }
+    let _ = simd;
+    let mut found = 0;
+    for (i, &a) in allowed.iter().enumerate() {
+        let mut word = [0u64];
+        stamps_to_bits(&stamps[64 * i..64 * i + 64], gen, &mut word, false);
+        found = take_bits(a & !word[0], 64 * i, out, found);
+        if found == out.len() {
+            break;
+        }
+    }
+    found
+}
+
+/// Puts the set bits of `free` (plus `offset`), lowest first, into
+/// `out[found..]` as far as it goes; returns the new count.
+#[inline]
+fn take_bits(mut free: u64, offset: usize, out: &mut [u16], mut found: usize) -> usize {
+    while free != 0 && found < out.len() {
+        out[found] = (offset + free.trailing_zeros() as usize) as u16;
+        found += 1;
+        free &= free - 1;
+    }
+    found
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Bits512;
@@ -438,6 +482,36 @@ mod avx2 {
         met
     }
 
+    /// See [`super::first_unstamped`]: the stamps of a word compared eight
+    /// at a time, as in [`stamps_to_bits`].
+    ///
+    /// # Safety
+    /// AVX2, and `64 * allowed.len() <= stamps.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn first_unstamped(
+        stamps: &[u32],
+        gen: u32,
+        allowed: &[u64],
+        out: &mut [u16],
+    ) -> usize {
+        let g = _mm256_set1_epi32(gen as i32);
+        let mut found = 0;
+        for (w, &a) in allowed.iter().enumerate() {
+            let mut x = 0u64;
+            for q in 0..8 {
+                // SAFETY: 64 w + 8 q + 8 <= 64 allowed.len() <= stamps.len().
+                let s = _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
+                let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
+                x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
+            }
+            found = super::take_bits(a & !x, 64 * w, out, found);
+            if found == out.len() {
+                break;
+            }
+        }
+        found
+    }
+
     /// See [`super::marks_below_128`]: each value `v` becomes the bit
     /// `1 << (v - 32 q)` of the 32-bit accumulator of its quarter `q < Q`
     /// (a variable shift by 32 or more, or by a wrapped negative count,
@@ -604,6 +678,36 @@ mod tests {
                 for simd in [false, true] {
                     let met = meets_ahead(&g, base, heaps, lanes, &cands, simd);
                     assert_eq!(met, plain, "simd {simd} base {base} {range:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_unstamped_paths_agree_with_a_plain_search() {
+        let raw = values(1024, 13, 3);
+        let stamps: Vec<u32> = raw.iter().map(|&v| 7 + v as u32).collect();
+        let allowed: Vec<u64> = (0..16u64)
+            .map(|i| 0x9e37_79b9_7f4a_7c15u64.rotate_left(i as u32 * 5))
+            .collect();
+        for gen in 6..11 {
+            for words in [0, 1, 3, 16] {
+                for want in [0, 1, 8, 2000] {
+                    let plain: Vec<u16> = (0..64 * words)
+                        .filter(|&v| allowed[v / 64] >> (v % 64) & 1 != 0 && stamps[v] != gen)
+                        .take(want)
+                        .map(|v| v as u16)
+                        .collect();
+                    for simd in [false, true] {
+                        let mut out = vec![0u16; want];
+                        let found =
+                            first_unstamped(&stamps, gen, &allowed[..words], &mut out, simd);
+                        assert_eq!(
+                            &out[..found],
+                            &plain[..],
+                            "simd {simd} gen {gen} {words} {want}"
+                        );
+                    }
                 }
             }
         }

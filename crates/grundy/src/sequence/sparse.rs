@@ -1640,6 +1640,7 @@ fn mark_rare(
 /// (padded with the last, or 0 when there is none: any value is a sound
 /// candidate, see [`Sparse::checking`]). Stamps below `bound <= MARK_BITS`
 /// are read as bits, a word at a time until enough are found.
+#[inline]
 fn least_unmarked(
     table: &[u32; VALUES],
     gen: u32,
@@ -1649,21 +1650,8 @@ fn least_unmarked(
     simd: bool,
 ) -> [u16; pairs::CANDIDATES] {
     let mut cands = [0u16; pairs::CANDIDATES];
-    let mut found = 0;
     let words = bound.div_ceil(64);
-    'words: for i in 0..words {
-        let mut marked = [0u64];
-        pairs::stamps_to_bits(&table[i * 64..i * 64 + 64], gen, &mut marked, simd);
-        let mut free = common_bits[i] & !marked[0];
-        while free != 0 {
-            cands[found] = (i * 64 + free.trailing_zeros() as usize) as u16;
-            found += 1;
-            if found == pairs::CANDIDATES {
-                break 'words;
-            }
-            free &= free - 1;
-        }
-    }
+    let mut found = pairs::first_unstamped(table, gen, &common_bits[..words], &mut cands, simd);
     for v in words * 64..VALUES {
         if found == pairs::CANDIDATES {
             break;
