@@ -128,7 +128,8 @@ pub(super) const AHEAD: usize = 4;
 /// values only when at least this many would be. Choosing the candidates
 /// costs about as much as stamping 400 rare heaps would save: on `0.161`
 /// (about 250 checked heaps) checking was 7 % slower, on `0.6` (about 900)
-/// 5 % faster, on `0.14` (about 1750) 25 % faster.
+/// 2 to 8 % faster (more on a busy machine), on `0.14` (about 1750) 25 %
+/// faster.
 const MIN_CHECKED: usize = 512;
 
 /// The quota of stamped heaps a rare value (see [`RareHeaps`]) is tuned
@@ -140,8 +141,8 @@ const QUOTA_WINDOW: u32 = 1024;
 const FALLBACKS_UP: u32 = 30;
 
 /// …and shrinking by one when fewer than this many did (on `0.6` it
-/// settles at 7, on `0.172` at about 14: measured, 14 is 19 % faster there
-/// than 6, and 6 to 8 are best on `0.6`).
+/// settles at 7 or 8, on `0.172` at about 18: measured, 14 is 19 % faster
+/// there than 6, and 6 to 8 are alike on `0.6`).
 const FALLBACKS_DOWN: u32 = 10;
 
 /// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
