@@ -185,7 +185,7 @@ pub fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64], simd: bool) {
 pub const CANDIDATES: usize = 8;
 
 /// Heaps of a batch that [`meets_ahead`] serves in one pass.
-pub const BATCH: usize = 4;
+pub const BATCH: usize = 8;
 
 /// Which candidate values the rare-pair xors of a batch of heaps meet.
 ///
@@ -194,9 +194,9 @@ pub const BATCH: usize = 4;
 /// of `lanes[i]`, the xors `x ^ g[base + j - r]` are the rare-pair options of
 /// heap `base + j` (plus the splitting digit). Bit `i` of the result's
 /// byte `j` says whether one of them is `cands[j][i]`. Rather than stamp
-/// every xor (a store each), the vector kernel compares four heaps' xors
-/// with their candidates at once: two compares for a rare heap and all
-/// eight candidates of four heaps. `simd` as in [`take_hits`].
+/// every xor (a store each), the vector kernel compares eight heaps' xors
+/// with their candidates at once: four compares for a rare heap and all
+/// eight candidates of eight heaps. `simd` as in [`take_hits`].
 pub fn meets_ahead(
     g: &[u16],
     base: usize,
@@ -434,14 +434,13 @@ mod avx2 {
         }
     }
 
-    /// See [`super::meets_ahead`]. A rare heap's four partners are read as
-    /// one 64-bit word and broadcast to the four quarters of a vector;
-    /// quarter `q` of the first vector of candidates holds candidate `q` of
-    /// each heap, of the second candidate `4 + q`.
+    /// See [`super::meets_ahead`]. A rare heap's eight partners are read
+    /// as 16 bytes and broadcast to both halves of a vector; half `h` of
+    /// vector `k` of candidates holds candidate `2 k + h` of each heap.
     ///
     /// # Safety
     /// AVX2, `heaps.len() == lanes.len()`, every partner `base + j - r`
-    /// (`j < 4`) in `0..g.len()`.
+    /// (`j < 8`) in `0..g.len()`.
     #[target_feature(enable = "avx2")]
     pub unsafe fn meets_ahead(
         g: &[u16],
@@ -450,32 +449,34 @@ mod avx2 {
         lanes: &[u64],
         cands: &[[u16; super::CANDIDATES]; super::BATCH],
     ) -> [u8; super::BATCH] {
-        let mut split = [[0u16; 16]; 2];
+        const _: () = assert!(super::BATCH == 8 && super::CANDIDATES == 8);
+        let mut split = [[0u16; 16]; 4];
         for (j, cands) in cands.iter().enumerate() {
             for (i, &c) in cands.iter().enumerate() {
-                split[i / 4][4 * (i % 4) + j] = c;
+                split[i / 2][8 * (i % 2) + j] = c;
             }
         }
         // SAFETY: each array is 32 bytes.
-        let c0 = _mm256_loadu_si256(split[0].as_ptr() as *const __m256i);
-        let c1 = _mm256_loadu_si256(split[1].as_ptr() as *const __m256i);
-        let (mut a0, mut a1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        let c: [__m256i; 4] =
+            std::array::from_fn(|k| _mm256_loadu_si256(split[k].as_ptr() as *const __m256i));
+        let mut a = [_mm256_setzero_si256(); 4];
         for (&r, &x) in heaps.iter().zip(lanes) {
-            // SAFETY: base - r + 4 <= g.len() (the caller's bound).
-            let word = (g.as_ptr().add(base - r) as *const i64).read_unaligned();
-            let v = _mm256_xor_si256(_mm256_set1_epi64x(word), _mm256_set1_epi64x(x as i64));
-            a0 = _mm256_or_si256(a0, _mm256_cmpeq_epi16(v, c0));
-            a1 = _mm256_or_si256(a1, _mm256_cmpeq_epi16(v, c1));
+            // SAFETY: base - r + 8 <= g.len() (the caller's bound).
+            let word = _mm_loadu_si128(g.as_ptr().add(base - r) as *const __m128i);
+            let v = _mm256_xor_si256(
+                _mm256_broadcastsi128_si256(word),
+                _mm256_set1_epi64x(x as i64),
+            );
+            for k in 0..4 {
+                a[k] = _mm256_or_si256(a[k], _mm256_cmpeq_epi16(v, c[k]));
+            }
         }
         // Lane e of a vector gives bits 2e and 2e + 1 of its movemask.
-        let masks = [
-            _mm256_movemask_epi8(a0) as u32,
-            _mm256_movemask_epi8(a1) as u32,
-        ];
+        let masks: [u32; 4] = std::array::from_fn(|k| _mm256_movemask_epi8(a[k]) as u32);
         let mut met = [0u8; super::BATCH];
         for (j, met) in met.iter_mut().enumerate() {
             for i in 0..super::CANDIDATES {
-                let bit = masks[i / 4] >> (2 * (4 * (i % 4) + j)) & 1;
+                let bit = masks[i / 2] >> (2 * (8 * (i % 2) + j)) & 1;
                 *met |= (bit as u8) << i;
             }
         }
