@@ -483,8 +483,8 @@ mod avx2 {
         met
     }
 
-    /// See [`super::first_unstamped`]: the stamps of a word compared eight
-    /// at a time, as in [`stamps_to_bits`].
+    /// See [`super::first_unstamped`]: the stamps read a word at a time by
+    /// [`stamps_to_bits`].
     ///
     /// # Safety
     /// AVX2, and `64 * allowed.len() <= stamps.len()`.
@@ -495,17 +495,12 @@ mod avx2 {
         allowed: &[u64],
         out: &mut [u16],
     ) -> usize {
-        let g = _mm256_set1_epi32(gen as i32);
         let mut found = 0;
         for (w, &a) in allowed.iter().enumerate() {
-            let mut x = 0u64;
-            for q in 0..8 {
-                // SAFETY: 64 w + 8 q + 8 <= 64 allowed.len() <= stamps.len().
-                let s = _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
-                let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
-                x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
-            }
-            found = super::take_bits(a & !x, 64 * w, out, found);
+            let mut x = [0u64];
+            // SAFETY: AVX2 (the caller's), 64 stamps for one word.
+            stamps_to_bits(&stamps[64 * w..64 * w + 64], gen, &mut x);
+            found = super::take_bits(a & !x[0], 64 * w, out, found);
             if found == out.len() {
                 break;
             }

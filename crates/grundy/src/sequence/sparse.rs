@@ -136,16 +136,16 @@ const MIN_CHECKED: usize = 512;
 
 /// The quota of stamped heaps a rare value (see [`RareHeaps`]) is tuned
 /// after every this many batches with candidates (4096 heaps)…
-const QUOTA_WINDOW: u32 = 512;
+const QUOTA_WINDOW: u64 = 512;
 
 /// …growing by two when more than this many heaps a thousand had to stamp
 /// their checked pairs after all…
-const FALLBACKS_UP: u32 = 30;
+const FALLBACKS_UP: u64 = 30;
 
 /// …and shrinking by one when fewer than this many did (on `0.6` it
 /// settles at 7 or 8, on `0.172` at about 18: measured, 14 is 19 % faster
 /// there than 6, and 6 to 8 are alike on `0.6`).
-const FALLBACKS_DOWN: u32 = 10;
+const FALLBACKS_DOWN: u64 = 10;
 
 /// Rare-pair marks made ahead: for heaps `start..start + AHEAD`, every pair
 /// of a rare heap `r` (listed before `start`) with a partner below `start`.
@@ -206,8 +206,8 @@ pub struct Sparse {
     /// heaps of them whose checked pairs had to be stamped after all.
     check_batches: u64,
     check_fallbacks: u64,
-    /// The same since the quota was last tuned.
-    window: (u32, u32),
+    /// The two counts when the quota was last tuned.
+    tuned_at: (u64, u64),
     /// At least this many checked rare heaps for a batch to compare them
     /// ([`MIN_CHECKED`]; tests lower it).
     min_checked: usize,
@@ -618,7 +618,7 @@ impl Sparse {
             checking: None,
             check_batches: 0,
             check_fallbacks: 0,
-            window: (0, 0),
+            tuned_at: (0, 0),
             min_checked: MIN_CHECKED,
             want: Wanted {
                 bytes: Box::new([0; VALUES]),
@@ -775,7 +775,6 @@ impl Sparse {
                 met.iter_mut().zip(found).for_each(|(m, f)| *m |= f);
             }
             self.check_batches += 1;
-            self.window.0 += 1;
             for ((table, cands), met) in tables.iter_mut().zip(&cands).zip(met) {
                 for (i, &c) in cands.iter().enumerate() {
                     if met >> i & 1 != 0 {
@@ -807,7 +806,6 @@ impl Sparse {
         }
         self.checking = None;
         self.check_fallbacks += 1;
-        self.window.1 += 1;
     }
 
     /// Moves the quota of stamped heaps a rare value towards the point
@@ -816,11 +814,13 @@ impl Sparse {
     /// more a value stamped costs a stamp in every heap). Not while a batch
     /// is on: its ranges index the lists.
     fn tune_quota(&mut self) {
-        if self.window.0 < QUOTA_WINDOW {
+        let batches = self.check_batches - self.tuned_at.0;
+        if batches < QUOTA_WINDOW {
             return;
         }
-        let (batches, fallbacks) = std::mem::take(&mut self.window);
-        let heaps = batches * AHEAD as u32;
+        let fallbacks = self.check_fallbacks - self.tuned_at.1;
+        self.tuned_at = (self.check_batches, self.check_fallbacks);
+        let heaps = batches * AHEAD as u64;
         let quota = self.rares.quota();
         if fallbacks * 1000 > heaps * FALLBACKS_UP {
             self.rares.set_quota(quota.saturating_add(2));
