@@ -5,8 +5,9 @@
 //! times: it is kept ascending (the walks stop at a bound), with the values
 //! alongside (read in order, not gathered), and split in two:
 //!
-//! * the **stamped** heaps, the first [`STAMPED_PER_VALUE`] heaps of each
-//!   value, whose splits stamp their xor as an option (a store each);
+//! * the **stamped** heaps, the first few heaps of each value (a quota the
+//!   engine tunes, [`STAMPED_PER_VALUE`] to start), whose splits stamp
+//!   their xor as an option (a store each);
 //! * the **checked** heaps, all others, whose splits are only compared with
 //!   a few candidate values of each heap (see
 //!   [`pairs::meets_ahead`](super::pairs::meets_ahead)), several heaps and
@@ -37,7 +38,7 @@ pub(super) struct RareHeaps {
     pub heaps: Vec<usize>,
     /// `values[i]` is the value of `heaps[i]`.
     pub values: Vec<u16>,
-    /// The first [`STAMPED_PER_VALUE`] heaps of each value.
+    /// The first `quota` heaps of each value.
     pub stamped: Vec<usize>,
     pub stamped_values: Vec<u16>,
     /// The others…
