@@ -128,11 +128,11 @@ pub(super) const AHEAD: usize = 8;
 
 /// The checked rare heaps (see [`RareHeaps`]) are compared with candidate
 /// values only when at least this many would be. Choosing the candidates
-/// costs about as much as stamping 400 rare heaps would save: on `0.161`
-/// (about 250 checked heaps) checking was 7 % slower, on `0.6` (about 900)
-/// 2 to 8 % faster (more on a busy machine), on `0.14` (about 1750) 25 %
-/// faster.
-const MIN_CHECKED: usize = 512;
+/// and stamping those met costs about as much, a batch, as stamping 150 to
+/// 250 rare heaps would save: on `0.161` (about 310 checked heaps) checking
+/// is 4 % faster, on `0.6` (about 900) 2 to 8 % (more on a busy machine),
+/// on `0.14` (about 1750) 25 %.
+const MIN_CHECKED: usize = 256;
 
 /// The quota of stamped heaps a rare value (see [`RareHeaps`]) is tuned
 /// after every this many batches with candidates (4096 heaps)…
@@ -775,11 +775,12 @@ impl Sparse {
                 met.iter_mut().zip(found).for_each(|(m, f)| *m |= f);
             }
             self.check_batches += 1;
+            // Without branches (which candidates are met is close to
+            // random): an unmet candidate, unstamped, is given an older
+            // generation.
             for ((table, cands), met) in tables.iter_mut().zip(&cands).zip(met) {
                 for (i, &c) in cands.iter().enumerate() {
-                    if met >> i & 1 != 0 {
-                        table[c as usize] = gen;
-                    }
+                    table[c as usize] = gen.wrapping_sub(u32::from(!met >> i & 1));
                 }
             }
             cands
@@ -1669,6 +1670,14 @@ fn mark_rare(
     if let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) {
         assert!(first >= 1 && last < rest && rest - first < g.len());
     }
+    if heaps.len() <= 16 {
+        // Most calls, for heaps of a batch, stamp few or none: not worth
+        // clearing the buffer.
+        for (&r, &x) in heaps.iter().zip(vals) {
+            seen[(x ^ g[rest - r]) as usize] = gen;
+        }
+        return;
+    }
     let mut buf = [0u16; BLOCK];
     for (hs, xs) in heaps.chunks(BLOCK).zip(vals.chunks(BLOCK)) {
         for ((b, &r), &x) in buf.iter_mut().zip(hs).zip(xs) {
@@ -1684,9 +1693,9 @@ fn mark_rare(
 
 /// The [`pairs::CANDIDATES`] least common values (`rare` false, listed
 /// below [`MARK_BITS`] by `common_bits`) not stamped in `table`
-/// (padded with the last, or 0 when there is none: any value is a sound
-/// candidate, see [`Sparse::checking`]). Stamps below `bound <= MARK_BITS`
-/// are read as bits, a word at a time until enough are found.
+/// (padded with the last: any unstamped value is a sound candidate, see
+/// [`Sparse::checking`]). Stamps below `bound <= MARK_BITS` are read as
+/// bits, a word at a time until enough are found.
 #[inline]
 fn least_unmarked(
     table: &[u32; VALUES],
@@ -1708,10 +1717,11 @@ fn least_unmarked(
             found += 1;
         }
     }
-    if found > 0 {
-        let last = cands[found - 1];
-        cands[found..].iter_mut().for_each(|c| *c = last);
-    }
+    // Nothing stamps a value at or above `bound`, and half the values are
+    // common: there is always one.
+    assert!(found > 0, "no unstamped common value");
+    let last = cands[found - 1];
+    cands[found..].iter_mut().for_each(|c| *c = last);
     cands
 }
 
