@@ -2231,6 +2231,8 @@ mod tests {
             (code("0.6"), 20000, 5000),
             (code("0.172"), 12000, 5000),
             (code("0.14"), 12000, 3000),
+            // Four splitting digits: a range of checked heaps each.
+            (code("0.4447"), 12000, 3000),
         ] {
             let mut stamped = Sparse::new(&rule).unwrap();
             stamped.min_checked = usize::MAX;
