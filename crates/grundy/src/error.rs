@@ -1,6 +1,12 @@
-//! The one error type of the engine.
+//! The one error type of the engine, and its kinds.
+//!
+//! Callers tell errors apart by [`Error::kind`] (and [`Error::limit_kind`]
+//! for a limit reached), never by searching the message: the message is for
+//! people.
 
 use thiserror::Error;
+
+use crate::budget::LimitKind;
 
 /// Everything the engine can refuse to do, each with enough context to say
 /// what is wrong and where.
@@ -40,6 +46,91 @@ pub enum Error {
     /// A move that the rules do not allow.
     #[error("illegal move: {0}")]
     IllegalMove(String),
+    /// A limit of the [`Budget`](crate::budget::Budget) (time, memory,
+    /// cancellation) or a count of work was reached. `message` says which,
+    /// what was being done and how to allow more.
+    #[error("{message}")]
+    Limit { kind: LimitKind, message: String },
+    /// A position repeats along a line of play where only finite games are
+    /// handled. `position` is written in the expression language.
+    #[error("{position} repeats along a line of play: it is not a finite game")]
+    Loop { position: String },
+}
+
+/// What kind of error an [`Error`] is: for callers that act on the kind
+/// (pick an exception, an exit status, an HTTP status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The input could not be parsed ([`Error::Parse`]).
+    Parse,
+    /// The input parsed but is not a valid game: a code, a subtraction
+    /// set, a staircase, an empty position.
+    Invalid,
+    /// The request is refused up front: it would need more than is allowed.
+    TooLarge,
+    /// A limit was reached while working ([`Error::Limit`]).
+    Limit(LimitKind),
+    /// A value beyond what the engines store.
+    Overflow,
+    /// A question the engine cannot answer exactly for this input.
+    Unsupported,
+    /// A game that is not finite where only finite games are handled.
+    Loop,
+    /// A move that the rules do not allow.
+    IllegalMove,
+}
+
+impl Error {
+    /// An [`Error::Limit`] of `kind`.
+    pub fn limit(kind: LimitKind, message: impl Into<String>) -> Error {
+        Error::Limit {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// The kind of this error.
+    ///
+    /// ```
+    /// use grundy::error::ErrorKind;
+    /// let err = grundy::expr::parse_position("nim(3,").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Parse);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Parse { .. } => ErrorKind::Parse,
+            Error::InvalidCode { .. }
+            | Error::InvalidSubtraction(_)
+            | Error::EmptyPosition
+            | Error::InvalidStaircase(_) => ErrorKind::Invalid,
+            Error::TooLarge(_) => ErrorKind::TooLarge,
+            Error::ValueOverflow { .. } => ErrorKind::Overflow,
+            Error::Unsupported(_) => ErrorKind::Unsupported,
+            Error::IllegalMove(_) => ErrorKind::IllegalMove,
+            Error::Limit { kind, .. } => ErrorKind::Limit(*kind),
+            Error::Loop { .. } => ErrorKind::Loop,
+        }
+    }
+
+    /// Which limit was reached, for an [`Error::Limit`].
+    pub fn limit_kind(&self) -> Option<LimitKind> {
+        match self {
+            Error::Limit { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// The same error with `context` put before its message ("finding the
+    /// value of kayles(10^6): …"); other kinds are returned unchanged.
+    pub fn in_context(self, context: impl FnOnce() -> String) -> Error {
+        match self {
+            Error::Limit { kind, message } => Error::Limit {
+                kind,
+                message: format!("{}: {message}", context()),
+            },
+            e => e,
+        }
+    }
 }
 
 /// Where character `at` of `input` is, for people: "column 7:" (or "line

@@ -77,6 +77,7 @@
 //!   games behind judge problems — and the registry of the expression
 //!   language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
+//! * [`budget`]: the time, memory and cancellation every search honours;
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
@@ -92,6 +93,7 @@
 //!   [`cursor`], the text cursor with which each family parses its arguments.
 
 pub mod antisg;
+pub mod budget;
 pub mod cursor;
 pub mod error;
 pub mod every;

@@ -265,11 +265,9 @@ impl Solver {
 }
 
 fn cycle(c: &dyn Game) -> Error {
-    Error::Unsupported(format!(
-        "{}({}) repeats along a line of play: it is not a finite game",
-        c.name(),
-        c.args()
-    ))
+    Error::Loop {
+        position: format!("{}({})", c.name(), c.args()),
+    }
 }
 
 /// A search state: the components with a move left, sorted by identity,

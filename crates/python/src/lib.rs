@@ -18,7 +18,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::error::Error;
+use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
 use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
@@ -57,11 +57,9 @@ create_exception!(
 /// An engine error as the Python exception of its kind.
 fn py_err(e: Error) -> PyErr {
     let text = e.to_string();
-    match e {
-        Error::TooLarge(_) => BudgetExceeded::new_err(text),
-        Error::Unsupported(_) if text.contains("repeats along a line of play") => {
-            LoopyGameError::new_err(text)
-        }
+    match e.kind() {
+        ErrorKind::TooLarge | ErrorKind::Limit(_) => BudgetExceeded::new_err(text),
+        ErrorKind::Loop => LoopyGameError::new_err(text),
         _ => GrundyError::new_err(text),
     }
 }
