@@ -39,44 +39,12 @@
 //! assert_eq!(budget.check().unwrap_err().limit_kind(), Some(LimitKind::Cancelled));
 //! ```
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use crate::error::LimitKind;
 use crate::error::{Error, Result};
-
-/// Which limit stopped a computation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LimitKind {
-    /// The deadline passed.
-    Time,
-    /// The bytes held would pass the memory allowance.
-    Memory,
-    /// The work was cancelled (Ctrl-C, a client that went away, a caller).
-    Cancelled,
-    /// A count of work (positions and moves visited, heaps, states) ran out.
-    Work,
-}
-
-impl LimitKind {
-    /// The word for it, as in messages and JSON: `time`, `memory`,
-    /// `cancelled`, `work`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LimitKind::Time => "time",
-            LimitKind::Memory => "memory",
-            LimitKind::Cancelled => "cancelled",
-            LimitKind::Work => "work",
-        }
-    }
-}
-
-impl fmt::Display for LimitKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// Time, memory and cancellation for one request's work. See the [module
 /// documentation](self).

@@ -4,9 +4,9 @@
 //! for a limit reached), never by searching the message: the message is for
 //! people.
 
-use thiserror::Error;
+use std::fmt;
 
-use crate::budget::LimitKind;
+use thiserror::Error;
 
 /// Everything the engine can refuse to do, each with enough context to say
 /// what is wrong and where.
@@ -55,6 +55,39 @@ pub enum Error {
     /// handled. `position` is written in the expression language.
     #[error("{position} repeats along a line of play: it is not a finite game")]
     Loop { position: String },
+}
+
+/// Which limit of a [`Budget`](crate::budget::Budget) (or count of work)
+/// stopped a computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// The deadline passed.
+    Time,
+    /// The bytes held would pass the memory allowance.
+    Memory,
+    /// The work was cancelled (Ctrl-C, a client that went away, a caller).
+    Cancelled,
+    /// A count of work (positions and moves visited, heaps, states) ran out.
+    Work,
+}
+
+impl LimitKind {
+    /// The word for it, as in messages and JSON: `time`, `memory`,
+    /// `cancelled`, `work`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LimitKind::Time => "time",
+            LimitKind::Memory => "memory",
+            LimitKind::Cancelled => "cancelled",
+            LimitKind::Work => "work",
+        }
+    }
+}
+
+impl fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What kind of error an [`Error`] is: for callers that act on the kind
