@@ -94,6 +94,7 @@
 
 pub mod antisg;
 pub mod budget;
+pub mod census;
 pub mod cursor;
 pub mod error;
 pub mod every;
