@@ -6,6 +6,7 @@
 //! terminal) with exit status 2; other errors end as one line on stderr and
 //! exit status 1.
 
+mod census_save;
 mod cmd;
 mod every;
 mod explain_json;
@@ -40,6 +41,7 @@ enum Command {
     Nim(cmd::nim::Args),
     Analyze(cmd::analyze::Args),
     Seq(cmd::seq::Args),
+    Census(cmd::census::Args),
     Quotient(cmd::quotient::Args),
     Value(cmd::value::Args),
     Play(cmd::play::Args),
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
         Command::Nim(args) => cmd::nim::run(args),
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Seq(args) => cmd::seq::run(args),
+        Command::Census(args) => cmd::census::run(args),
         Command::Value(args) => cmd::value::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),

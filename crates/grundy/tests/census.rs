@@ -6,7 +6,9 @@
 use std::collections::{BTreeSet, HashMap};
 
 use grundy::budget::Budget;
-use grundy::census::{self, expand, representative, shifted, Code, MoveKey, Options, Record, Status};
+use grundy::census::{
+    self, expand, representative, shifted, Code, MoveKey, Options, Record, Status,
+};
 use grundy::sequence::{Computation, Step};
 
 /// `G(0..n)` of an octal code from the definition: the mex of the
@@ -55,11 +57,25 @@ fn codes_of_one_class_have_identical_sequences() {
     for code in three_digit_codes() {
         let values = brute(&code, HEAPS);
         let rep = representative(&code);
-        assert_eq!(MoveKey::of(&rep), MoveKey::of(&code), "{code}: its representative {rep}");
+        assert_eq!(
+            MoveKey::of(&rep),
+            MoveKey::of(&code),
+            "{code}: its representative {rep}"
+        );
         assert_eq!(representative(&rep), rep, "{rep} represents itself");
-        assert!(rep.table_order(&code).is_le(), "{rep} comes no later than {code}");
-        assert_eq!(brute(&rep, HEAPS), values, "{code} and its representative {rep}");
-        by_key.entry(MoveKey::of(&code)).or_default().push((code, values));
+        assert!(
+            rep.table_order(&code).is_le(),
+            "{rep} comes no later than {code}"
+        );
+        assert_eq!(
+            brute(&rep, HEAPS),
+            values,
+            "{code} and its representative {rep}"
+        );
+        by_key
+            .entry(MoveKey::of(&code))
+            .or_default()
+            .push((code, values));
     }
     let mut merged = 0;
     for members in by_key.values() {
@@ -87,10 +103,21 @@ fn shifted_codes_have_shifted_sequences() {
         let s = s as usize;
         let values = brute(&code, HEAPS);
         let theirs = brute(&reduced, HEAPS - s);
-        assert_eq!(&values[s..], &theirs[..], "{code} is {reduced} shifted by {s}");
-        assert!(values[..s].iter().all(|&v| v == 0), "{code}: heaps below {s} are dead");
+        assert_eq!(
+            &values[s..],
+            &theirs[..],
+            "{code} is {reduced} shifted by {s}"
+        );
+        assert!(
+            values[..s].iter().all(|&v| v == 0),
+            "{code}: heaps below {s} are dead"
+        );
         let rep = representative(&reduced);
-        assert_eq!(brute(&rep, HEAPS - s), theirs, "{reduced} and its representative {rep}");
+        assert_eq!(
+            brute(&rep, HEAPS - s),
+            theirs,
+            "{reduced} and its representative {rep}"
+        );
     }
     assert!(shifts > 200, "{shifts}");
 }
@@ -143,10 +170,16 @@ fn the_key_is_exactly_the_normalised_moves() {
         let moves = normalised_moves(&code, 40);
         let key = MoveKey::of(&code);
         if let Some(k) = by_moves.get(&moves) {
-            assert_eq!(k, &key, "{code}: the same moves as another code, another key");
+            assert_eq!(
+                k, &key,
+                "{code}: the same moves as another code, another key"
+            );
         }
         if let Some(m) = by_key.get(&key) {
-            assert_eq!(m, &moves, "{code}: the same key as another code, other moves");
+            assert_eq!(
+                m, &moves,
+                "{code}: the same key as another code, other moves"
+            );
         }
         by_moves.insert(moves.clone(), key.clone());
         by_key.insert(key, moves);
@@ -239,7 +272,11 @@ fn tables() -> Tables {
     for row in rows("SolvedGames.md") {
         let hex = u16::from_str_radix(&row[5], 16).ok();
         let rare = match (hex, row[5].is_empty()) {
-            (Some(mask), _) => Some(Some((mask, row[6].parse().unwrap(), row[7].parse().unwrap()))),
+            (Some(mask), _) => Some(Some((
+                mask,
+                row[6].parse().unwrap(),
+                row[7].parse().unwrap(),
+            ))),
             (None, true) => Some(None),
             // `1+pos`: a split of another kind than a mask.
             (None, false) => None,
@@ -277,7 +314,11 @@ fn tables() -> Tables {
         let prefix = row[0].trim_end_matches('x');
         for (i, entry) in row[1..8].iter().enumerate() {
             let code = format!("{prefix}{}", i + 1);
-            let to = if entry == "-" { code.clone() } else { entry.clone() };
+            let to = if entry == "-" {
+                code.clone()
+            } else {
+                entry.clone()
+            };
             lookup.insert(code, to);
         }
     }
@@ -309,7 +350,9 @@ fn disagreements(records: &[Record], to: u64) -> (Vec<String>, Vec<String>) {
         let short = code.short();
         let mut say = |what: String| wrong.push(format!("{}: {what}", r.code));
         let solved = |say: &mut dyn FnMut(String), s: &Solved| {
-            if (r.status, r.preperiod, r.period) != (Status::Solved, Some(s.preperiod), Some(s.period)) {
+            if (r.status, r.preperiod, r.period)
+                != (Status::Solved, Some(s.preperiod), Some(s.period))
+            {
                 say(format!(
                     "published period {} from {}, census {:?} {:?} from {:?}",
                     s.period, s.preperiod, r.status, r.period, r.preperiod
@@ -334,23 +377,40 @@ fn disagreements(records: &[Record], to: u64) -> (Vec<String>, Vec<String>) {
                 ));
             }
             if let Some(rare) = s.rare {
-                let ours = r.rare_mask.map(|m| (m, r.rare_count.unwrap(), r.last_rare.unwrap_or(0)));
+                let ours = r
+                    .rare_mask
+                    .map(|m| (m, r.rare_count.unwrap(), r.last_rare.unwrap_or(0)));
                 if ours != rare {
-                    say(format!("sparse split {rare:x?} published, {ours:x?} computed"));
+                    say(format!(
+                        "sparse split {rare:x?} published, {ours:x?} computed"
+                    ));
                 }
             }
         } else if let Some(u) = t.unsolved.get(&short) {
             if r.status != Status::Open {
-                say(format!("unsolved, but the census proves period {:?} from {:?}", r.period, r.preperiod));
+                say(format!(
+                    "unsolved, but the census proves period {:?} from {:?}",
+                    r.period, r.preperiod
+                ));
             }
             // The figures are comparable only over the same heaps.
-            if u.heaps.is_some_and(|n| n == r.computed_to || n == r.computed_to + 1) {
+            if u.heaps
+                .is_some_and(|n| n == r.computed_to || n == r.computed_to + 1)
+            {
                 if (u.largest, u.largest_at) != (Some(r.largest), Some(r.largest_at)) {
-                    say(format!("largest {:?} at {:?} published", u.largest, u.largest_at));
+                    say(format!(
+                        "largest {:?} at {:?} published",
+                        u.largest, u.largest_at
+                    ));
                 }
-                let ours = r.rare_mask.map(|m| (m, r.rare_count.unwrap(), r.last_rare.unwrap_or(0)));
+                let ours = r
+                    .rare_mask
+                    .map(|m| (m, r.rare_count.unwrap(), r.last_rare.unwrap_or(0)));
                 if u.rare.is_some() && ours != u.rare {
-                    say(format!("sparse split {:x?} published, {ours:x?} computed", u.rare));
+                    say(format!(
+                        "sparse split {:x?} published, {ours:x?} computed",
+                        u.rare
+                    ));
                 }
             }
         } else if let Some(other) = t.lookup.get(&short).filter(|&o| o != &short) {
@@ -371,7 +431,10 @@ fn disagreements(records: &[Record], to: u64) -> (Vec<String>, Vec<String>) {
                 }
                 (None, true) => {
                     if r.status != Status::Open {
-                        say(format!("like {other}, unsolved; census {:?} {:?}", r.status, r.period));
+                        say(format!(
+                            "like {other}, unsolved; census {:?} {:?}",
+                            r.status, r.period
+                        ));
                     }
                 }
                 (None, false) => say(format!("the lookup names {other}, in no table")),
@@ -386,7 +449,12 @@ fn disagreements(records: &[Record], to: u64) -> (Vec<String>, Vec<String>) {
 #[test]
 fn the_trivial_games_have_the_published_values() {
     for (short, s) in tables().trivial {
-        let code = Code::parse(&if short == "4" { "4.0".into() } else { short.clone() }).unwrap();
+        let code = Code::parse(&if short == "4" {
+            "4.0".into()
+        } else {
+            short.clone()
+        })
+        .unwrap();
         let values = brute(&code, (s.preperiod + 3 * s.period) as usize);
         let published = s.values.unwrap();
         for (n, &v) in values.iter().enumerate() {
@@ -407,7 +475,7 @@ fn census_of(patterns: &[&str], to: u64) -> Vec<Record> {
         time_per_game: None,
         threads: 2,
     };
-    census::run(&codes, &options, &Budget::unlimited(), &|_| {}).unwrap()
+    census::run(&codes, &[], &options, &Budget::unlimited(), &|_| {}).unwrap()
 }
 
 #[test]
@@ -419,11 +487,19 @@ fn the_census_of_three_digit_codes_agrees_with_the_published_tables() {
     let records = census_of(&["0.???"], to);
     assert_eq!(records.len(), 512);
     let (wrong, long) = disagreements(&records, to);
-    assert!(wrong.is_empty(), "{} disagreements:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     let mut long = long;
     long.sort();
     long.dedup();
-    assert_eq!(long, [".127", ".156", ".16", ".165", ".354", ".356", ".376", ".56", ".644"]);
+    assert_eq!(
+        long,
+        [".127", ".156", ".16", ".165", ".354", ".356", ".376", ".56", ".644"]
+    );
 }
 
 #[test]
@@ -431,7 +507,9 @@ fn the_solved_games_have_the_published_figures() {
     // Each with its proof (0.16: 509622 heaps), and the largest value and
     // the sparse split over the whole sequence. (0.376 and 0.354 need 2^22
     // and 2^24 heaps.)
-    let codes = ["0.45", "0.156", "0.356", "0.644", "0.165", "0.16", "0.56", "0.127"];
+    let codes = [
+        "0.45", "0.156", "0.356", "0.644", "0.165", "0.16", "0.56", "0.127",
+    ];
     let records = census_of(&codes, 1 << 20);
     let (wrong, long) = disagreements(&records, 1 << 20);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -448,7 +526,10 @@ fn the_solved_games_have_the_published_figures() {
 fn check_split(r: &Record) {
     let code = Code::parse(&r.code).unwrap();
     let mut run = Computation::new(&code.rule(), 1).unwrap();
-    while !matches!(run.advance(u64::MAX, 1 << 16, true).unwrap(), Step::Proved(_)) {}
+    while !matches!(
+        run.advance(u64::MAX, 1 << 16, true).unwrap(),
+        Step::Proved(_)
+    ) {}
     let (pre, per) = (r.preperiod.unwrap() as usize, r.period.unwrap() as usize);
     let values = &run.values()[..pre + per];
     let largest = *values.iter().max().unwrap();
@@ -459,14 +540,25 @@ fn check_split(r: &Record) {
     let count = |m: u16| values[..pre].iter().filter(|&&v| rare(v, m)).count() as u64;
     let masks = 0..=u16::MAX >> largest.leading_zeros();
     match r.rare_mask {
-        None => assert!(masks.clone().all(|m| !keeps(m)), "{}: some mask keeps the period common", r.code),
+        None => assert!(
+            masks.clone().all(|m| !keeps(m)),
+            "{}: some mask keeps the period common",
+            r.code
+        ),
         Some(mask) => {
             assert!(keeps(mask), "{}", r.code);
             assert_eq!(r.rare_count, Some(count(mask)), "{}", r.code);
-            let last = (1..pre).rev().find(|&n| rare(values[n], mask)).map(|n| n as u64);
+            let last = (1..pre)
+                .rev()
+                .find(|&n| rare(values[n], mask))
+                .map(|n| n as u64);
             assert_eq!(r.last_rare, last, "{}", r.code);
             let best = masks.filter(|&m| keeps(m)).map(count).min();
-            assert_eq!(best, r.rare_count, "{}: a mask with fewer rare heaps", r.code);
+            assert_eq!(
+                best, r.rare_count,
+                "{}: a mask with fewer rare heaps",
+                r.code
+            );
         }
     }
 }

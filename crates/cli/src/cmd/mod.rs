@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the argument parsers they share.
 
 pub mod analyze;
+pub mod census;
 pub mod explain;
 pub mod judge;
 pub mod nim;
@@ -33,6 +34,24 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
+}
+
+/// 90% of the memory available now, in bytes (from /proc/meminfo; where
+/// it cannot be read, the engine's default limit of 2^30 heaps of 2 bytes).
+pub fn available_memory() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        });
+    match available {
+        Some(kib) => kib.saturating_mul(1024) / 10 * 9,
+        None => grundy::limits::Limits::default()
+            .max_heaps
+            .saturating_mul(2),
+    }
 }
 
 /// Where an expression comes from: the command line, `-` for stdin, or

@@ -676,7 +676,7 @@ pub fn write_json(
 }
 
 /// A positive, finite number of seconds (at most a year).
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     let secs: f64 = s
         .trim()
         .parse()
@@ -706,15 +706,7 @@ fn check_printable(args: &Args, to: u64) -> Result<()> {
 
 /// The number of u16 values that fit in 90% of the available memory.
 fn memory_heaps() -> u64 {
-    let available = fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        info.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-    });
-    match available {
-        Some(kib) => kib.saturating_mul(1024) / 10 * 9 / 2,
-        None => Limits::default().max_heaps,
-    }
+    super::available_memory() / 2
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -124,7 +124,11 @@ impl MoveKey {
 
 fn key_of(ones: &[u64], twos: &[u64], fours: &[u64]) -> MoveKey {
     let bound = match (twos.first(), fours.first()) {
-        (None, None) => return MoveKey::Finite { ones: ones.to_vec() },
+        (None, None) => {
+            return MoveKey::Finite {
+                ones: ones.to_vec(),
+            }
+        }
         (Some(&t), None) => t,
         (None, Some(&f)) => f + 1,
         (Some(&t), Some(&f)) => t.min(f + 1),

@@ -38,11 +38,10 @@ impl Code {
     pub fn parse(text: &str) -> Result<Code> {
         let text = text.trim();
         let code = TakeBreak::parse(text)?;
-        if let Some(i) = text.char_indices().find_map(|(i, c)| {
-            c.to_digit(16)
-                .is_some_and(|d| d > 7)
-                .then_some(i)
-        }) {
+        if let Some(i) = text
+            .char_indices()
+            .find_map(|(i, c)| c.to_digit(16).is_some_and(|d| d > 7).then_some(i))
+        {
             return Err(Error::Parse {
                 input: text.to_string(),
                 at: i,
@@ -141,7 +140,12 @@ impl Code {
     /// zeros after the same code without them.
     pub fn table_order(&self, other: &Code) -> Ordering {
         let (a, b) = (self.short(), other.short());
-        (a.len(), &a, self.text.len(), &self.text).cmp(&(b.len(), &b, other.text.len(), &other.text))
+        (a.len(), &a, self.text.len(), &self.text).cmp(&(
+            b.len(),
+            &b,
+            other.text.len(),
+            &other.text,
+        ))
     }
 }
 
@@ -245,13 +249,19 @@ fn expand_one(
     let chars: Vec<char> = word.chars().collect();
     let point = chars.iter().position(|&c| c == '.');
     let Some(point) = point else {
-        return Err(bad(0, format!("{word:?} is not a code: an octal code has a point, as in 0.77 or 0.??")));
+        return Err(bad(
+            0,
+            format!("{word:?} is not a code: an octal code has a point, as in 0.77 or 0.??"),
+        ));
     };
     if point > 1 {
         return Err(bad(0, "only one digit may stand before the point".into()));
     }
     if point + 1 == chars.len() {
-        return Err(bad(point + 1, "give at least one digit after the point".into()));
+        return Err(bad(
+            point + 1,
+            "give at least one digit after the point".into(),
+        ));
     }
     let mut choices: Vec<Vec<u8>> = Vec::with_capacity(chars.len());
     if point == 0 {
@@ -267,7 +277,10 @@ fn expand_one(
             '?' => (0..8).collect(),
             '0'..='7' => vec![c as u8 - b'0'],
             _ if c.is_ascii_hexdigit() => {
-                return Err(bad(i, format!("{c:?}: a census surveys octal codes (digits 0 to 7, or ? for any)")))
+                return Err(bad(
+                    i,
+                    format!("{c:?}: a census surveys octal codes (digits 0 to 7, or ? for any)"),
+                ))
             }
             '.' => return Err(bad(i, "a code has one point".into())),
             _ => return Err(bad(i, format!("{c:?} is not an octal digit or ?"))),
@@ -296,7 +309,9 @@ fn expand_one(
         let mut text = String::with_capacity(written.len() + 1);
         let mut d = digits.iter();
         if point == 0 {
-            text.push(char::from(b'0' + d.next().expect("the digit before the point")));
+            text.push(char::from(
+                b'0' + d.next().expect("the digit before the point"),
+            ));
         }
         for &c in &written {
             if c == '.' {

@@ -17,7 +17,7 @@
 //! use grundy::census::{self, expand, Options, Status};
 //! let codes = expand(&["0.0?"]).unwrap();
 //! let options = Options { to: 1000, ..Options::default() };
-//! let records = census::run(&codes, &options, &Budget::unlimited(), &|_| {}).unwrap();
+//! let records = census::run(&codes, &[], &options, &Budget::unlimited(), &|_| {}).unwrap();
 //! assert_eq!(records.len(), 8);
 //! let dawson = records.iter().find(|r| r.code == "0.07").unwrap();
 //! assert_eq!((dawson.status, dawson.period), (Status::Solved, Some(34)));
@@ -74,22 +74,41 @@ impl Default for Options {
 /// its first code (the records of the others follow from it, see
 /// [`Record::for_code`]).
 ///
+/// `known` are records found before with the same options (a census
+/// resumed): a code with one is not surveyed again (nor is `done` called
+/// for it), and a code of the class of one has its record from it.
+///
 /// Every code's run holds its values against `budget`'s memory allowance
 /// (refused up front when the codes run at once do not fit), and stops
 /// when `budget` is cancelled (an error); each has its own deadline of
 /// `options.time_per_game`.
 pub fn run(
     codes: &[Code],
+    known: &[Record],
     options: &Options,
     budget: &Budget,
     done: &(dyn Fn(&Record) + Sync),
 ) -> Result<Vec<Record>> {
     let threads = options.threads.max(1);
+    let by_code: HashMap<&str, &Record> = known.iter().map(|r| (r.code.as_str(), r)).collect();
+    let by_class: HashMap<&str, &Record> =
+        known.iter().map(|r| (r.equivalent.as_str(), r)).collect();
+    let mut records: Vec<Option<Record>> = vec![None; codes.len()];
     // The codes of each class, by class, in the order of their first code.
     let mut classes: Vec<(Code, Vec<usize>)> = Vec::new();
     let mut index: HashMap<Code, usize> = HashMap::new();
     for (i, code) in codes.iter().enumerate() {
+        if let Some(&r) = by_code.get(code.text()) {
+            records[i] = Some(r.clone());
+            continue;
+        }
         let rep = representative(code);
+        if let Some(r) = by_class.get(rep.canonical().as_str()) {
+            let record = r.for_code(code);
+            done(&record);
+            records[i] = Some(record);
+            continue;
+        }
         let at = *index.entry(rep.clone()).or_insert_with(|| {
             classes.push((rep, Vec::new()));
             classes.len() - 1
@@ -126,7 +145,6 @@ pub fn run(
             })
             .collect::<Result<_>>()
     })?;
-    let mut records: Vec<Option<Record>> = vec![None; codes.len()];
     for (i, record) in found.into_iter().flatten() {
         records[i] = Some(record);
     }

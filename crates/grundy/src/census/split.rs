@@ -140,11 +140,25 @@ mod tests {
         // Period (1): masks 1 and 3 keep it common; 1 also the 3 of heap 1.
         let values = [0u16, 3, 1, 1, 1];
         let found = solved_split(|| values.iter().copied(), 2, 1).unwrap();
-        assert_eq!(found, Found { mask: 1, count: 1, last: None });
+        assert_eq!(
+            found,
+            Found {
+                mask: 1,
+                count: 1,
+                last: None
+            }
+        );
         // …and 3 the 2 of heap 1.
         let values = [0u16, 2, 1, 1, 1];
         let found = solved_split(|| values.iter().copied(), 2, 1).unwrap();
-        assert_eq!(found, Found { mask: 3, count: 1, last: None });
+        assert_eq!(
+            found,
+            Found {
+                mask: 3,
+                count: 1,
+                last: None
+            }
+        );
         // Period 1 from 0: 0 forever, always rare.
         assert_eq!(solved_split(|| [0u16; 4].iter().copied(), 0, 1), None);
     }

@@ -64,9 +64,11 @@ fn compute(code: &Code, to: u64, budget: &Budget) -> Result<Record> {
         run.all_values()
             .expect("a census run keeps every value (no window mode)")
     };
-    let (largest_at, largest) = values()
-        .enumerate()
-        .fold((0, 0), |(at, big), (n, v)| if v > big { (n as u64, v) } else { (at, big) });
+    let (largest_at, largest) =
+        values().enumerate().fold(
+            (0, 0),
+            |(at, big), (n, v)| if v > big { (n as u64, v) } else { (at, big) },
+        );
     let period = run.period();
     let split = match period {
         Some(p) => solved_split(values, p.preperiod, p.period),
@@ -104,7 +106,11 @@ impl Record {
     /// ```
     pub fn for_code(&self, code: &Code) -> Record {
         let equivalent = representative(code).canonical();
-        debug_assert_eq!(equivalent, self.equivalent, "{code} is not of the class of {}", self.code);
+        debug_assert_eq!(
+            equivalent, self.equivalent,
+            "{code} is not of the class of {}",
+            self.code
+        );
         Record {
             code: code.text().to_string(),
             equivalent,
