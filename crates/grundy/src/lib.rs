@@ -77,6 +77,8 @@
 //!   games behind judge problems — and the registry of the expression
 //!   language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
+//! * [`census`]: the table of many octal codes — classes and shifts from
+//!   the rules, proved periods, sparse splits — on several threads;
 //! * [`budget`]: the time, memory and cancellation every search honours;
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
