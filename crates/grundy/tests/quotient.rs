@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use common::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
 use grundy::nim::{Outcome, Play};
-use grundy::quotient::{Quotient, QuotientLimits};
+use grundy::quotient::{Quotient, QuotientCache, QuotientLimits};
 use grundy::rule::Rule;
 use grundy::sum::AnalyzeOptions;
 
@@ -448,7 +448,9 @@ fn a_time_limit_stops_inside_a_heap_with_the_heaps_done() {
         ..QuotientLimits::default()
     };
     let (stopped, at) = Quotient::compute_resumable(&rule, 30, None, false, limits, |_| {});
-    let text = stopped.unwrap_err().to_string();
+    let err = stopped.unwrap_err();
+    assert_eq!(err.limit_kind(), Some(grundy::LimitKind::Time), "{err}");
+    let text = err.to_string();
     let at = at.expect("the heaps done are kept");
     assert!(at.heaps < 30, "{text}");
     assert!(
@@ -604,4 +606,58 @@ fn heaps_beyond_the_table_keep_every_winning_move() {
             }
         }
     }
+}
+
+/// An analysis keeps the quotient it reads in the memo of its options:
+/// analyses with those options (or clones of them), explanations and the
+/// perfect player given the memo read it again instead of computing it;
+/// fresh options compute their own. The answers are the same either way.
+#[test]
+fn the_quotient_is_kept_in_the_memo_of_the_options() {
+    let options = AnalyzeOptions::default();
+    let cache = options.memo.get_or_init(QuotientCache::new);
+    assert!(cache.is_empty());
+    let pos = parse_position("0.07(12,9,5)").unwrap();
+    let first = pos.analyze(Play::Misere, &options).unwrap();
+    assert_eq!(cache.len(), 1);
+    let kept = cache
+        .covering(&Rule::dawsons_kayles(), 12, QuotientLimits::default())
+        .unwrap();
+    assert_eq!(kept.heaps(), 12);
+    // A smaller position of the same rule, analysed with a clone of the
+    // options, is read from the same quotient: nothing new is kept.
+    let smaller = parse_position("0.07(11,7,3)").unwrap();
+    let again = smaller.analyze(Play::Misere, &options.clone()).unwrap();
+    assert_eq!(cache.len(), 1);
+    let after = cache
+        .covering(&Rule::dawsons_kayles(), 11, QuotientLimits::default())
+        .unwrap();
+    assert!(std::sync::Arc::ptr_eq(&kept, &after));
+    // Fresh options compute their own, with the same answers.
+    let fresh = AnalyzeOptions::default();
+    assert_eq!(
+        pos.analyze(Play::Misere, &fresh).unwrap().winning_moves,
+        first.winning_moves
+    );
+    assert_eq!(
+        smaller.analyze(Play::Misere, &fresh).unwrap().outcome,
+        again.outcome
+    );
+    assert_eq!(fresh.memo.get_or_init(QuotientCache::new).len(), 1);
+    // The explanation and the player given the memo find it there.
+    let e = grundy::explain::explain_with(&pos, Play::Misere, &options).unwrap();
+    assert!(matches!(
+        e.misere,
+        Some(grundy::explain::MisereCase::Quotient(_))
+    ));
+    // A player that searches nothing reads the position from the quotient,
+    // which it extends in the memo it was given.
+    let mut player = grundy::Player::with_budget(Play::Misere, 0).with_memo(options.memo.clone());
+    assert!(player.memo().shares(&options.memo));
+    player
+        .choose(&parse_position("0.07(20,3)").unwrap())
+        .unwrap();
+    assert_eq!(cache.len(), 1, "one rule, one quotient");
+    let extended = cache.get(&Rule::dawsons_kayles()).unwrap();
+    assert_eq!(extended.heaps(), 20);
 }

@@ -173,8 +173,8 @@ impl QuotientCache {
         )
     }
 
-    /// The quotient kept for `rule`, marked as used.
-    fn get(&self, rule: &Rule) -> Option<Arc<Quotient>> {
+    /// The quotient kept for `rule`, if any (marked as used).
+    pub fn get(&self, rule: &Rule) -> Option<Arc<Quotient>> {
         let mut e = self.entries();
         e.clock += 1;
         let now = e.clock;
