@@ -88,7 +88,7 @@ impl fmt::Display for LimitKind {
     }
 }
 
-/// What kind of error an [`Error`] is: for callers that act on the kind
+/// What kind of error an [`Error`](enum@Error) is: for callers that act on the kind
 /// (pick an exception, an exit status, an HTTP status).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
