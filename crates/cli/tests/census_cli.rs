@@ -2,24 +2,10 @@
 //! file that a stopped census resumes from with an identical table.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run grundy")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::util::{bin, grundy, stderr, stdout};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -205,7 +191,7 @@ fn ctrl_c_stops_and_keeps_the_codes_finished() {
     let file = dir.join("census.jsonl");
     // 0.1? is done at once; 0.164 (after it in the table) to a million
     // heaps takes minutes.
-    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let child = bin()
         .args([
             "census",
             "0.1?",
