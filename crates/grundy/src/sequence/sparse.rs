@@ -76,11 +76,12 @@
 //! On several threads the engine runs as a [`pipeline`](super::pipeline),
 //! which computes heaps ahead of the ones still being finished.
 
-use super::checkpoint::{EngineState, State};
+use super::engine::Engine;
 use super::pairs::{self, Bits512};
 use super::rare::RareHeaps;
+use super::state::{EngineState, State};
 use super::stats::{is_rare, Histogram, Split};
-use super::{Engine, Values};
+use super::values::Values;
 use crate::error::{Error, Result};
 use crate::rule::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
 use crate::rule::Rule;
@@ -2114,7 +2115,7 @@ mod tests {
         let state = State {
             work: engine.necessary,
             engine: Some(saved),
-            window: Some(super::super::checkpoint::WindowState {
+            window: Some(super::super::state::WindowState {
                 keep: 20_000,
                 dropped: 20_000..40_000,
                 counts: hist.counts().to_vec(),
