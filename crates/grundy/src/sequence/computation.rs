@@ -3,21 +3,39 @@
 //! asked (a heap count, a step budget, a proof), so that a caller can show
 //! progress, stop, checkpoint ([`Computation::state`]) and continue
 //! ([`Computation::from_checkpoint`]) with exactly the results of a run never
-//! stopped. Its window and archive modes, which bound the memory the values
-//! take, are in `window.rs`.
+//! stopped. [`engine_for`] picks its engine. Its window and archive modes
+//! bound the memory the values take (the state they keep and the pages they
+//! release are in `window.rs`).
 
-use super::engine::{engine_for, Engine};
-use super::nim_sequence::NimSequence;
-use super::pages::{page_size, release_pages};
+use super::archive::Archive;
+use super::engine::Engine;
+use super::naive::Naive;
+use super::pages::{page_size, release_pages, restore_pages};
+use super::pipeline::Pipeline;
 use super::plan::human_bytes;
+use super::sparse::Sparse;
 use super::state::{State, WindowState};
 use super::stats;
 use super::values::Values;
-use super::window::{self, Window, ARCHIVE_HEAPS, ARCHIVE_KEEP};
+use super::window::{self, Window, ARCHIVE_HEAPS, ARCHIVE_KEEP, MIN_WINDOW};
 use crate::error::{Error, Result};
 use crate::period::{Period, PeriodFinder};
 use crate::rule::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
 use crate::rule::Rule;
+
+/// The engine for `rule`: sparse where it applies (on `threads` threads
+/// when more than one), naive elsewhere.
+pub fn engine_for(rule: &Rule, threads: usize) -> Box<dyn Engine + Send> {
+    if threads > 1 {
+        if let Some(p) = Pipeline::new(rule, threads) {
+            return Box::new(p);
+        }
+    }
+    match Sparse::new(rule) {
+        Some(s) => Box::new(s),
+        None => Box::new(Naive::new(rule)),
+    }
+}
 
 /// What one call of [`Computation::advance`] ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,29 +67,29 @@ pub enum Step {
 /// assert_eq!(again.period(), Some(p));
 /// ```
 pub struct Computation {
-    pub(super) rule: Rule,
-    pub(super) values: Values,
-    pub(super) engine: Box<dyn Engine + Send>,
-    pub(super) finder: Option<PeriodFinder>,
+    rule: Rule,
+    values: Values,
+    engine: Box<dyn Engine + Send>,
+    finder: Option<PeriodFinder>,
     period: Option<Period>,
     /// Work of engines that do not count their own: one per option scanned.
     estimated_work: u64,
     largest: u16,
     /// Window mode (see [`Computation::window`]) or archive mode, if on.
-    pub(super) window: Option<Window>,
+    window: Option<Window>,
     /// Archive mode starts once this many heaps are reserved (see
     /// [`Computation::archive_at`]).
-    pub(super) archive_from: usize,
+    archive_from: usize,
     /// The heaps archive mode keeps at each end.
-    pub(super) archive_keep: usize,
+    archive_keep: usize,
     /// Archive mode: the next heap is computed from the definition (the
     /// engine needed an archived value for it).
     exact_next: bool,
     /// The heaps so computed, the last one.
-    pub(super) exact: (u64, Option<usize>),
+    exact: (u64, Option<usize>),
     /// The options those heaps examined (counted in
     /// [`Computation::examined`]).
-    pub(super) exact_options: u64,
+    exact_options: u64,
 }
 
 impl Computation {
@@ -159,7 +177,7 @@ impl Computation {
     }
 
     /// [`Computation::from_checkpoint`] with a state, on `engine`.
-    pub(super) fn continued(
+    fn continued(
         rule: &Rule,
         values: Vec<u16>,
         state: &State,
@@ -596,6 +614,222 @@ impl Computation {
         })
     }
 
+    /// Window mode, before any release: moves the values into a mapping
+    /// with room for `heaps` (see [`Computation::reserve`]).
+    fn map_values(&mut self, heaps: u64) -> Result<()> {
+        let mapped = usize::try_from(heaps)
+            .map_err(std::io::Error::other)
+            .and_then(|heaps| Values::mapped(heaps.max(self.values.len())));
+        let mut mapped = mapped.map_err(|e| window::mapping_refused(heaps, &self.rule, e))?;
+        for &v in self.values.iter() {
+            mapped.push(v);
+        }
+        self.values = mapped;
+        Ok(())
+    }
+
+    /// Archive mode: computes the next heap from the definition, reading
+    /// every value it needs (archived or not), and hands it to the engine.
+    fn push_exact(&mut self) -> Result<()> {
+        let n = self.values.len();
+        let v = match &self.window {
+            Some(w) => {
+                let values = &self.values;
+                exact_value(&self.rule, n, |h| window::read(values, w, h))
+            }
+            None => exact_value(&self.rule, n, |h| self.values[h]),
+        };
+        let (v, options) = v.ok_or(Error::ValueOverflow {
+            heap: n as u64,
+            max: u16::MAX as u64,
+        })?;
+        self.values.push(v);
+        self.engine.take_in(&self.values);
+        self.exact = (self.exact.0 + 1, Some(n));
+        self.exact_options = self.exact_options.saturating_add(options);
+        Ok(())
+    }
+
+    /// How many heaps archive mode computed from the definition, because
+    /// the engine needed an archived value for them (for reports and tests).
+    pub fn exact_heaps(&self) -> u64 {
+        self.exact.0
+    }
+
+    /// Archive mode, from the next step on, once `heaps` heaps are reserved
+    /// (by default [`ARCHIVE_HEAPS`]; `usize::MAX` never): the values
+    /// between the first and the last `keep` heaps (at least
+    /// [`MIN_WINDOW`]; by default [`ARCHIVE_KEEP`]) are kept in an
+    /// archive, about one byte per heap, and their plain
+    /// copies released. Every answer is the same as without it (for tests
+    /// and tuning).
+    pub fn archive_at(&mut self, heaps: usize, keep: usize) -> Result<()> {
+        if keep < MIN_WINDOW {
+            return Err(Error::Unsupported(format!(
+                "archive mode keeps at least {MIN_WINDOW} heaps at each end, not {keep}"
+            )));
+        }
+        self.archive_at_unchecked(heaps, keep);
+        Ok(())
+    }
+
+    /// [`Computation::archive_at`] without its least window (tests: engines
+    /// whose proof scan reads fewer low heaps).
+    fn archive_at_unchecked(&mut self, heaps: usize, keep: usize) {
+        (self.archive_from, self.archive_keep) = (heaps, keep);
+    }
+
+    /// Whether archive mode is on (some heaps may be archived).
+    pub fn archiving(&self) -> bool {
+        self.window.as_ref().is_some_and(|w| w.archive.is_some())
+    }
+
+    /// The memory the values take: the plain values resident (those not
+    /// released) and the archive, in bytes.
+    pub fn value_bytes(&self) -> usize {
+        match &self.window {
+            Some(w) => {
+                2 * (self.values.len() - w.dropped.len())
+                    + w.archive.as_ref().map_or(0, Archive::bytes)
+            }
+            None => 2 * self.values.len(),
+        }
+    }
+
+    /// Starts archive mode if due: room for [`Computation::archive_at`]'s
+    /// heaps reserved, an engine that can forget heaps, more values than
+    /// are kept at the ends.
+    fn start_archive(&mut self) {
+        let keep = self.archive_keep;
+        if self.window.is_some()
+            || self.values.capacity() < self.archive_from
+            || self.values.len() <= keep.saturating_mul(2)
+            || !cfg!(unix)
+        {
+            return;
+        }
+        if self.engine.forget(&self.values, 0..0).is_err() {
+            // (The naive engine reads every value.)
+            self.archive_from = usize::MAX;
+            return;
+        }
+        let archive = Archive::new(0, 0);
+        self.window = Some(Window::start(keep, &self.values, Some(archive)));
+        if let Some(finder) = self.finder.as_mut() {
+            // The table of the period search would take 2 bytes per heap.
+            finder.limit_table(self.values.len());
+        }
+    }
+
+    /// Leaves archive mode for good: the archived values go back to the
+    /// vector (2 bytes per heap, as without the archive), the engine may
+    /// read them all again.
+    fn unarchive(&mut self) -> Result<()> {
+        let Some(w) = self.window.take_if(|w| w.archive.is_some()) else {
+            return Ok(());
+        };
+        self.archive_from = usize::MAX;
+        w.put_back(&mut self.values);
+        self.engine.forget(&self.values, 0..0)
+    }
+
+    /// Switches to window mode: only the first `keep` and the last `keep`
+    /// values are kept in memory (at least [`MIN_WINDOW`]), with the rare
+    /// heaps the sparse engine lists, so that memory is bounded by the
+    /// window, not by the heaps computed. The values of the heaps between
+    /// are released (their address space stays reserved, so it is reserved
+    /// for every heap the run computes with [`Computation::reserve`], called
+    /// after this: the room is then a mapping that takes address space, not
+    /// memory). A heap whose value needs a released one stops the run with
+    /// an error naming both. Periods are searched for only while every value
+    /// is kept; the histogram and the rare/common split are kept up to date
+    /// for reports ([`Computation::histogram`], [`Computation::split`]).
+    pub fn window(&mut self, keep: usize) -> Result<()> {
+        if keep < MIN_WINDOW {
+            return Err(Error::Unsupported(format!(
+                "window mode keeps at least {MIN_WINDOW} heaps at each end, not {keep}"
+            )));
+        }
+        self.window_unchecked(keep)
+    }
+
+    /// [`Computation::window`] without its least window (tests: engines
+    /// whose proof scan reads fewer low heaps).
+    fn window_unchecked(&mut self, keep: usize) -> Result<()> {
+        if !cfg!(unix) {
+            return Err(Error::Unsupported(
+                "window mode releases memory with madvise: only on Unix".into(),
+            ));
+        }
+        if self.archiving() {
+            return Err(Error::Unsupported(
+                "window mode: this run keeps every value (archive mode) already".into(),
+            ));
+        }
+        if self.window.is_some() {
+            // (Starting again would forget the pages released.)
+            return Err(Error::Unsupported("window mode is on already".into()));
+        }
+        // (`release` keeps at most the room reserved at each end, which
+        // may be reserved after this.)
+        self.engine.forget(&self.values, 0..0)?;
+        self.window = Some(Window::start(keep, &self.values, None));
+        Ok(())
+    }
+
+    /// Window mode: the heaps kept at each end (`None` otherwise, archive
+    /// mode included).
+    pub fn window_kept(&self) -> Option<usize> {
+        self.window
+            .as_ref()
+            .filter(|w| w.archive.is_none())
+            .map(|w| w.keep)
+    }
+
+    /// In window and archive modes, the histogram of `G(1..computed)`
+    /// (counted as the values come).
+    pub fn histogram(&self) -> Option<&stats::Histogram> {
+        self.window.as_ref().map(|w| &w.hist)
+    }
+
+    /// The error for heap `n`, which needs `G(lost)`, released.
+    fn lost(&self, n: usize, lost: usize) -> Error {
+        let (keep, dropped) = match &self.window {
+            Some(w) => (w.keep, w.dropped.clone()),
+            None => (0, 0..0),
+        };
+        Error::Unsupported(format!(
+            "window mode: the value of heap {n} needs G({lost}), which is no longer kept \
+             (only G(0..{}) and G({}..{n}) are, {keep} at each end); G(0..{n}) were computed. \
+             Run again with a larger window, or without one",
+            dropped.start, dropped.end
+        ))
+    }
+
+    /// Window and archive modes: releases the whole pages of the values
+    /// between the first and the last `keep` heaps, after telling the engine
+    /// (and archiving them, in archive mode). Starts archive mode when due.
+    fn release(&mut self) -> Result<()> {
+        self.start_archive();
+        match self.window.as_mut() {
+            Some(w) => w.release(&self.values, self.engine.as_mut()),
+            None => Ok(()),
+        }
+    }
+
+    /// Makes the released pages accessible again (reading zeros), so that
+    /// the storage of the values can be freed or reused.
+    fn unprotect(&mut self) {
+        let dropped = self.window.take().map_or(0..0, |w| w.dropped);
+        if !dropped.is_empty() {
+            // The allocator must not get protected pages back.
+            let base = self.values.as_ptr() as usize;
+            restore_pages(base + 2 * dropped.start, base + 2 * dropped.end);
+            // The released heaps now read as zeros: keep those before them.
+            self.values.truncate(dropped.start);
+        }
+    }
+
     /// The proved period, if any.
     pub fn period(&self) -> Option<Period> {
         self.period
@@ -640,18 +874,19 @@ impl Computation {
             .saturating_add(self.exact_options)
     }
 
-    /// The sequence as computed so far, for answering `G(n)` (in window
-    /// mode, once values were released, only the first ones kept; archived
-    /// values are decoded, 2 bytes per heap).
-    pub fn into_sequence(mut self) -> NimSequence {
+    /// The rule, the values computed so far and the period proved, for
+    /// [`Computation::into_sequence`] (in window mode, once values were
+    /// released, only the first values kept; archived values are decoded,
+    /// 2 bytes per heap).
+    pub(super) fn into_parts(mut self) -> (Rule, Vec<u16>, Option<Period>) {
         // (The values are back whatever the engine, dropped here, says.)
         let _ = self.unarchive();
         self.unprotect();
-        NimSequence {
-            rule: self.rule.clone(),
-            values: std::mem::take(&mut self.values).into_vec(),
-            period: self.period,
-        }
+        (
+            self.rule.clone(),
+            std::mem::take(&mut self.values).into_vec(),
+            self.period,
+        )
     }
 }
 
@@ -733,3 +968,6 @@ fn options_estimate(rule: &Rule, n: u64) -> u64 {
     }
     .max(1)
 }
+
+#[cfg(test)]
+pub(super) mod window_tests;

@@ -1,13 +1,12 @@
 //! The engine of a nim-sequence run: something that computes the values
-//! one heap (or a batch of heaps) at a time, and the choice of engine for a
-//! rule.
+//! one heap (or a batch of heaps) at a time. (The choice of engine for a
+//! rule, [`engine_for`](super::engine_for), is made where a run starts, in
+//! `computation.rs`.)
 
 use super::state::{EngineState, State};
 use super::stats;
 use super::values::Values;
-use super::{naive, pipeline, sparse};
 use crate::error::{Error, Result};
-use crate::rule::Rule;
 
 /// Something that computes a nim-sequence one value at a time.
 ///
@@ -102,19 +101,5 @@ pub trait Engine {
     /// stops before it, so that the error names it).
     fn first_lost(&self, _values: &[u16], _from: usize) -> Option<(usize, usize)> {
         None
-    }
-}
-
-/// The engine for `rule`: sparse where it applies (on `threads` threads
-/// when more than one), naive elsewhere.
-pub fn engine_for(rule: &Rule, threads: usize) -> Box<dyn Engine + Send> {
-    if threads > 1 {
-        if let Some(p) = pipeline::Pipeline::new(rule, threads) {
-            return Box::new(p);
-        }
-    }
-    match sparse::Sparse::new(rule) {
-        Some(s) => Box::new(s),
-        None => Box::new(naive::Naive::new(rule)),
     }
 }

@@ -26,8 +26,8 @@
 //!   continued ([`Computation::from_checkpoint`]) with exactly the results
 //!   of a run never stopped; [`checkpoint`] writes both to bytes and reads
 //!   them back.
-//! * `engine.rs`: an [`Engine`] computes the values, and [`engine_for`]
-//!   picks one: the sparse-space engine ([`sparse::Sparse`]) for octal codes
+//! * `engine.rs`: an [`Engine`] computes the values; [`engine_for`] picks
+//!   one when a run starts: the sparse-space engine ([`sparse::Sparse`]) for octal codes
 //!   without three-way splits and for Grundy's game, on several threads as
 //!   a pipeline that computes heaps ahead of those still being finished
 //!   (`pipeline.rs`), and the naive engine ([`naive::Naive`], straight from
@@ -61,8 +61,8 @@ pub mod stats;
 pub mod values;
 mod window;
 
-pub use computation::{Computation, Step};
-pub use engine::{engine_for, Engine};
+pub use computation::{engine_for, Computation, Step};
+pub use engine::Engine;
 pub use nim_sequence::{NimSequence, MAX_THREE_WAY_HEAP};
 pub use plan::{human_bytes, memory_refusal, Plan};
 pub use values::Values;

@@ -23,9 +23,9 @@ use crate::rule::{Move, Rule};
 /// ```
 #[derive(Clone, Debug)]
 pub struct NimSequence {
-    pub(super) rule: Rule,
-    pub(super) values: Vec<u16>,
-    pub(super) period: Option<Period>,
+    rule: Rule,
+    values: Vec<u16>,
+    period: Option<Period>,
 }
 
 impl NimSequence {
@@ -254,6 +254,20 @@ impl NimSequence {
                 Ok((m, v))
             })
             .collect()
+    }
+}
+
+impl Computation {
+    /// The sequence as computed so far, for answering `G(n)` (in window
+    /// mode, once values were released, only the first ones kept; archived
+    /// values are decoded, 2 bytes per heap).
+    pub fn into_sequence(self) -> NimSequence {
+        let (rule, values, period) = self.into_parts();
+        NimSequence {
+            rule,
+            values,
+            period,
+        }
     }
 }
 

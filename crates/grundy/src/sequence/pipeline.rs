@@ -1046,11 +1046,11 @@ mod tests {
                 rank_two(&mut lock(&h.post.worker));
             }
             let run = Computation::with_engine(&rule, Box::new(engine)).unwrap();
-            let run = crate::sequence::window::tests::run_archived(run, n, keep);
+            let run = crate::sequence::computation::window_tests::run_archived(run, n, keep);
             if text == "0.6" {
                 assert!(run.exact_heaps() > 0, "{rule}: no heap from the definition");
             }
-            crate::sequence::window::tests::same_as_full(&rule, &run);
+            crate::sequence::computation::window_tests::same_as_full(&rule, &run);
         }
     }
 
