@@ -18,7 +18,7 @@
 //! Either way the values read as one slice (`Deref<Target = [u16]>`), and
 //! the engines append with [`Values::push`], or write past the length
 //! through [`Values::as_mut_ptr`] and then [`Values::set_len`] (the
-//! threads of [`super::pipeline`]).
+//! threads of the pipeline, `pipeline.rs`).
 //!
 //! The start, length and capacity are plain fields whichever the storage,
 //! so that reading a value or the length costs what it costs in a `Vec`
