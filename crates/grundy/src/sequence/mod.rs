@@ -27,12 +27,12 @@
 //!   of a run never stopped; [`checkpoint`] writes both to bytes and reads
 //!   them back.
 //! * `engine.rs`: an [`Engine`] computes the values; [`engine_for`] picks
-//!   one when a run starts: the sparse-space engine ([`sparse::Sparse`]) for octal codes
-//!   without three-way splits and for Grundy's game, on several threads as
-//!   a pipeline that computes heaps ahead of those still being finished
-//!   (`pipeline.rs`), and the naive engine ([`naive::Naive`], straight from
-//!   the definition, the reference the others are tested against) for
-//!   everything else.
+//!   one when a run starts: the sparse-space engine ([`sparse::Sparse`])
+//!   for octal codes without three-way splits and for Grundy's game, on
+//!   several threads as a pipeline that computes heaps ahead of those still
+//!   being finished (`pipeline.rs`), and the naive engine ([`naive::Naive`],
+//!   straight from the definition, the reference the others are tested
+//!   against) for everything else.
 //! * `window.rs`: window mode ([`Computation::window`]) keeps only the
 //!   first and the last values, so that memory is bounded by the window
 //!   instead of by the heaps computed (its values live in a [`Values`]
@@ -40,7 +40,7 @@
 //!   until written). Archive mode keeps every value in about one byte per
 //!   heap: past [`ARCHIVE_HEAPS`] heaps reserved, the values between the
 //!   first and the last [`ARCHIVE_KEEP`] move to a compact archive
-//!   (`archive.rs`).
+//!   (`archive.rs`). Both release whole pages of memory (`pages.rs`).
 //! * `nim_sequence.rs`: [`NimSequence`], the values as far as known, and
 //!   the moves from a heap to a position of a given value.
 //! * [`stats`]: the histogram of the values and the rare/common split that
