@@ -61,6 +61,8 @@ pub struct Args {
     workers: u16,
 }
 
+/// Binds the server, says where it listens (and opens a browser when
+/// asked), and serves until the process is stopped.
 pub fn run(args: Args) -> Result<()> {
     let server = Server::bind(args.host, args.port)?;
     let url = server.url();
