@@ -3,13 +3,13 @@
 //! The session ([`grundy::session::Session`]) decides; this words it.
 
 use anyhow::Result;
-use grundy::explain::{effect, explain, MisereCase};
+use grundy::explain::{effect, explain_with, MisereCase};
 use grundy::mode::Mode;
 use grundy::nim::{Outcome, Play};
 use grundy::session::notation::{notation, words};
 use grundy::session::{Advice, End, Ending, Numbers, Session, Side};
 use grundy::strategy::Method;
-use grundy::sum::{Position, SumMove};
+use grundy::sum::{AnalyzeOptions, Position, SumMove};
 
 use super::every::{computer_note, hint_reason};
 use crate::ui::Ui;
@@ -120,7 +120,7 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
     let words = words(position, numbers, &choice.mv);
     if !choice.wins {
         let why = match session.mode() {
-            Mode::Misere => misere_reason(position, false)?,
+            Mode::Misere => misere_reason(session, false)?,
             _ => "the nim-sum of the values is 0, so every move makes it non-zero \
                   and a perfect opponent can always make it 0 again"
                 .to_string(),
@@ -131,7 +131,7 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
         ));
     }
     let why = match session.mode() {
-        Mode::Misere => misere_reason(position, true)?,
+        Mode::Misere => misere_reason(session, true)?,
         _ => {
             let fx = effect(position, &choice.mv)?;
             format!(
@@ -155,9 +155,14 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
     Ok(format!("Hint: play `{mv}` ({words}): {why}.{others}"))
 }
 
-/// Why a misère position is won (`winning`) or lost, in words.
-fn misere_reason(position: &Position, winning: bool) -> Result<String> {
-    let e = explain(position, Play::Misere)?;
+/// Why the misère position of `session` is won (`winning`) or lost, in
+/// words.
+fn misere_reason(session: &Session, winning: bool) -> Result<String> {
+    let options = AnalyzeOptions {
+        memo: session.memo().clone(),
+        ..AnalyzeOptions::default()
+    };
+    let e = explain_with(session.position(), Play::Misere, &options)?;
     Ok(match e.misere {
         Some(MisereCase::Nim { big: 0, ones }) => format!(
             "only heaps of 1 are left ({ones} of them), and in misère Nim the player to move \

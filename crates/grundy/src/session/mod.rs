@@ -31,6 +31,7 @@ pub use numbers::Numbers;
 
 use crate::error::Result;
 use crate::every::{self, EveryAnalysis};
+use crate::memo::Memo;
 use crate::mode::Mode;
 use crate::nim::{Outcome, Play};
 use crate::strategy::{Choice, Player, DEFAULT_BUDGET};
@@ -101,11 +102,11 @@ impl Advice {
 }
 
 /// The bounds of a session's work.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SessionOptions {
     /// The bounds of the analyses that check a position can be played and
     /// say who wins (the winning moves are not listed), and of the
-    /// every-game steps.
+    /// every-game steps; its memo is shared by the whole game.
     pub analyze: AnalyzeOptions,
     /// The perfect player's search budget per move (see
     /// [`Player::with_budget`]).
@@ -131,7 +132,7 @@ pub fn outcome(position: &Position, mode: Mode, options: &AnalyzeOptions) -> Res
         Some(play) => {
             let options = AnalyzeOptions {
                 max_moves: 1,
-                ..*options
+                ..options.clone()
             };
             Ok(position.analyze(play, &options)?.outcome)
         }
@@ -168,7 +169,8 @@ impl Session {
     pub fn new(position: Position, mode: Mode, options: SessionOptions) -> Session {
         Session {
             numbers: Numbers::fresh(&position),
-            player: Player::with_budget(mode.ending(), options.player_budget),
+            player: Player::with_budget(mode.ending(), options.player_budget)
+                .with_memo(options.analyze.memo.clone()),
             mode,
             position,
             to_move: Side::You,
@@ -204,6 +206,12 @@ impl Session {
     /// The numbers its components are shown by.
     pub fn numbers(&self) -> &Numbers {
         &self.numbers
+    }
+
+    /// What the engine keeps for the whole game (a misère quotient): the
+    /// analyses' memo, which the computer's player shares.
+    pub fn memo(&self) -> &Memo {
+        self.player.memo()
     }
 
     /// The side to move.

@@ -1,7 +1,9 @@
 //! `/api/analyze` and `/api/explain`: the answers of `grundy analyze` and
 //! `grundy explain` with `--json`.
 
-use super::bounds::{options, session_options};
+use grundy::sum::AnalyzeOptions;
+
+use super::bounds::{memo, options, session_options};
 use super::error::ApiResult;
 use super::input::{mode_of, position_of};
 use crate::answer;
@@ -40,6 +42,13 @@ pub fn explain(params: &Params) -> ApiResult {
     // Within the server's misère budget first: the engine's explanation
     // searches with the command line's larger one.
     grundy::session::outcome(&position, mode, &options)?;
-    let e = grundy::explain::explain(&position, play)?;
+    let e = grundy::explain::explain_with(
+        &position,
+        play,
+        &AnalyzeOptions {
+            memo: memo(),
+            ..AnalyzeOptions::default()
+        },
+    )?;
     Ok(Reply::json(&answer::explanation::json(&position, &e)))
 }

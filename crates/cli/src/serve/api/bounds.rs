@@ -10,9 +10,11 @@
 //! (Smith's, see [`grundy::every`]) within [`EVERY_BUDGET`] positions and
 //! moves.
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use grundy::limits::{Limits, SEARCH_WORK};
+use grundy::memo::Memo;
 use grundy::mode::Mode;
 use grundy::rule::Rule;
 use grundy::sequence::{Computation, NimSequence};
@@ -49,10 +51,20 @@ pub fn limits() -> Limits {
     }
 }
 
-/// The analyses' bounds: [`limits`], [`MAX_MOVES`] and [`MISERE_BUDGET`].
+/// What the engine keeps between requests (the misère quotients of heap
+/// rules, within their cache's bound): one memo for every request this
+/// server answers, so that each is computed once.
+pub fn memo() -> Memo {
+    static MEMO: OnceLock<Memo> = OnceLock::new();
+    MEMO.get_or_init(Memo::default).clone()
+}
+
+/// The analyses' bounds: [`limits`], [`MAX_MOVES`] and [`MISERE_BUDGET`],
+/// with the server's [`memo`].
 pub fn options() -> AnalyzeOptions {
     AnalyzeOptions {
         limits: limits(),
+        memo: memo(),
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
@@ -61,7 +73,7 @@ pub fn options() -> AnalyzeOptions {
 
 /// The bounds of a game or a judgement under `mode`: [`options`], with
 /// every-game steps searched within [`EVERY_BUDGET`]; the perfect player
-/// within its own default budget.
+/// within its own default budget, sharing the server's [`memo`].
 pub fn session_options(mode: Mode) -> SessionOptions {
     let analyze = match mode {
         Mode::Every => AnalyzeOptions {

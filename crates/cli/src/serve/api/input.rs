@@ -3,7 +3,6 @@
 //! rule and the position (within the server's bounds).
 
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
 use grundy::mode::Mode;
 use grundy::rule::Rule;
 use grundy::sum::Position;
@@ -56,7 +55,7 @@ pub fn mode_of(params: &Params) -> Result<Mode, ApiError> {
 
 /// The heap rule `rule`.
 pub fn rule_of(params: &Params) -> Result<Rule, ApiError> {
-    Ok(parse_rule(required(params, "rule")?)?)
+    Ok(Rule::parse(required(params, "rule")?)?)
 }
 
 /// Parses `expr` within the size limits, and makes sure every nim-sequence
@@ -82,7 +81,7 @@ pub fn position_of(params: &Params) -> Result<Position, ApiError> {
     // nim-sequence: compute it here, within the deadline, before the engine
     // does (without one).
     for term in &position.terms {
-        if let Ok(rule) = parse_rule(&term.name) {
+        if let Ok(rule) = Rule::parse(&term.name) {
             let top = term.parts.iter().flat_map(|c| c.heaps()).max().unwrap_or(0);
             sequence(&rule, top)?;
         }
