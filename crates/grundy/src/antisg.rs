@@ -70,7 +70,7 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
 /// meets the condition, checked exhaustively; `false` also when the check
 /// would visit more than `budget` positions and moves (then the theorem is
 /// not used).
-fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
+fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
     let mut left = budget;
     let mut seen = HashSet::new();
     seen.insert(identity(c.as_ref()));
@@ -80,20 +80,25 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
         let mut ends = false;
         for m in x.moves() {
             let Some(l) = left.checked_sub(1) else {
-                return false;
+                return Ok(false);
             };
             left = l;
+            if left % 256 == 0 {
+                solver.check()?;
+            }
             match &m.after[..] {
                 [] => ends = true,
                 [one] => options.push(one.clone()),
-                _ => return false,
+                _ => return Ok(false),
             }
         }
         if options.is_empty() && !ends {
             continue;
         }
-        let Ok(value) = solver.grundy(&x) else {
-            return false;
+        let value = match solver.grundy(&x) {
+            Ok(v) => v,
+            Err(e) if e.is_budget_limit() => return Err(e),
+            Err(_) => return Ok(false),
         };
         if value == 0 {
             let mut reaches_one = false;
@@ -101,11 +106,12 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
                 match solver.grundy(y) {
                     Ok(1) => reaches_one = true,
                     Ok(_) => {}
-                    Err(_) => return false,
+                    Err(e) if e.is_budget_limit() => return Err(e),
+                    Err(_) => return Ok(false),
                 }
             }
             if !reaches_one {
-                return false;
+                return Ok(false);
             }
         }
         for y in options {
@@ -114,7 +120,7 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
             }
         }
     }
-    true
+    Ok(true)
 }
 
 /// Misère play of the sum of `parts` by the SJ theorem, when its condition
@@ -151,18 +157,19 @@ pub fn misere(
     search_budget: usize,
     max_moves: usize,
 ) -> Result<Option<MisereSum>> {
-    let mut solver = Solver::with_theory(search_budget, *cx);
+    let mut solver = Solver::with_theory(search_budget, cx.clone());
     let mut values = Vec::with_capacity(parts.len());
     for c in parts {
         let holds = match c.sj_condition() {
             Some(known) => known,
-            None => holds_by_search(c, &mut solver, search_budget),
+            None => holds_by_search(c, &mut solver, search_budget)?,
         };
         if !holds {
             return Ok(None);
         }
         match solver.grundy(c) {
             Ok(v) => values.push(v),
+            Err(e) if e.is_budget_limit() => return Err(e),
             Err(_) => return Ok(None),
         }
     }
@@ -194,9 +201,14 @@ pub fn misere(
                 Some(found) => found,
                 None => {
                     let mut found = Vec::new();
-                    for m in c.moves() {
-                        let Ok(value) = solver.grundy_of(&m.after) else {
-                            return Ok(None);
+                    for (k, m) in c.moves().enumerate() {
+                        if k % 256 == 255 {
+                            solver.check()?;
+                        }
+                        let value = match solver.grundy_of(&m.after) {
+                            Ok(v) => v,
+                            Err(e) if e.is_budget_limit() => return Err(e),
+                            Err(_) => return Ok(None),
                         };
                         if value == t {
                             found.push(m);

@@ -168,12 +168,29 @@ pub struct MoveEffect {
 /// assert_eq!((d.bit, d.row, d.from_value, d.to_value), (1, 0, 3, 1));
 /// ```
 pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
-    let options = AnalyzeOptions::default();
-    let analysis = position.analyze(play, &options)?;
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut solver = Solver::with_theory(options.search_budget, cx);
+    explain_with(position, play, &AnalyzeOptions::default())
+}
+
+/// [`explain`] with the analysis' options: its budget of time, memory and
+/// cancellation, and its budgets of work. A limit reached names the
+/// position asked about.
+pub fn explain_with(
+    position: &Position,
+    play: Play,
+    options: &AnalyzeOptions,
+) -> Result<Explanation> {
+    let analysis = position.analyze(play, options)?;
+    account(position, play, options, analysis).map_err(|e| e.in_context(|| position.asked(play)))
+}
+
+fn account(
+    position: &Position,
+    play: Play,
+    options: &AnalyzeOptions,
+    analysis: crate::sum::Analysis,
+) -> Result<Explanation> {
+    let cx = options.context();
+    let mut solver = Solver::with_theory(options.search_budget, cx.clone());
     let rows = rows(position, &cx, &mut solver)?;
     let nim_sum = rows.iter().try_fold(0, |acc, r| r.value.map(|v| acc ^ v));
     let derivation = match (play, nim_sum.and_then(high_bit)) {
@@ -260,10 +277,8 @@ fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
 /// changes, from which value to which, and the nim-sum it leaves.
 pub fn effect(position: &Position, mv: &SumMove) -> Result<MoveEffect> {
     let options = AnalyzeOptions::default();
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut solver = Solver::with_theory(options.search_budget, cx);
+    let cx = options.context();
+    let mut solver = Solver::with_theory(options.search_budget, cx.clone());
     let rows = rows(position, &cx, &mut solver)?;
     effect_with(&rows, &mut solver, mv)
 }
@@ -293,7 +308,11 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Ro
     for (place, c) in position.places() {
         // Only a lone component known by its outcome fails here (the
         // analysis refuses the rest).
-        let value = solver.grundy(c).ok();
+        let value = match solver.grundy(c) {
+            Ok(v) => Some(v),
+            Err(e) if e.is_budget_limit() => return Err(e),
+            Err(_) => None,
+        };
         let small = c.heaps().iter().all(|&h| h <= MEX_MAX_HEAP)
             && c.moves().take(MEX_MAX_OPTIONS + 1).count() <= MEX_MAX_OPTIONS;
         let mex = match (small, value) {
@@ -337,9 +356,13 @@ fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Deriv
     let found = match c.moves_to_value(cx, to_value, MEX_MAX_OPTIONS)? {
         Some(found) => found,
         None => {
-            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, *cx);
+            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, cx.clone());
             let mut found = Vec::new();
+            let mut ticker = crate::budget::Ticker::new(64);
             for m in c.moves() {
+                ticker
+                    .tick(&cx.budget)
+                    .map_err(|e| e.during(|| "looking for the winning moves".into()))?;
                 if solver.grundy_of(&m.after)? == to_value {
                     found.push(m);
                     if found.len() == MEX_MAX_OPTIONS {

@@ -67,6 +67,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::nim::Outcome;
@@ -75,10 +76,20 @@ use crate::nimber::Nimber;
 /// A component, shared: moves hand out children cheaply.
 pub type Component = Arc<dyn Game>;
 
-/// What the theory of a family may use: the limits of the sequence engines.
-#[derive(Clone, Copy, Debug, Default)]
+/// What the theory of a family may use: the limits of the sequence engines,
+/// and the [`Budget`] of time, memory and cancellation that every search
+/// and table it builds must honour.
+#[derive(Clone, Debug, Default)]
 pub struct Context {
     pub limits: Limits,
+    pub budget: Budget,
+}
+
+impl Context {
+    /// A context with these limits and budget.
+    pub fn new(limits: Limits, budget: Budget) -> Context {
+        Context { limits, budget }
+    }
 }
 
 /// One move in one component, as data.
@@ -258,6 +269,15 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// Every move, lazily, in a fixed order. Huge positions may have a huge
     /// number of moves: callers bound what they collect.
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_>;
+
+    /// About how many bytes this component holds, itself and the data it
+    /// owns: what a search charges against a memory allowance
+    /// ([`Budget`]) for keeping it. The default is the value's own size;
+    /// a family that owns growing data (a board's coins, a graph's edges,
+    /// a list of heaps) adds it.
+    fn bytes(&self) -> u64 {
+        std::mem::size_of_val(self) as u64
+    }
 
     /// Whether there is any move.
     fn has_moves(&self) -> bool {

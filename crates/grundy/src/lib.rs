@@ -112,6 +112,7 @@ pub mod report;
 pub mod rule;
 pub mod sequence;
 pub mod solver;
+pub mod state_search;
 pub mod strategy;
 pub mod sum;
 
