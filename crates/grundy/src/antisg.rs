@@ -42,7 +42,8 @@
 
 use std::collections::HashSet;
 
-use crate::error::Result;
+use crate::budget::{vec_bytes, MapBytes, ALLOCATION_HEADER};
+use crate::error::{Error, Result};
 use crate::game::{identity, Component, Context, MisereSum, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
@@ -71,12 +72,24 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
 /// would visit more than `budget` positions and moves (then the theorem is
 /// not used).
 fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
+    let limits = solver.limits().clone();
+    let mut seen_bytes = MapBytes::new(&limits);
+    let mut todo_bytes = limits.reservation();
+    let stopped = |e: Error, seen: usize| {
+        e.during(|| format!("checking the SJ condition ({seen} positions seen)"))
+    };
     let mut left = budget;
     let mut seen = HashSet::new();
     seen.insert(identity(c.as_ref()));
     let mut todo = vec![c.clone()];
+    todo_bytes
+        .grow(c.bytes() + ALLOCATION_HEADER)
+        .map_err(|e| stopped(e, 0))?;
     while let Some(x) = todo.pop() {
+        todo_bytes.shrink(x.bytes() + ALLOCATION_HEADER);
         let mut options: Vec<Component> = Vec::new();
+        // The options of `x`, held while they are looked at.
+        let mut options_bytes = limits.reservation();
         let mut ends = false;
         for m in x.moves() {
             let Some(l) = left.checked_sub(1) else {
@@ -84,11 +97,16 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<
             };
             left = l;
             if left % 256 == 0 {
-                solver.check()?;
+                solver.check().map_err(|e| stopped(e, seen.len()))?;
             }
             match &m.after[..] {
                 [] => ends = true,
-                [one] => options.push(one.clone()),
+                [one] => {
+                    options_bytes
+                        .grow(one.bytes() + ALLOCATION_HEADER)
+                        .map_err(|e| stopped(e, seen.len()))?;
+                    options.push(one.clone());
+                }
                 _ => return Ok(false),
             }
         }
@@ -115,9 +133,20 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<
             }
         }
         for y in options {
-            if seen.insert(identity(y.as_ref())) {
-                todo.push(y);
+            let id = identity(y.as_ref());
+            if seen.contains(&id) {
+                continue;
             }
+            let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+            seen_bytes
+                .before_insert_set(&seen, owned)
+                .and_then(|()| todo_bytes.grow(y.bytes() + ALLOCATION_HEADER))
+                .map_err(|e| stopped(e, seen.len()))?;
+            seen.insert(id);
+            seen_bytes
+                .after_insert_set(&seen)
+                .map_err(|e| stopped(e, seen.len()))?;
+            todo.push(y);
         }
     }
     Ok(true)

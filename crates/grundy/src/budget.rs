@@ -379,9 +379,31 @@ impl MapBytes {
         map: &std::collections::HashMap<K, V, S>,
         owned: u64,
     ) -> Result<()> {
-        let cap = map.capacity();
-        let grown = if map.len() >= cap {
-            table_bytes::<K, V>(cap.saturating_mul(2).max(3))
+        self.before::<(K, V)>(map.len(), map.capacity(), owned)
+    }
+
+    /// After the insert: the table as it is now (old buckets given back).
+    pub fn after_insert<K, V, S>(&mut self, map: &std::collections::HashMap<K, V, S>) -> Result<()> {
+        self.after::<(K, V)>(map.capacity())
+    }
+
+    /// [`MapBytes::before_insert`] for a `HashSet`.
+    pub fn before_insert_set<K, S>(
+        &mut self,
+        set: &std::collections::HashSet<K, S>,
+        owned: u64,
+    ) -> Result<()> {
+        self.before::<K>(set.len(), set.capacity(), owned)
+    }
+
+    /// [`MapBytes::after_insert`] for a `HashSet`.
+    pub fn after_insert_set<K, S>(&mut self, set: &std::collections::HashSet<K, S>) -> Result<()> {
+        self.after::<K>(set.capacity())
+    }
+
+    fn before<E>(&mut self, len: usize, cap: usize, owned: u64) -> Result<()> {
+        let grown = if len >= cap {
+            table_bytes::<E, ()>(cap.saturating_mul(2).max(3))
         } else {
             0
         };
@@ -390,13 +412,9 @@ impl MapBytes {
         Ok(())
     }
 
-    /// After the insert: the table as it is now (old buckets given back).
-    pub fn after_insert<K, V, S>(
-        &mut self,
-        map: &std::collections::HashMap<K, V, S>,
-    ) -> Result<()> {
+    fn after<E>(&mut self, cap: usize) -> Result<()> {
         self.reservation
-            .set(self.owned + table_bytes::<K, V>(map.capacity()))
+            .set(self.owned + table_bytes::<E, ()>(cap))
     }
 
     /// The table was emptied (and shrunk to nothing).

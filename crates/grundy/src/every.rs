@@ -127,8 +127,8 @@ impl StepsSearch {
             Some(LimitKind::Work) => Error::limit(
                 LimitKind::Work,
                 format!(
-                    "the steps of {} (every-game play) were not found: it has no closed form, \
-                     and the search for them ran past its budget of {} positions and moves",
+                    "the steps of {} were not found: it has no closed form, and the search \
+                     for them ran past its budget of {} positions and moves",
                     written(c.as_ref()),
                     self.search.budget()
                 ),

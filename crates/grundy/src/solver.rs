@@ -310,6 +310,11 @@ impl Solver {
         Solver { search }
     }
 
+    /// Its budget of time, memory and cancellation.
+    pub fn limits(&self) -> &Budget {
+        &self.search.limits
+    }
+
     /// `Ok` while its budget of time and cancellation lets work go on (see
     /// [`Budget::check`]).
     pub fn check(&self) -> Result<()> {

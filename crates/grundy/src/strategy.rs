@@ -234,6 +234,15 @@ impl Player {
     /// Errors only when the position is beyond the engine altogether (see
     /// [`Position::analyze`]), e.g. misère play of a large sum other than Nim.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Choice>> {
+        let how = match self.play {
+            Play::Normal => "",
+            Play::Misere => " (misère play)",
+        };
+        self.choose_within(position)
+            .map_err(|e| e.in_context(|| format!("choosing a move in {}{how}", position.quoted())))
+    }
+
+    fn choose_within(&mut self, position: &Position) -> Result<Option<Choice>> {
         if position.is_terminal() {
             return Ok(None);
         }

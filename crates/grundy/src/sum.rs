@@ -203,7 +203,7 @@ impl AnalyzeOptions {
 }
 
 /// The most characters of a position a message quotes.
-const QUOTED_CHARS: usize = 80;
+const QUOTED_CHARS: usize = 160;
 
 /// Where a component stands in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +323,7 @@ impl Position {
         format!("analysing {}{how}", self.quoted())
     }
 
-    /// The position as written, cut to about 80 characters for messages.
+    /// The position as written, cut to about 160 characters for messages.
     pub fn quoted(&self) -> String {
         let mut text = String::new();
         for (i, t) in self.terms.iter().enumerate() {

@@ -204,8 +204,10 @@ impl CoinProduct {
     }
 
     /// [`CoinProduct::turns_to_value`] within `budget`: its walk looks at
-    /// the deadline and the cancellation as it goes, and the turns found
-    /// are held against the memory allowance while it runs.
+    /// the deadline and the cancellation as it goes, and each turn found is
+    /// held against the memory allowance while it runs, with the board the
+    /// move made of it will hold (so that a list too large to build is
+    /// refused before it is built).
     pub fn turns_to_value_within(
         &self,
         target: Nimber,
@@ -285,7 +287,10 @@ impl CoinProduct {
                     let mut turns = partial.clone();
                     turns.insert(solve, t);
                     if count_of(&turns) <= MAX_TURNED {
-                        held.grow(turns_bytes(&turns))?;
+                        // The move made of it will hold a whole board.
+                        let board = self.bytes()
+                            + coins_bytes(self.factors.len(), count_of(&turns));
+                        held.grow(turns_bytes(&turns) + board)?;
                         found.push(turns);
                     }
                 }
@@ -339,6 +344,28 @@ impl CoinProduct {
             steps = steps.saturating_add(self.enumerated_at(corner).1);
         }
         steps > u128::from(BUDGET)
+    }
+
+    /// The moves of [`Game::moves_to_value`], within the context's budget.
+    fn moves_worth(&self, cx: &Context, target: Nimber, limit: usize) -> Result<Vec<Move>> {
+        let turns = self.turns_to_value_within(target, limit, &cx.budget)?;
+        // Each move holds the whole board it leaves (up to MAX_TURNED coins
+        // more than this one): counted before it is built.
+        let mut held = cx.budget.reservation();
+        let mut moves = Vec::with_capacity(turns.len());
+        let mut ticker = Ticker::new(16);
+        for t in &turns {
+            ticker.tick(&cx.budget)?;
+            // Building it holds the coins turned twice more for a moment
+            // (listed, then merged with the heads).
+            let turned = coins_bytes(self.factors.len(), count_of(t));
+            let most = self.bytes() + 3 * turned;
+            held.grow(most)?;
+            let mv = self.to_move(t);
+            held.shrink(most - mv.after.iter().map(|c| c.bytes()).sum::<u64>().min(most));
+            moves.push(mv);
+        }
+        Ok(moves)
     }
 
     fn to_move(&self, turns: &[Turn]) -> Move {
@@ -588,34 +615,28 @@ impl Game for CoinProduct {
         target: Nimber,
         limit: usize,
     ) -> Result<Option<Vec<Move>>> {
-        let turns = self.turns_to_value_within(target, limit, &cx.budget)?;
-        // Each move holds the whole board it leaves (up to MAX_TURNED coins
-        // more than this one): counted before it is built.
-        let mut held = cx.budget.reservation();
-        let mut moves = Vec::with_capacity(turns.len());
-        let mut ticker = Ticker::new(16);
-        for t in &turns {
-            ticker.tick(&cx.budget)?;
-            let most = self.bytes() + coins_bytes(self.factors.len(), count_of(t));
-            held.grow(most)?;
-            let mv = self.to_move(t);
-            held.shrink(most - mv.after.iter().map(|c| c.bytes()).sum::<u64>().min(most));
-            moves.push(mv);
-        }
-        Ok(Some(moves))
+        self.moves_worth(cx, target, limit).map(Some).map_err(|e| {
+            e.during(|| {
+                format!(
+                    "listing the moves of a {} board to value {target}",
+                    self.name
+                )
+            })
+        })
     }
 
-    /// The heads coins, each a vector of its coordinates.
+    fn moves_may_be_incomplete(&self) -> bool {
+        self.lists_may_be_incomplete()
+    }
+
+    /// The bytes of the board, for memory budgets: its heads coins, each a
+    /// vector of its coordinates.
     fn bytes(&self) -> u64 {
         std::mem::size_of::<CoinProduct>() as u64
             + vec_bytes::<u8>(self.name.capacity())
             + vec_bytes::<Rule>(self.factors.capacity())
             + vec_bytes::<Vec<u64>>(self.heads.capacity())
             + coins_bytes(self.factors.len(), self.heads.len() as u128)
-    }
-
-    fn moves_may_be_incomplete(&self) -> bool {
-        self.lists_may_be_incomplete()
     }
 
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
