@@ -383,7 +383,10 @@ impl MapBytes {
     }
 
     /// After the insert: the table as it is now (old buckets given back).
-    pub fn after_insert<K, V, S>(&mut self, map: &std::collections::HashMap<K, V, S>) -> Result<()> {
+    pub fn after_insert<K, V, S>(
+        &mut self,
+        map: &std::collections::HashMap<K, V, S>,
+    ) -> Result<()> {
         self.after::<(K, V)>(map.capacity())
     }
 
@@ -413,8 +416,7 @@ impl MapBytes {
     }
 
     fn after<E>(&mut self, cap: usize) -> Result<()> {
-        self.reservation
-            .set(self.owned + table_bytes::<E, ()>(cap))
+        self.reservation.set(self.owned + table_bytes::<E, ()>(cap))
     }
 
     /// The table was emptied (and shrunk to nothing).

@@ -213,6 +213,7 @@ fn asked(position: &Position) -> String {
 }
 
 fn analyze_within(position: &Position, options: &AnalyzeOptions) -> Result<EveryAnalysis> {
+    let _held = position.hold_analysis(&options.budget)?;
     let mut search = StepsSearch::new(options.search_budget, options.context());
     let mut steps = Vec::new();
     let mut turn = Vec::new();

@@ -153,7 +153,11 @@ fn a_work_refusal_names_the_component_asked_about() {
     assert_eq!(err.limit_kind(), Some(LimitKind::Work), "{err}");
     let text = err.to_string();
     assert!(text.contains(&format!("steps of {expr}")), "{text}");
-    assert_eq!(text.matches("18446744073709").count(), 2, "only the asked heap: {text}");
+    assert_eq!(
+        text.matches("18446744073709").count(),
+        2,
+        "only the asked heap: {text}"
+    );
 }
 
 #[test]

@@ -288,8 +288,8 @@ impl CoinProduct {
                     turns.insert(solve, t);
                     if count_of(&turns) <= MAX_TURNED {
                         // The move made of it will hold a whole board.
-                        let board = self.bytes()
-                            + coins_bytes(self.factors.len(), count_of(&turns));
+                        let board =
+                            self.bytes() + coins_bytes(self.factors.len(), count_of(&turns));
                         held.grow(turns_bytes(&turns) + board)?;
                         found.push(turns);
                     }
