@@ -202,7 +202,7 @@ fn account(
             big: sizes.iter().filter(|&&h| h >= 2).count(),
             ones: sizes.iter().filter(|&&h| h == 1).count(),
         },
-        None => match quotient_case(&rows, &analysis.winning_moves) {
+        None => match quotient_case(&cx, &rows, &analysis.winning_moves) {
             Some(case) => MisereCase::Quotient(case),
             None => MisereCase::Search,
         },
@@ -252,7 +252,7 @@ fn account(
 /// whose theory has a misère quotient (see [`Game::misere_quotient`]);
 /// `None` otherwise, or when the quotient is out of reach (the analysis then
 /// searched). `moves` are the analysis' winning moves.
-fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
+fn quotient_case(cx: &Context, rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
     let first = rows.first()?;
     if rows
         .iter()
@@ -270,7 +270,7 @@ fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
             Some((row, &mv.mv))
         })
         .collect::<Option<_>>()?;
-    first.component.misere_quotient(&parts, &moves)
+    first.component.misere_quotient(cx, &parts, &moves)
 }
 
 /// What `mv` does to the values of `position` (normal play): which row it

@@ -357,8 +357,14 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// quotient. The outcome and the winning moves (at most `max_moves`) as
     /// (index into `parts`, move); `None` when the family has no such
     /// theory or some part is not one of its components (the family checks
-    /// by type, not by name), and the caller searches.
-    fn misere_sum(&self, _parts: &[&dyn Game], _max_moves: usize) -> Option<Result<MisereSum>> {
+    /// by type, not by name), and the caller searches. The tables it builds
+    /// honour the context's budget.
+    fn misere_sum(
+        &self,
+        _cx: &Context,
+        _parts: &[&dyn Game],
+        _max_moves: usize,
+    ) -> Option<Result<MisereSum>> {
         None
     }
 
@@ -371,6 +377,7 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// is out of reach; `explain` then says the sum was searched.
     fn misere_quotient(
         &self,
+        _cx: &Context,
         _parts: &[&dyn Game],
         _moves: &[(usize, &Move)],
     ) -> Option<QuotientCase> {

@@ -529,7 +529,7 @@ impl Position {
         if let Some((_, first)) = places.first() {
             if places.iter().all(|(_, c)| c.name() == first.name()) {
                 let parts: Vec<&dyn Game> = places.iter().map(|(_, c)| c.as_ref()).collect();
-                match first.misere_sum(&parts, options.max_moves.saturating_add(1)) {
+                match first.misere_sum(cx, &parts, options.max_moves.saturating_add(1)) {
                     Some(Ok((outcome, moves))) => {
                         let moves = moves
                             .into_iter()

@@ -158,7 +158,12 @@ impl Game for Heap {
         })
     }
 
-    fn misere_sum(&self, parts: &[&dyn Game], max_moves: usize) -> Option<Result<MisereSum>> {
+    fn misere_sum(
+        &self,
+        _cx: &Context,
+        parts: &[&dyn Game],
+        max_moves: usize,
+    ) -> Option<Result<MisereSum>> {
         let sizes = self.sizes_of(parts)?;
         let answer = crate::quotient::solve_misere(self.rule(), &sizes, max_moves)?;
         Some(answer.map(|a| {
@@ -182,6 +187,7 @@ impl Game for Heap {
     /// winning move leaves (which must lie in the P-portion).
     fn misere_quotient(
         &self,
+        _cx: &Context,
         parts: &[&dyn Game],
         moves: &[(usize, &Move)],
     ) -> Option<QuotientCase> {
