@@ -26,21 +26,18 @@ use crate::budget::Budget;
 pub use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::games;
-use crate::sum::{Position, Term};
-
-/// About the bytes a parsed position holds per character of its text (a
-/// component takes two characters at least, `1,`, and holds about 80 bytes:
-/// measured on `nim(1,1,…)` of 3.3·10^7 heaps).
-pub const POSITION_BYTES_PER_CHAR: u64 = 40;
+use crate::sum::{Position, Term, ANALYSIS_BYTES_PER_COMPONENT};
 
 /// [`parse_position`], refused up front when the position such a text may
-/// hold cannot fit the memory allowance of `budget`
-/// ([`POSITION_BYTES_PER_CHAR`] a character).
+/// hold cannot be analysed within the memory allowance of `budget`: a text
+/// holds at most one component per `,` or `+` (and one more), each needing
+/// [`ANALYSIS_BYTES_PER_COMPONENT`] for the position and its analysis. The
+/// check is a scan of the bytes, before the parse spends its time.
 ///
 /// ```
 /// use grundy::budget::{Budget, LimitKind};
 /// use grundy::expr::parse_position_within;
-/// let tight = Budget::unlimited().with_memory(1000);
+/// let tight = Budget::unlimited().with_memory(10_000);
 /// assert!(parse_position_within("nim(3,4,5)", &tight).is_ok());
 /// let long = format!("nim({})", vec!["1"; 1000].join(","));
 /// let err = parse_position_within(&long, &tight).unwrap_err();
@@ -48,9 +45,12 @@ pub const POSITION_BYTES_PER_CHAR: u64 = 40;
 /// ```
 pub fn parse_position_within(input: &str, budget: &Budget) -> Result<Position> {
     budget.check()?;
+    let most = 1 + input.bytes().filter(|b| matches!(b, b',' | b'+')).count() as u64;
     budget
-        .fits((input.len() as u64).saturating_mul(POSITION_BYTES_PER_CHAR))
-        .map_err(|e| e.during(|| format!("reading a position of {} characters", input.len())))?;
+        .fits(most.saturating_mul(ANALYSIS_BYTES_PER_COMPONENT))
+        .map_err(|e| {
+            e.during(|| format!("reading a position of up to {most} components"))
+        })?;
     parse_position(input)
 }
 
