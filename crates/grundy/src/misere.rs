@@ -124,9 +124,10 @@ impl MisereSearch {
         Error::limit(
             LimitKind::Work,
             format!(
-                "misère play of this position has no closed form here (Nim, sums of heaps of \
-                 one rule and sums meeting the SJ condition have one), and its exhaustive \
-                 search ran past its budget of {} positions and moves",
+                "misère play of this position is not supported at this size: it has no closed \
+                 form here (Nim, sums of heaps of one rule and sums meeting the SJ condition \
+                 have one), and its exhaustive search ran past its budget of {} positions and \
+                 moves",
                 self.work
             ),
         )
