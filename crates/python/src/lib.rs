@@ -115,7 +115,7 @@ const ANALYZE: Raise = Raise {
 fn budget_of(time: Option<f64>, memory: Option<u64>) -> PyResult<Budget> {
     let mut b = Budget::unlimited();
     if let Some(t) = time {
-        if !(t >= 0.0) || t.is_nan() {
+        if t.is_nan() || t < 0.0 {
             return Err(GrundyError::new_err(format!(
                 "time={t}: give the seconds allowed, a number 0 or more"
             )));
