@@ -37,9 +37,9 @@ use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
 
 /// Components with at most this many tokens in each heap get their mex
 /// step listed option by option …
-pub const MEX_MAX_HEAP: u64 = 12;
+pub(crate) const MEX_MAX_HEAP: u64 = 12;
 /// … as long as they have at most this many options.
-pub const MEX_MAX_OPTIONS: usize = 16;
+pub(crate) const MEX_MAX_OPTIONS: usize = 16;
 
 /// The whole account.
 #[derive(Clone, Debug)]
@@ -104,7 +104,7 @@ pub struct Derivation {
     /// Its value `g` and the value `g ⊕ s` it must be moved to.
     pub from_value: Nimber,
     pub to_value: Nimber,
-    /// The moves of that row reaching `g ⊕ s` (at most [`MEX_MAX_OPTIONS`]).
+    /// The moves of that row reaching `g ⊕ s` (at most 16).
     pub moves: Vec<SumMove>,
 }
 
@@ -171,9 +171,11 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
     explain_with(position, play, &AnalyzeOptions::default())
 }
 
-/// [`explain`] with the analysis' options: its budget of time, memory and
-/// cancellation, and its budgets of work. A limit reached names the
-/// position asked about.
+/// [`explain`] within `options`: their budget of time, memory and
+/// cancellation and their budgets of work (a limit reached names the
+/// position asked about); a caller that explains many positions keeps one
+/// set of options, so that what the theories compute once (a heap rule's
+/// misère quotient, in the options' memo) is computed once.
 pub fn explain_with(
     position: &Position,
     play: Play,

@@ -70,6 +70,7 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::memo::Memo;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 
@@ -77,18 +78,25 @@ use crate::nimber::Nimber;
 pub type Component = Arc<dyn Game>;
 
 /// What the theory of a family may use: the limits of the sequence engines,
-/// and the [`Budget`] of time, memory and cancellation that every search
-/// and table it builds must honour.
+/// the [`Budget`] of time, memory and cancellation that every search and
+/// table it builds must honour, and the [`Memo`] in which it keeps what is
+/// costly to set up (a heap rule's misère quotient) for as long as the
+/// caller keeps the memo.
 #[derive(Clone, Debug, Default)]
 pub struct Context {
     pub limits: Limits,
     pub budget: Budget,
+    pub memo: Memo,
 }
 
 impl Context {
-    /// A context with these limits and budget.
+    /// A context with these limits and budget, and a memo of its own.
     pub fn new(limits: Limits, budget: Budget) -> Context {
-        Context { limits, budget }
+        Context {
+            limits,
+            budget,
+            memo: Memo::default(),
+        }
     }
 }
 
@@ -354,11 +362,11 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
 
     /// Misère play of a sum of components (`parts`, this one among them),
     /// from the family's own theory — for heap rules, their misère
-    /// quotient. The outcome and the winning moves (at most `max_moves`) as
-    /// (index into `parts`, move); `None` when the family has no such
-    /// theory or some part is not one of its components (the family checks
-    /// by type, not by name), and the caller searches. The tables it builds
-    /// honour the context's budget.
+    /// quotient, kept in `cx.memo`. The outcome and the winning moves (at
+    /// most `max_moves`) as (index into `parts`, move); `None` when the
+    /// family has no such theory or some part is not one of its components
+    /// (the family checks by type, not by name), and the caller searches.
+    /// The tables it builds honour the context's budget.
     fn misere_sum(
         &self,
         _cx: &Context,

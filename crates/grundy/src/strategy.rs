@@ -26,6 +26,7 @@
 
 use crate::budget::Budget;
 use crate::error::Result;
+use crate::memo::Memo;
 use crate::nim::{Outcome, Play};
 use crate::state_search::{Fold, StateSearch, Stop};
 use crate::sum::{AnalyzeOptions, Position, SumMove};
@@ -185,6 +186,20 @@ impl Player {
     pub fn set_budget(&mut self, budget: Budget) {
         self.search.set_budget(budget.clone());
         self.options.budget = budget;
+    }
+
+    /// The same player, keeping what the theories compute once (a heap
+    /// rule's misère quotient) in `memo`: a caller that plays or explains
+    /// many positions gives each player its one memo, so that this is
+    /// computed once, not once per player.
+    pub fn with_memo(mut self, memo: Memo) -> Player {
+        self.options.memo = memo;
+        self
+    }
+
+    /// The memo the player's analyses keep what they compute in.
+    pub fn memo(&self) -> &Memo {
+        &self.options.memo
     }
 
     /// Normal or misère.

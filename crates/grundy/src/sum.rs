@@ -29,6 +29,7 @@ use crate::budget::{Budget, LimitKind, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
+use crate::memo::Memo;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
@@ -160,13 +161,17 @@ struct FoundMoves {
     incomplete: bool,
 }
 
-/// What [`Position::analyze`] may spend.
+/// What [`Position::analyze`] may spend, and what it may remember.
 #[derive(Clone, Debug)]
 pub struct AnalyzeOptions {
     pub limits: Limits,
     /// The time, memory and cancellation every search and table of the
     /// analysis honours (unlimited by default: front ends set theirs).
     pub budget: Budget,
+    /// What the families' theories keep between analyses (a heap rule's
+    /// misère quotient). Clones share it: keep one set of options (or
+    /// clones of it) to compute such things once, not once per analysis.
+    pub memo: Memo,
     /// The most winning moves to list.
     pub max_moves: usize,
     /// The most positions the misère search may visit.
@@ -181,6 +186,7 @@ impl Default for AnalyzeOptions {
         AnalyzeOptions {
             limits: Limits::default(),
             budget: Budget::unlimited(),
+            memo: Memo::default(),
             max_moves: 10_000,
             misere_budget: 2_000_000,
             search_budget: crate::solver::DEFAULT_BUDGET,
@@ -189,10 +195,14 @@ impl Default for AnalyzeOptions {
 }
 
 impl AnalyzeOptions {
-    /// The context the families' theory is handed: the limits and the
-    /// budget.
+    /// The context the families' theory is handed: the limits, the budget
+    /// and the memo.
     pub fn context(&self) -> Context {
-        Context::new(self.limits, self.budget.clone())
+        Context {
+            limits: self.limits,
+            budget: self.budget.clone(),
+            memo: self.memo.clone(),
+        }
     }
 
     /// The same options within `budget`.

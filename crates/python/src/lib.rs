@@ -22,14 +22,14 @@
 //! `KeyboardInterrupt`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Duration;
 
 use grundy::budget::{Budget, CancelHandle, LimitKind};
 use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
-use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
+use grundy::memo::Memo;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::{self, Nimber};
 use grundy::pattern::{find_lines, find_sequence};
@@ -38,6 +38,7 @@ use grundy::report::AnalysisReport;
 use grundy::sequence::NimSequence;
 use grundy::solver::Solver;
 use grundy::sum::{Analysis, AnalyzeOptions, Position, Term};
+use grundy::Rule;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -209,6 +210,15 @@ fn play_of(misere: bool) -> Play {
     }
 }
 
+/// What the engine keeps between calls (the misère quotients of heap
+/// rules, within their cache's bound): one memo for the module, so that a
+/// notebook analysing many misère sums of one rule computes its quotient
+/// once.
+fn memo() -> Memo {
+    static MEMO: OnceLock<Memo> = OnceLock::new();
+    MEMO.get_or_init(Memo::default).clone()
+}
+
 /// `grundy analyze EXPR --json [--misere] [--max-moves N]`, as JSON text,
 /// within `time` seconds and `memory` bytes when given.
 #[pyfunction]
@@ -227,6 +237,7 @@ fn analyze(
             grundy::expr::parse_position_within(expr, &budget).map_err(|e| ANALYZE.err(e))?;
         let options = AnalyzeOptions {
             max_moves,
+            memo: memo(),
             ..AnalyzeOptions::default()
         }
         .with_budget(budget.clone());
@@ -247,7 +258,7 @@ fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)>
 }
 
 fn sequence_of(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
-    let rule = parse_rule(rule).map_err(py_err)?;
+    let rule = Rule::parse(rule).map_err(py_err)?;
     interruptible(py, &Budget::unlimited(), || -> Result<_, Error> {
         let seq = NimSequence::new(&rule, to, Limits::default())?;
         let values = (0..=to)
@@ -270,7 +281,7 @@ fn sequence_of(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, Strin
 #[pyfunction]
 fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
     guarded(|| {
-        let rule = parse_rule(rule).map_err(py_err)?;
+        let rule = Rule::parse(rule).map_err(py_err)?;
         interruptible(py, &Budget::unlimited(), || {
             NimSequence::new(&rule, n, Limits::patient())?.value(n)
         })?
@@ -283,7 +294,7 @@ fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
 #[pyfunction]
 fn rule_info(rule: &str) -> PyResult<(String, Option<(u64, u64)>)> {
     guarded(|| {
-        let rule = parse_rule(rule).map_err(py_err)?;
+        let rule = Rule::parse(rule).map_err(py_err)?;
         let shape = rule.proof_shape().map(|s| (s.max_heaps, s.last_digit));
         Ok((rule.to_string(), shape))
     })
