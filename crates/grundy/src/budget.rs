@@ -85,6 +85,27 @@ impl Budget {
         self
     }
 
+    /// The same budget (sharing its bytes held and its cancellation), with
+    /// its deadline moved to `time` from now if that is sooner: a part of
+    /// the work with a limit of its own.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grundy::budget::Budget;
+    /// let long = Budget::unlimited().with_time(Duration::from_secs(60));
+    /// let part = long.within(Duration::from_millis(10));
+    /// assert!(part.deadline() < long.deadline());
+    /// assert_eq!(long.within(Duration::from_secs(600)).deadline(), long.deadline());
+    /// ```
+    pub fn within(&self, time: Duration) -> Budget {
+        let sooner = Instant::now().checked_add(time);
+        match (self.deadline, sooner) {
+            (Some(d), Some(s)) if d <= s => self.clone(),
+            (_, None) => self.clone(),
+            _ => self.clone().with_time(time),
+        }
+    }
+
     /// The same budget with at most `bytes` held at once.
     pub fn with_memory(mut self, bytes: u64) -> Budget {
         self.memory = Some(bytes);

@@ -48,9 +48,7 @@ pub fn parse_position_within(input: &str, budget: &Budget) -> Result<Position> {
     let most = 1 + input.bytes().filter(|b| matches!(b, b',' | b'+')).count() as u64;
     budget
         .fits(most.saturating_mul(ANALYSIS_BYTES_PER_COMPONENT))
-        .map_err(|e| {
-            e.during(|| format!("reading a position of up to {most} components"))
-        })?;
+        .map_err(|e| e.during(|| format!("reading a position of up to {most} components")))?;
     parse_position(input)
 }
 

@@ -206,3 +206,49 @@ fn small_questions_are_answered_within_small_budgets() {
     let pos = parse_position("euclid(3,2) + nim(5)").unwrap();
     grundy::every::analyze(&pos, &options(&b)).unwrap();
 }
+
+#[test]
+fn misere_quotients_hold_their_tables_against_the_allowance() {
+    let b = Budget::unlimited()
+        .with_memory(8 << 20)
+        .with_time(Duration::from_secs(60));
+    let pos = parse_position("0.07(60,50,40)").unwrap();
+    let text = stops(
+        &b,
+        LimitKind::Memory,
+        Duration::from_secs(10),
+        "0.07(60,50,40)",
+        || pos.analyze(Play::Misere, &options(&b)),
+    );
+    assert!(text.contains("misère quotient"), "{text}");
+}
+
+#[test]
+fn a_quotient_computation_is_cancelled_through_its_budget() {
+    use grundy::quotient::{Quotient, QuotientLimits};
+    let b = Budget::unlimited();
+    b.cancel_handle().cancel();
+    let rule = grundy::Rule::parse("0.07").unwrap();
+    let (out, _) = Quotient::compute_within(
+        &rule,
+        30,
+        None,
+        false,
+        QuotientLimits::default(),
+        &b,
+        |_| {},
+    );
+    let err = out.unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Cancelled), "{err}");
+    // The limits' own time says how far it got; the caller's deadline is the
+    // caller's.
+    let past = Budget::unlimited().with_time(Duration::ZERO);
+    let limits = QuotientLimits {
+        max_seconds: Some(60.0),
+        ..QuotientLimits::default()
+    };
+    let (out, _) = Quotient::compute_within(&rule, 30, None, false, limits, &past, |_| {});
+    let err = out.unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
+    assert!(!err.to_string().contains("after 60 s"), "{err}");
+}
