@@ -129,6 +129,7 @@ pub mod rule;
 pub mod sequence;
 pub mod session;
 pub mod solver;
+pub mod state_search;
 pub mod strategy;
 pub mod sum;
 
