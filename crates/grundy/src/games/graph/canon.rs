@@ -1,0 +1,474 @@
+//! Canonical keys of connected pieces of a graph: the same key for
+//! isomorphic pieces where that is cheap, and never the same key for two
+//! pieces that are not isomorphic.
+//!
+//! A key is a header word (a tag in the top byte, sizes below) and a
+//! description of the graph that determines it completely, so equal keys
+//! always mean isomorphic graphs (which play alike in any game on graphs).
+//! In the order tried:
+//!
+//! * a path of `n` vertices is `[PATH | n]`, a cycle `[CYCLE | n]`;
+//! * a piece of a grid or board with more than [`CANONICAL_UP_TO`] vertices
+//!   is its shape: the cells in their bounding box, least under the eight
+//!   symmetries of the square that keep the box no taller than wide — the
+//!   same key for congruent shapes, linear in the piece;
+//! * any other piece is its adjacency matrix (the upper triangle, bit by
+//!   bit) under a canonical labelling found by *individualisation and
+//!   refinement*, the method of McKay's `nauty` (B. D. McKay and
+//!   A. Piperno, "Practical graph isomorphism, II", J. Symbolic Comput. 60
+//!   (2014)), in its plainest form. Vertices are split into cells by how
+//!   many neighbours they have in each cell until nothing splits (colour
+//!   refinement, here with the counts hashed); while some cell has several
+//!   vertices, each vertex of the first smallest such cell in turn is put in
+//!   a cell of its own and the refinement repeated. Every ordering this
+//!   search ends in (a *leaf*) labels the graph, and the least adjacency
+//!   matrix over all leaves is the same for every labelling of the input:
+//!   the search depends on nothing but the graph. Of vertices that are
+//!   twins (the same neighbours besides each other) only one is tried, as
+//!   swapping twins is an automorphism. The search stops after
+//!   [`LEAF_BUDGET`] leaves, which only very symmetric graphs reach; the key
+//!   is then the least matrix seen — exact, though an isomorphic copy may
+//!   get another.
+
+use super::{bit, members, Bits, Graph, MAX_VERTICES};
+
+/// The tag of a path's key.
+pub const PATH: u64 = 1 << 56;
+/// The tag of a cycle's key.
+pub const CYCLE: u64 = 2 << 56;
+/// The tag of a key by adjacency matrix.
+pub const GRAPH: u64 = 3 << 56;
+/// The tag of a key by shape on a grid.
+pub const GRID: u64 = 4 << 56;
+
+/// Pieces of a grid up to this many vertices are keyed by canonical
+/// labelling (which sees that, say, an L of three cells is a path); larger
+/// ones by their shape, which is far cheaper and suits large pieces, which
+/// rarely repeat except as congruent shapes.
+pub const CANONICAL_UP_TO: usize = 16;
+
+/// The most orderings (leaves) a canonical labelling looks at.
+pub const LEAF_BUDGET: usize = 256;
+
+/// The key of the subgraph of `graph` induced by `set` (see the [module
+/// documentation](self)); `[0]` for no vertex.
+pub fn key(graph: &Graph, set: Bits) -> Vec<u64> {
+    let n = set.count_ones() as usize;
+    if n == 0 {
+        return vec![0];
+    }
+    let (mut degrees, mut max_degree) = (0, 0);
+    for v in members(set) {
+        let d = (graph.adj(v) & set).count_ones() as usize;
+        degrees += d;
+        max_degree = max_degree.max(d);
+    }
+    let edges = degrees / 2;
+    if max_degree <= 2 && (edges + 1 == n || edges == n) && connected(graph, set) {
+        let tag = if edges + 1 == n { PATH } else { CYCLE };
+        return vec![tag | n as u64];
+    }
+    if let Some((_, cols)) = graph.layout() {
+        if n > CANONICAL_UP_TO {
+            return shape_key(cols, set);
+        }
+    }
+    labelled_key(graph, set)
+}
+
+fn connected(graph: &Graph, set: Bits) -> bool {
+    let mut piece = set & set.wrapping_neg();
+    let mut frontier = piece;
+    while frontier != 0 {
+        let reached = members(frontier).fold(0, |acc, v| acc | graph.adj(v));
+        frontier = reached & set & !piece;
+        piece |= frontier;
+    }
+    piece == set
+}
+
+/// The shape of the cells `set` of a grid of `cols` columns, least over the
+/// symmetries of the square that leave its box `a` × `b` with `a ≤ b`.
+fn shape_key(cols: usize, set: Bits) -> Vec<u64> {
+    let cells: Vec<(usize, usize)> = members(set).map(|v| (v / cols, v % cols)).collect();
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let h = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1 - r0;
+    let w = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1 - c0;
+    let (a, b) = (h.min(w), h.max(w));
+    let mut best = Bits::MAX;
+    for t in 0..8 {
+        let tw = if t < 4 { w } else { h };
+        if (t < 4) != (h <= w) && h != w {
+            continue;
+        }
+        let mut code: Bits = 0;
+        for &(r, c) in &cells {
+            let (y, x) = (r - r0, c - c0);
+            let (y, x) = match t {
+                0 => (y, x),
+                1 => (y, w - 1 - x),
+                2 => (h - 1 - y, x),
+                3 => (h - 1 - y, w - 1 - x),
+                4 => (x, y),
+                5 => (x, h - 1 - y),
+                6 => (w - 1 - x, y),
+                _ => (w - 1 - x, h - 1 - y),
+            };
+            // The box lies inside the grid, so it has at most 128 cells.
+            code |= bit(y * tw + x);
+        }
+        best = best.min(code);
+    }
+    vec![
+        GRID | (a as u64) << 8 | b as u64,
+        best as u64,
+        (best >> 64) as u64,
+    ]
+}
+
+/// The key by canonical labelling.
+fn labelled_key(graph: &Graph, set: Bits) -> Vec<u64> {
+    let vertices: Vec<usize> = members(set).collect();
+    let n = vertices.len();
+    let mut index = [0u8; MAX_VERTICES];
+    for (i, &v) in vertices.iter().enumerate() {
+        index[v] = i as u8;
+    }
+    let adj: Vec<Bits> = vertices
+        .iter()
+        .map(|&v| members(graph.adj(v) & set).fold(0, |acc, u| acc | bit(index[u] as usize)))
+        .collect();
+    let mut search = Labelling {
+        adj: &adj,
+        best: None,
+        leaves: 0,
+    };
+    let mut cells = vec![if n == MAX_VERTICES {
+        Bits::MAX
+    } else {
+        bit(n) - 1
+    }];
+    refine(&adj, &mut cells);
+    search.run(&cells);
+    let mut key = vec![GRAPH | n as u64];
+    key.extend(search.best.unwrap_or_default());
+    key
+}
+
+/// A well-mixed 64-bit value of `x` (the finaliser of SplitMix64).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Splits the ordered cells until no vertex tells apart the vertices of a
+/// cell by its neighbours in each cell. Each cell is split by a hash of the
+/// multiset of its vertices' neighbours' cells, the parts in the order of
+/// the hash: nothing depends on how the vertices are numbered. (A hash
+/// collision only leaves a cell coarser, which the search then splits.)
+fn refine(adj: &[Bits], cells: &mut Vec<Bits>) {
+    let mut cell_of = [0u64; MAX_VERTICES];
+    let mut signature: Vec<(u64, usize)> = Vec::with_capacity(adj.len());
+    loop {
+        for (i, &cell) in cells.iter().enumerate() {
+            for v in members(cell) {
+                cell_of[v] = mix(i as u64);
+            }
+        }
+        let before = cells.len();
+        let mut out = Vec::with_capacity(adj.len());
+        for &cell in cells.iter() {
+            if cell & (cell - 1) == 0 {
+                out.push(cell);
+                continue;
+            }
+            signature.clear();
+            signature.extend(members(cell).map(|v| {
+                let h = members(adj[v]).fold(0u64, |h, u| h.wrapping_add(cell_of[u]));
+                (h, v)
+            }));
+            signature.sort_unstable();
+            let mut part: Bits = 0;
+            let mut last = signature[0].0;
+            for &(h, v) in &signature {
+                if h != last {
+                    out.push(part);
+                    part = 0;
+                    last = h;
+                }
+                part |= bit(v);
+            }
+            out.push(part);
+        }
+        *cells = out;
+        if cells.len() == before {
+            return;
+        }
+    }
+}
+
+/// The search for the least adjacency matrix over the leaves.
+struct Labelling<'a> {
+    adj: &'a [Bits],
+    best: Option<Vec<u64>>,
+    leaves: usize,
+}
+
+impl Labelling<'_> {
+    fn run(&mut self, cells: &[Bits]) {
+        let mut target: Option<usize> = None;
+        for (i, c) in cells.iter().enumerate() {
+            let k = c.count_ones();
+            if k > 1 && target.map_or(true, |t| k < cells[t].count_ones()) {
+                target = Some(i);
+            }
+        }
+        let Some(t) = target else {
+            self.leaf(cells);
+            return;
+        };
+        let cell = cells[t];
+        let mut tried: Bits = 0;
+        for v in members(cell) {
+            if self.leaves >= LEAF_BUDGET {
+                return;
+            }
+            if members(tried).any(|u| self.twins(u, v)) {
+                continue;
+            }
+            tried |= bit(v);
+            let mut next = Vec::with_capacity(cells.len() + 1);
+            next.extend_from_slice(&cells[..t]);
+            next.push(bit(v));
+            next.push(cell & !bit(v));
+            next.extend_from_slice(&cells[t + 1..]);
+            refine(self.adj, &mut next);
+            self.run(&next);
+        }
+    }
+
+    fn twins(&self, u: usize, v: usize) -> bool {
+        self.adj[u] & !bit(v) == self.adj[v] & !bit(u)
+    }
+
+    /// A discrete partition: vertex `cells[i]` gets label `i`; the upper
+    /// triangle of the relabelled matrix, row by row.
+    fn leaf(&mut self, cells: &[Bits]) {
+        self.leaves += 1;
+        let n = cells.len();
+        let mut label = [0usize; MAX_VERTICES];
+        for (i, &c) in cells.iter().enumerate() {
+            label[c.trailing_zeros() as usize] = i;
+        }
+        let mut code = vec![0u64; (n * (n - 1) / 2).div_ceil(64)];
+        for (i, &c) in cells.iter().enumerate() {
+            let v = c.trailing_zeros() as usize;
+            // Pair (i, j), i < j, is bit i·n − i(i+1)/2 + (j − i − 1).
+            let row = i * n - i * (i + 1) / 2;
+            for u in members(self.adj[v]) {
+                let j = label[u];
+                if j > i {
+                    let at = row + j - i - 1;
+                    code[at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        if self.best.as_ref().map_or(true, |b| code < *b) {
+            self.best = Some(code);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
+        Graph::from_edges((0..n).map(|i| i.to_string()).collect(), edges)
+    }
+
+    /// Whether two graphs on `0..n` are isomorphic, by trying every
+    /// bijection that keeps degrees (backtracking).
+    fn isomorphic(n: usize, a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
+        let adj = |edges: &[(usize, usize)]| {
+            let mut m = vec![vec![false; n]; n];
+            for &(u, v) in edges {
+                m[u][v] = true;
+                m[v][u] = true;
+            }
+            m
+        };
+        let (ma, mb) = (adj(a), adj(b));
+        let deg = |m: &Vec<Vec<bool>>, v: usize| m[v].iter().filter(|&&x| x).count();
+        fn extend(
+            map: &mut Vec<usize>,
+            used: &mut Vec<bool>,
+            ma: &[Vec<bool>],
+            mb: &[Vec<bool>],
+            deg_ok: &dyn Fn(usize, usize) -> bool,
+        ) -> bool {
+            let i = map.len();
+            if i == ma.len() {
+                return true;
+            }
+            for j in 0..ma.len() {
+                if used[j] || !deg_ok(i, j) || (0..i).any(|k| ma[i][k] != mb[j][map[k]]) {
+                    continue;
+                }
+                map.push(j);
+                used[j] = true;
+                if extend(map, used, ma, mb, deg_ok) {
+                    return true;
+                }
+                map.pop();
+                used[j] = false;
+            }
+            false
+        }
+        let deg_ok = |i: usize, j: usize| deg(&ma, i) == deg(&mb, j);
+        a.len() == b.len() && extend(&mut Vec::new(), &mut vec![false; n], &ma, &mb, &deg_ok)
+    }
+
+    #[test]
+    fn relabelled_graphs_share_a_key_and_others_never_do() {
+        let mut rng = Rng(7);
+        let mut by_key: HashMap<Vec<u64>, Vec<(usize, Vec<(usize, usize)>)>> = HashMap::new();
+        for round in 0..3000 {
+            let n = 1 + rng.below(8) as usize;
+            let density = 1 + rng.below(4);
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.below(5) < density {
+                        edges.push((u, v));
+                    }
+                }
+            }
+            let set = graph(n, &edges).all();
+            let k = key(&graph(n, &edges), set);
+            // Any relabelling: the same key.
+            let mut perm: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                perm.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let moved: Vec<(usize, usize)> =
+                edges.iter().map(|&(u, v)| (perm[u], perm[v])).collect();
+            assert_eq!(key(&graph(n, &moved), set), k, "{edges:?} as {moved:?}");
+            if round % 3 == 0 {
+                by_key.entry(k).or_default().push((n, edges));
+            }
+        }
+        // Graphs sharing a key are isomorphic.
+        for group in by_key.values() {
+            let (n, first) = &group[0];
+            for (m, other) in &group[1..] {
+                assert_eq!(n, m);
+                assert!(isomorphic(*n, first, other), "{first:?} vs {other:?}");
+            }
+        }
+        // And non-isomorphic graphs are kept apart: keys differ across groups
+        // by construction, so check that no two groups are isomorphic.
+        let reps: Vec<&(usize, Vec<(usize, usize)>)> = by_key.values().map(|g| &g[0]).collect();
+        for (i, a) in reps.iter().enumerate() {
+            for b in &reps[i + 1..] {
+                assert!(
+                    a.0 != b.0 || a.1.len() != b.1.len() || !isomorphic(a.0, &a.1, &b.1),
+                    "{a:?} and {b:?} are isomorphic but keyed apart"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn paths_cycles_and_symmetric_graphs() {
+        let path: Vec<(usize, usize)> = (0..9).map(|i| (i, i + 1)).collect();
+        let g = graph(10, &path);
+        assert_eq!(key(&g, g.all()), vec![PATH | 10]);
+        let mut cycle = path.clone();
+        cycle.push((9, 0));
+        let g = graph(10, &cycle);
+        assert_eq!(key(&g, g.all()), vec![CYCLE | 10]);
+        // Two paths are not a path.
+        let two: Vec<(usize, usize)> = vec![(0, 1), (2, 3)];
+        let g = graph(4, &two);
+        assert_eq!(key(&g, g.all())[0], GRAPH | 4);
+        // A complete graph: its twins leave one ordering to try.
+        let complete: Vec<(usize, usize)> = (0..12)
+            .flat_map(|u| (u + 1..12).map(move |v| (u, v)))
+            .collect();
+        let g = graph(12, &complete);
+        let k = key(&g, g.all());
+        assert_eq!(k[0], GRAPH | 12);
+        assert!(k[1..].iter().all(|&w| w != 0));
+        // The Petersen graph in two labellings (outer cycle and star inside,
+        // or after a shuffle): one key, though it is vertex-transitive.
+        let petersen: Vec<(usize, usize)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (i + 5, (i + 2) % 5 + 5)])
+            .collect();
+        let shuffle = [3, 7, 0, 9, 5, 1, 8, 2, 6, 4];
+        let moved: Vec<(usize, usize)> = petersen
+            .iter()
+            .map(|&(u, v)| (shuffle[u], shuffle[v]))
+            .collect();
+        let (a, b) = (graph(10, &petersen), graph(10, &moved));
+        assert_eq!(key(&a, a.all()), key(&b, b.all()));
+    }
+
+    #[test]
+    fn grid_shapes_are_keyed_up_to_symmetry() {
+        let g = Graph::grid(5, 8);
+        // An irregular shape of 20 cells, and its mirror images and rotation.
+        let shape: Vec<(usize, usize)> = vec![
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 0),
+            (1, 2),
+            (1, 4),
+            (1, 5),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (2, 5),
+            (2, 6),
+            (3, 2),
+            (3, 6),
+            (3, 7),
+            (4, 2),
+            (4, 3),
+            (4, 7),
+        ];
+        let set = |cells: &[(usize, usize)]| cells.iter().fold(0, |s, &(r, c)| s | bit(r * 8 + c));
+        let k = key(&g, set(&shape));
+        assert_eq!(k[0], GRID | 5 << 8 | 8);
+        let mirrored: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (r, 7 - c)).collect();
+        let flipped: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (4 - r, c)).collect();
+        assert_eq!(key(&g, set(&mirrored)), k);
+        assert_eq!(key(&g, set(&flipped)), k);
+        let tall = Graph::grid(8, 5);
+        let turned: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (c, 4 - r)).collect();
+        let turned = turned.iter().fold(0, |s, &(r, c)| s | bit(r * 5 + c));
+        assert_eq!(key(&tall, turned), k);
+        // Moved one cell: another shape, another key.
+        let mut other = shape.clone();
+        other[19] = (4, 4);
+        assert_ne!(key(&g, set(&other)), k);
+    }
+}
