@@ -71,6 +71,9 @@ pub struct Graph {
     /// For a grid or board: rows and columns; vertex `v` is the cell at row
     /// `v / cols`, column `v % cols`.
     layout: Option<(usize, usize)>,
+    /// For a grid or board: the cells of its first and of its last column.
+    first_col: Bits,
+    last_col: Bits,
 }
 
 impl Graph {
@@ -91,6 +94,8 @@ impl Graph {
             adj,
             names,
             layout: None,
+            first_col: 0,
+            last_col: 0,
         }
     }
 
@@ -118,10 +123,15 @@ impl Graph {
                 }
             }
         }
+        let (first_col, last_col) = (0..rows).fold((0, 0), |(f, l), r| {
+            (f | bit(r * cols), l | bit(r * cols + cols - 1))
+        });
         Graph {
             adj,
             names: Vec::new(),
             layout: Some((rows, cols)),
+            first_col,
+            last_col,
         }
     }
 
@@ -170,23 +180,60 @@ impl Graph {
         self.layout
     }
 
+    /// The vertices of `set` and their neighbours. On a grid, by shifting
+    /// the whole set a column and a row each way.
+    pub fn grow(&self, set: Bits) -> Bits {
+        match self.layout {
+            Some((_, cols)) => {
+                (set | set << 1 & !self.first_col
+                    | set >> 1 & !self.last_col
+                    | set << cols
+                    | set >> cols)
+                    & self.all()
+            }
+            None => members(set).fold(set, |acc, v| acc | self.adj[v]),
+        }
+    }
+
+    /// How many edges join vertices of `set`.
+    pub fn edge_count(&self, set: Bits) -> usize {
+        match self.layout {
+            Some((_, cols)) => {
+                ((set & set >> 1 & !self.last_col).count_ones() + (set & set >> cols).count_ones())
+                    as usize
+            }
+            None => {
+                members(set)
+                    .map(|v| (self.adj[v] & set).count_ones() as usize)
+                    .sum::<usize>()
+                    / 2
+            }
+        }
+    }
+
     /// The connected pieces of the subgraph induced by `set`, each as a set,
     /// in the order of their least vertex.
     pub fn pieces(&self, set: Bits) -> Vec<Bits> {
         let mut out = Vec::new();
         let mut rest = set;
         while rest != 0 {
-            let mut piece = rest & rest.wrapping_neg();
-            let mut frontier = piece;
-            while frontier != 0 {
-                let reached = members(frontier).fold(0, |acc, v| acc | self.adj[v]);
-                frontier = reached & rest & !piece;
-                piece |= frontier;
-            }
+            let piece = self.piece_at(rest, rest & rest.wrapping_neg());
             rest &= !piece;
             out.push(piece);
         }
         out
+    }
+
+    /// The vertices of `set` connected within it to those of `seed`.
+    pub fn piece_at(&self, set: Bits, seed: Bits) -> Bits {
+        let mut piece = seed & set;
+        loop {
+            let next = self.grow(piece) & set;
+            if next == piece {
+                return piece;
+            }
+            piece = next;
+        }
     }
 }
 
@@ -380,6 +427,39 @@ mod tests {
             pieces[1].draw(),
             vec![" 4".to_string(), " 8".into(), "12".into()]
         );
+    }
+
+    #[test]
+    fn grid_shifts_agree_with_adjacency() {
+        let mut seed = 5u64;
+        let mut random = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed as Bits) << 64 | (seed.rotate_left(29) as Bits)
+        };
+        for (rows, cols) in [
+            (1, 1),
+            (1, 9),
+            (9, 1),
+            (3, 16),
+            (4, 4),
+            (2, 64),
+            (64, 2),
+            (11, 11),
+        ] {
+            let g = Graph::grid(rows, cols);
+            for _ in 0..200 {
+                let set = random() & random() & g.all();
+                let by_adj = members(set).fold(set, |acc, v| acc | g.adj(v));
+                assert_eq!(g.grow(set), by_adj, "{rows}x{cols} {set:x}");
+                let edges = members(set)
+                    .map(|v| (g.adj(v) & set).count_ones() as usize)
+                    .sum::<usize>()
+                    / 2;
+                assert_eq!(g.edge_count(set), edges, "{rows}x{cols} {set:x}");
+            }
+        }
     }
 
     #[test]
