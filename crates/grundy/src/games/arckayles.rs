@@ -92,7 +92,7 @@ impl Game for ArcKayles {
 
     /// The piece up to isomorphism (see [`graph::canon`](crate::games::graph::canon)).
     fn key(&self) -> Vec<u64> {
-        self.0.key().to_vec()
+        self.0.piece().key()
     }
 
     /// One move per edge, in the order of [`Subgraph::edges`].

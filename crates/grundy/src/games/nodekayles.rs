@@ -107,7 +107,7 @@ impl Game for NodeKayles {
 
     /// The piece up to isomorphism (see [`graph::canon`](crate::games::graph::canon)).
     fn key(&self) -> Vec<u64> {
-        self.0.key().to_vec()
+        self.0.piece().key()
     }
 
     /// One move per vertex, in the order of the written graph — except

@@ -30,6 +30,8 @@
 //!   is then the least matrix seen — exact, though an isomorphic copy may
 //!   get another.
 
+use std::sync::Arc;
+
 use super::{bit, members, Bits, Graph, MAX_VERTICES};
 
 /// The tag of a path's key.
@@ -52,33 +54,153 @@ pub const CANONICAL_UP_TO: usize = 6;
 /// The most orderings (leaves) a canonical labelling looks at.
 pub const LEAF_BUDGET: usize = 256;
 
-/// The key of the subgraph of `graph` induced by `set` (see the [module
-/// documentation](self)); `[0]` for no vertex.
-pub fn key(graph: &Graph, set: Bits) -> Vec<u64> {
-    let n = set.count_ones() as usize;
-    if n == 0 {
-        return vec![0];
+/// Graphs up to this many vertices keep their adjacency matrix in one
+/// [`Bits`] ([`Piece::Small`]): its upper triangle has 120 bits.
+pub const SMALL: usize = 16;
+
+/// A graph in canonical form: what a key says, held compactly, and enough
+/// to rebuild the graph ([`Piece::graph`]). Equal pieces are isomorphic
+/// graphs; isomorphic pieces are equal as far as the [module
+/// documentation](self) promises.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    /// No vertex.
+    #[default]
+    Empty,
+    /// A path of this many vertices (at least 1).
+    Path(u8),
+    /// A cycle of this many vertices (at least 3).
+    Cycle(u8),
+    /// Cells of a grid in an `h` × `w` box, `h ≤ w`: cell `(y, x)` is bit
+    /// `y·w + x`.
+    Shape { h: u8, w: u8, cells: Bits },
+    /// A graph of `n ≤ 16` vertices by its canonical adjacency matrix: pair
+    /// `(i, j)`, `i < j`, is bit `i·n − i(i+1)/2 + (j − i − 1)`.
+    Small { n: u8, triangle: Bits },
+    /// A larger graph, the same matrix in words.
+    Large { n: u8, triangle: Arc<[u64]> },
+}
+
+impl Piece {
+    /// The canonical form of the subgraph of `graph` induced by `set` (see
+    /// the [module documentation](self)).
+    pub fn of(graph: &Graph, set: Bits) -> Piece {
+        let n = set.count_ones() as usize;
+        if n == 0 {
+            return Piece::Empty;
+        }
+        // A path or a cycle: connected, n − 1 or n edges, no vertex of
+        // degree 3.
+        let edges = graph.edge_count(set);
+        if (edges + 1 == n || edges == n)
+            && members(set).all(|v| (graph.adj(v) & set).count_ones() <= 2)
+            && graph.piece_at(set, set & set.wrapping_neg()) == set
+        {
+            return if edges + 1 == n {
+                Piece::Path(n as u8)
+            } else {
+                Piece::Cycle(n as u8)
+            };
+        }
+        if let Some((_, cols)) = graph.layout() {
+            if n > CANONICAL_UP_TO {
+                return shape(cols, set);
+            }
+        }
+        labelled(graph, set)
     }
-    // A path or a cycle: connected, n − 1 or n edges, no vertex of degree 3.
-    let edges = graph.edge_count(set);
-    if (edges + 1 == n || edges == n)
-        && members(set).all(|v| (graph.adj(v) & set).count_ones() <= 2)
-        && graph.piece_at(set, set & set.wrapping_neg()) == set
-    {
-        let tag = if edges + 1 == n { PATH } else { CYCLE };
-        return vec![tag | n as u64];
-    }
-    if let Some((_, cols)) = graph.layout() {
-        if n > CANONICAL_UP_TO {
-            return shape_key(cols, set);
+
+    /// How many vertices.
+    pub fn len(&self) -> usize {
+        match *self {
+            Piece::Empty => 0,
+            Piece::Path(n) | Piece::Cycle(n) => n as usize,
+            Piece::Shape { cells, .. } => cells.count_ones() as usize,
+            Piece::Small { n, .. } | Piece::Large { n, .. } => n as usize,
         }
     }
-    labelled_key(graph, set)
+
+    /// Whether it has no vertex.
+    pub fn is_empty(&self) -> bool {
+        *self == Piece::Empty
+    }
+
+    /// The key: a header word (tag and sizes) and the description in words.
+    pub fn key(&self) -> Vec<u64> {
+        let words = |b: Bits| [b as u64, (b >> 64) as u64];
+        match self {
+            Piece::Empty => vec![0],
+            Piece::Path(n) => vec![PATH | *n as u64],
+            Piece::Cycle(n) => vec![CYCLE | *n as u64],
+            Piece::Shape { h, w, cells } => {
+                let [lo, hi] = words(*cells);
+                vec![GRID | (*h as u64) << 8 | *w as u64, lo, hi]
+            }
+            Piece::Small { n, triangle } => {
+                let [lo, hi] = words(*triangle);
+                vec![GRAPH | *n as u64, lo, hi]
+            }
+            Piece::Large { n, triangle } => {
+                let mut key = vec![GRAPH | *n as u64];
+                key.extend(triangle.iter());
+                key
+            }
+        }
+    }
+
+    /// A graph this piece is the canonical form of, and its vertices (a
+    /// grid's cells may leave some of the box's cells out).
+    pub fn graph(&self) -> (Graph, Bits) {
+        let path = |n: usize| Graph::grid(1, n);
+        let (graph, set) = match self {
+            Piece::Empty => (Graph::from_adjacency(Vec::new()), 0),
+            Piece::Path(n) => {
+                let g = path(*n as usize);
+                let all = g.all();
+                (g, all)
+            }
+            Piece::Cycle(n) => {
+                let n = *n as usize;
+                let adj = (0..n)
+                    .map(|v| bit((v + 1) % n) | bit((v + n - 1) % n))
+                    .collect();
+                (Graph::from_adjacency(adj), 0)
+            }
+            Piece::Shape { h, w, cells } => (Graph::grid(*h as usize, *w as usize), *cells),
+            Piece::Small { n, triangle } => {
+                let words = [*triangle as u64, (*triangle >> 64) as u64];
+                (from_triangle(*n as usize, &words), 0)
+            }
+            Piece::Large { n, triangle } => (from_triangle(*n as usize, triangle), 0),
+        };
+        let set = if graph.layout().is_some() {
+            set
+        } else {
+            graph.all()
+        };
+        (graph, set)
+    }
+}
+
+/// The graph on `n` vertices whose upper triangle is `words`.
+fn from_triangle(n: usize, words: &[u64]) -> Graph {
+    let mut adj = vec![0; n];
+    for i in 0..n {
+        let row = i * n - i * (i + 1) / 2;
+        for j in i + 1..n {
+            let at = row + j - i - 1;
+            if words[at / 64] >> (at % 64) & 1 == 1 {
+                adj[i] |= bit(j);
+                adj[j] |= bit(i);
+            }
+        }
+    }
+    Graph::from_adjacency(adj)
 }
 
 /// The shape of the cells `set` of a grid of `cols` columns, least over the
 /// symmetries of the square that leave its box `a` × `b` with `a ≤ b`.
-fn shape_key(cols: usize, set: Bits) -> Vec<u64> {
+fn shape(cols: usize, set: Bits) -> Piece {
     // Wider than tall (every piece of a long strip but the smallest): the
     // box's rows as bit rows, mirrored by reversing them, in either order.
     let r0 = set.trailing_zeros() as usize / cols;
@@ -111,11 +233,11 @@ fn shape_key(cols: usize, set: Bits) -> Vec<u64> {
         .into_iter()
         .min()
         .unwrap_or(0);
-        return vec![
-            GRID | (h as u64) << 8 | w as u64,
-            best as u64,
-            (best >> 64) as u64,
-        ];
+        return Piece::Shape {
+            h: h as u8,
+            w: w as u8,
+            cells: best,
+        };
     }
     let cells: Vec<(usize, usize)> = members(set).map(|v| (v / cols, v % cols)).collect();
     let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
@@ -147,15 +269,15 @@ fn shape_key(cols: usize, set: Bits) -> Vec<u64> {
         }
         best = best.min(code);
     }
-    vec![
-        GRID | (a as u64) << 8 | b as u64,
-        best as u64,
-        (best >> 64) as u64,
-    ]
+    Piece::Shape {
+        h: a as u8,
+        w: b as u8,
+        cells: best,
+    }
 }
 
-/// The key by canonical labelling.
-fn labelled_key(graph: &Graph, set: Bits) -> Vec<u64> {
+/// The piece by canonical labelling.
+fn labelled(graph: &Graph, set: Bits) -> Piece {
     let vertices: Vec<usize> = members(set).collect();
     let n = vertices.len();
     let mut index = [0u8; MAX_VERTICES];
@@ -178,9 +300,19 @@ fn labelled_key(graph: &Graph, set: Bits) -> Vec<u64> {
     }];
     refine(&adj, &mut cells);
     search.run(&cells);
-    let mut key = vec![GRAPH | n as u64];
-    key.extend(search.best.unwrap_or_default());
-    key
+    let triangle = search.best.unwrap_or_default();
+    if n <= SMALL {
+        let word = |i: usize| triangle.get(i).copied().unwrap_or(0) as Bits;
+        Piece::Small {
+            n: n as u8,
+            triangle: word(0) | word(1) << 64,
+        }
+    } else {
+        Piece::Large {
+            n: n as u8,
+            triangle: triangle.into(),
+        }
+    }
 }
 
 /// A well-mixed 64-bit value of `x` (the finaliser of SplitMix64).
@@ -325,6 +457,10 @@ mod tests {
         }
     }
 
+    fn key(g: &Graph, set: Bits) -> Vec<u64> {
+        Piece::of(g, set).key()
+    }
+
     fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
         Graph::from_edges((0..n).map(|i| i.to_string()).collect(), edges)
     }
@@ -376,7 +512,13 @@ mod tests {
         let mut rng = Rng(7);
         let mut by_key: HashMap<Vec<u64>, Vec<(usize, Vec<(usize, usize)>)>> = HashMap::new();
         for round in 0..3000 {
-            let n = 1 + rng.below(8) as usize;
+            // Mostly small graphs (checked against each other below), some
+            // beyond a `Small` piece.
+            let n = if round % 10 == 9 {
+                17 + rng.below(8) as usize
+            } else {
+                1 + rng.below(8) as usize
+            };
             let density = 1 + rng.below(4);
             let mut edges = Vec::new();
             for u in 0..n {
@@ -388,6 +530,11 @@ mod tests {
             }
             let set = graph(n, &edges).all();
             let k = key(&graph(n, &edges), set);
+            // The canonical form rebuilt is its own canonical form.
+            let piece = Piece::of(&graph(n, &edges), set);
+            let (rebuilt, rebuilt_set) = piece.graph();
+            assert_eq!(Piece::of(&rebuilt, rebuilt_set), piece);
+            assert_eq!(piece.len(), n);
             // Any relabelling: the same key.
             let mut perm: Vec<usize> = (0..n).collect();
             for i in (1..n).rev() {
@@ -396,7 +543,7 @@ mod tests {
             let moved: Vec<(usize, usize)> =
                 edges.iter().map(|&(u, v)| (perm[u], perm[v])).collect();
             assert_eq!(key(&graph(n, &moved), set), k, "{edges:?} as {moved:?}");
-            if round % 3 == 0 {
+            if round % 3 == 0 && n <= 8 {
                 by_key.entry(k).or_default().push((n, edges));
             }
         }
@@ -493,6 +640,17 @@ mod tests {
         let turned: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (c, 4 - r)).collect();
         let turned = turned.iter().fold(0, |s, &(r, c)| s | bit(r * 5 + c));
         assert_eq!(key(&tall, turned), k);
+        // Rebuilt from its canonical form, the same piece.
+        let piece = Piece::of(&g, set(&shape));
+        let (rebuilt, cells) = piece.graph();
+        assert_eq!(Piece::of(&rebuilt, cells), piece);
+        assert_eq!(piece.len(), 20);
+        for n in [1, 2, 5] {
+            let (g, all) = Piece::Path(n).graph();
+            assert_eq!(Piece::of(&g, all), Piece::Path(n));
+        }
+        let (g5, all) = Piece::Cycle(5).graph();
+        assert_eq!(Piece::of(&g5, all), Piece::Cycle(5));
         // Moved one cell: another shape, another key.
         let mut other = shape.clone();
         other[19] = (4, 4);

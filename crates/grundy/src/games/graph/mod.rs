@@ -30,6 +30,8 @@
 pub mod canon;
 mod parse;
 
+pub use canon::Piece;
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -60,13 +62,16 @@ pub fn bit(v: usize) -> Bits {
     1 << v
 }
 
-/// A graph as written: vertices `0..len` with names, adjacency as bitsets,
-/// and for grids and boards the layout of the cells.
+/// A graph: vertices `0..len`, for a written graph with names, and for
+/// grids and boards the layout of the cells.
 #[derive(Debug)]
 pub struct Graph {
+    len: usize,
+    /// The neighbours of each vertex; empty for a grid, whose neighbours
+    /// are found by shifts ([`Graph::grow`]).
     adj: Vec<Bits>,
     /// The names as written; empty for a grid or board, whose cells are
-    /// named by their number.
+    /// named by their number, and for a graph made by the engine.
     names: Vec<String>,
     /// For a grid or board: rows and columns; vertex `v` is the cell at row
     /// `v / cols`, column `v % cols`.
@@ -90,9 +95,19 @@ impl Graph {
             adj[u] |= bit(v);
             adj[v] |= bit(u);
         }
+        let mut g = Graph::from_adjacency(adj);
+        g.names = names;
+        g
+    }
+
+    /// The graph with these neighbours (`adj[v]` for vertex `v`; symmetric,
+    /// no loops), its vertices named by number from 1.
+    pub fn from_adjacency(adj: Vec<Bits>) -> Graph {
+        assert!(adj.len() <= MAX_VERTICES, "too many vertices");
         Graph {
+            len: adj.len(),
             adj,
-            names,
+            names: Vec::new(),
             layout: None,
             first_col: 0,
             last_col: 0,
@@ -109,25 +124,12 @@ impl Graph {
             rows.checked_mul(cols).is_some_and(|n| n <= MAX_VERTICES),
             "grid too large"
         );
-        let mut adj = vec![0; rows * cols];
-        for r in 0..rows {
-            for c in 0..cols {
-                let v = r * cols + c;
-                if c + 1 < cols {
-                    adj[v] |= bit(v + 1);
-                    adj[v + 1] |= bit(v);
-                }
-                if r + 1 < rows {
-                    adj[v] |= bit(v + cols);
-                    adj[v + cols] |= bit(v);
-                }
-            }
-        }
         let (first_col, last_col) = (0..rows).fold((0, 0), |(f, l), r| {
             (f | bit(r * cols), l | bit(r * cols + cols - 1))
         });
         Graph {
-            adj,
+            len: rows * cols,
+            adj: Vec::new(),
             names: Vec::new(),
             layout: Some((rows, cols)),
             first_col,
@@ -137,17 +139,17 @@ impl Graph {
 
     /// How many vertices.
     pub fn len(&self) -> usize {
-        self.adj.len()
+        self.len
     }
 
     /// Whether it has no vertex.
     pub fn is_empty(&self) -> bool {
-        self.adj.is_empty()
+        self.len == 0
     }
 
     /// Every vertex.
     pub fn all(&self) -> Bits {
-        match self.len() {
+        match self.len {
             MAX_VERTICES => Bits::MAX,
             n => bit(n) - 1,
         }
@@ -155,10 +157,13 @@ impl Graph {
 
     /// The neighbours of `v`.
     pub fn adj(&self, v: usize) -> Bits {
-        self.adj[v]
+        match self.layout {
+            Some(_) => self.grow(bit(v)) & !bit(v),
+            None => self.adj[v],
+        }
     }
 
-    /// The name of `v`: as written, or a cell's number (from 1).
+    /// The name of `v`: as written, or its number (from 1).
     pub fn name(&self, v: usize) -> String {
         match self.names.get(v) {
             Some(name) => name.clone(),
@@ -168,9 +173,9 @@ impl Graph {
 
     /// The vertex named `name`.
     pub fn vertex(&self, name: &str) -> Option<usize> {
-        if self.layout.is_some() {
+        if self.names.is_empty() {
             let n: usize = name.parse().ok()?;
-            return (1..=self.len()).contains(&n).then(|| n - 1);
+            return (1..=self.len).contains(&n).then(|| n - 1);
         }
         self.names.iter().position(|x| x == name)
     }
@@ -239,20 +244,20 @@ impl Graph {
 
 /// A connected piece of a written graph: the graph (shared among the
 /// pieces a position splits into) and the vertices still there, with its
-/// key computed once ([`canon::key`]).
+/// canonical form computed once ([`Piece::of`]).
 #[derive(Clone, Debug)]
 pub struct Subgraph {
     graph: Arc<Graph>,
     set: Bits,
-    key: Vec<u64>,
+    piece: Piece,
 }
 
 impl Subgraph {
     /// The piece of `graph` on `set`, which should be connected (see
     /// [`Subgraph::split`]).
     pub fn new(graph: Arc<Graph>, set: Bits) -> Subgraph {
-        let key = canon::key(&graph, set);
-        Subgraph { graph, set, key }
+        let piece = Piece::of(&graph, set);
+        Subgraph { graph, set, piece }
     }
 
     /// The connected pieces of `graph` on `set`.
@@ -280,9 +285,9 @@ impl Subgraph {
         self.set
     }
 
-    /// Its canonical key.
-    pub fn key(&self) -> &[u64] {
-        &self.key
+    /// Its canonical form.
+    pub fn piece(&self) -> &Piece {
+        &self.piece
     }
 
     /// How many vertices.
@@ -418,7 +423,8 @@ mod tests {
         let pieces = Subgraph::pieces_of(&g, keep);
         assert_eq!(pieces.len(), 2);
         assert_eq!(pieces[0].names(pieces[0].set()), "1 5 9");
-        assert_eq!(pieces[0].key(), pieces[1].key());
+        assert_eq!(pieces[0].piece(), pieces[1].piece());
+        assert_eq!(pieces[0].piece(), &Piece::Path(3));
         assert_eq!(pieces[0].args(), ".###/.###/.###");
         let whole = Subgraph::new(g.clone(), g.all());
         assert_eq!(whole.args(), "3x4");
