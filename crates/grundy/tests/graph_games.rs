@@ -13,6 +13,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use grundy::error::ErrorKind;
 use grundy::expr::parse_position;
+use grundy::games::graph::Piece;
+use grundy::games::{arckayles, nodekayles};
 use grundy::nim::{Outcome, Play};
 use grundy::solver::Solver;
 use grundy::sum::{AnalyzeOptions, Position};
@@ -196,6 +198,47 @@ fn engine_value(text: &str) -> u64 {
     solver.grundy_of(&parts).unwrap()
 }
 
+/// The value of a piece in canonical form, by mex over the options the
+/// family gives for pieces (the search engine's view of the game).
+fn piece_value(
+    piece: &Piece,
+    options: fn(&Piece, &mut dyn FnMut(&[Piece])),
+    memo: &mut HashMap<Piece, u64>,
+) -> u64 {
+    if let Some(&v) = memo.get(piece) {
+        return v;
+    }
+    let mut found = Vec::new();
+    options(piece, &mut |parts| found.push(parts.to_vec()));
+    let values: Vec<u64> = found
+        .iter()
+        .map(|parts| {
+            parts
+                .iter()
+                .fold(0, |x, p| x ^ piece_value(p, options, memo))
+        })
+        .collect();
+    let v = mex(values);
+    memo.insert(piece.clone(), v);
+    v
+}
+
+/// The value of a written graph game through its pieces in canonical form.
+fn pieces_value(text: &str) -> u64 {
+    let pos = parse_position(text).unwrap();
+    let mut memo = HashMap::new();
+    pos.components()
+        .map(|c| {
+            if let Some(g) = c.downcast_ref::<nodekayles::NodeKayles>() {
+                piece_value(g.piece().piece(), nodekayles::options, &mut memo)
+            } else {
+                let g = c.downcast_ref::<arckayles::ArcKayles>().unwrap();
+                piece_value(g.piece().piece(), arckayles::options, &mut memo)
+            }
+        })
+        .fold(0, |x, v| x ^ v)
+}
+
 /// The winning moves the analysis finds, as typed at the `play` prompt.
 fn winning_notations(pos: &Position, play: Play) -> (Outcome, BTreeSet<String>) {
     let options = AnalyzeOptions {
@@ -222,6 +265,7 @@ fn node_kayles_matches_the_rules() {
         let mut memo = HashMap::new();
         let want = rules.value(g.all(), &mut memo);
         assert_eq!(engine_value(&text), want, "{text}");
+        assert_eq!(pieces_value(&text), want, "pieces of {text}");
         if round % 4 != 0 {
             continue;
         }
@@ -263,6 +307,7 @@ fn arc_kayles_matches_the_rules() {
         let mut memo = HashMap::new();
         let want = rules.value(g.all(), &mut memo);
         assert_eq!(engine_value(&text), want, "{text}");
+        assert_eq!(pieces_value(&text), want, "pieces of {text}");
         if round % 4 == 0 {
             let pos = parse_position(&text).unwrap();
             let (_, moves) = winning_notations(&pos, Play::Normal);
@@ -381,6 +426,16 @@ fn node_kayles_on_paths_is_dawsons_chess() {
             dawson,
             "board of {n}"
         );
+        assert_eq!(
+            Some(pieces_value(&format!("nodekayles(1x{n})"))),
+            dawson,
+            "pieces of 1x{n}"
+        );
+        // Arc-Kayles on a path of n + 1 vertices: its line graph is the path of n.
+        let longer: Vec<String> = (0..=n).map(|i| i.to_string()).collect();
+        let arcs = format!("arckayles({})", longer.join("-"));
+        assert_eq!(Some(engine_value(&arcs)), dawson, "{arcs}");
+        assert_eq!(Some(pieces_value(&arcs)), dawson, "pieces of {arcs}");
     }
 }
 
@@ -406,6 +461,11 @@ fn node_kayles_on_three_rows_is_a316632() {
             engine_value(&format!("nodekayles(3x{n})")),
             A316632[n - 1],
             "3x{n}"
+        );
+        assert_eq!(
+            pieces_value(&format!("nodekayles(3x{n})")),
+            A316632[n - 1],
+            "pieces of 3x{n}"
         );
     }
 }
@@ -456,7 +516,7 @@ fn moves_as_typed_and_described() {
     assert_eq!(grid.notation(&mv), "6");
     assert_eq!(
         grid.describe(&mv, "graph 1"),
-        "graph 1: take vertex 6 (with its neighbours 2 5 7 10)"
+        "graph 1: take vertex 6 (and its neighbours 2, 5, 7, 10)"
     );
     // What is left: the corners 1 and 9 alone, and a piece drawn on the
     // grid with its numbers.

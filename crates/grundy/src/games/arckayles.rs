@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
-use crate::games::graph::{bit, members, read_parts, Bits, Subgraph};
+use crate::games::graph::{bit, members, read_parts, Bits, Piece, Subgraph};
 use crate::games::{in_parens, parse_args};
 use crate::sum::Term;
 
@@ -77,6 +77,44 @@ impl ArcKayles {
         match (ends.next(), ends.next(), ends.next()) {
             (Some(u), Some(v), None) if self.0.adj(u) & bit(v) != 0 => Some((u, v)),
             _ => None,
+        }
+    }
+}
+
+/// The options of a piece in canonical form, for a search that knows pieces
+/// only: `each` is called once per move with the pieces it leaves, vertices
+/// left alone (worth 0) left out. Paths and cycles have theirs directly; of
+/// moves that are mirror images on a path, one is given.
+pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+    let alive = |k: u8| (k > 1).then_some(Piece::Path(k));
+    match *piece {
+        Piece::Empty => {}
+        Piece::Path(n) => {
+            // Taking edge i (between vertices i and i + 1) leaves paths of i
+            // and n − i − 2 vertices.
+            for i in 0..(n - 1).div_ceil(2) {
+                let parts: Vec<Piece> = [i, n - i - 2].into_iter().filter_map(alive).collect();
+                each(&parts);
+            }
+        }
+        Piece::Cycle(n) => each(&alive(n - 2).into_iter().collect::<Vec<_>>()),
+        _ => {
+            let (graph, set) = piece.graph();
+            let mut parts = Vec::new();
+            for u in members(set) {
+                for v in members(graph.adj(u) & set & !(Bits::MAX >> (127 - u))) {
+                    parts.clear();
+                    let left = set & !bit(u) & !bit(v);
+                    parts.extend(
+                        graph
+                            .pieces(left)
+                            .into_iter()
+                            .filter(|p| p.count_ones() > 1)
+                            .map(|p| Piece::of(&graph, p)),
+                    );
+                    each(&parts);
+                }
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
-use crate::games::graph::{bit, members, read_parts, Bits, Subgraph};
+use crate::games::graph::{bit, members, read_parts, Bits, Graph, Piece, Subgraph};
 use crate::games::{in_parens, parse_args};
 use crate::sum::Term;
 
@@ -71,15 +71,6 @@ impl NodeKayles {
         )
     }
 
-    /// The first vertex whose move removes what taking `v` removes (`v`
-    /// itself unless an earlier neighbour has the same closed neighbourhood).
-    fn first_twin(&self, v: usize) -> usize {
-        let closed = self.closed(v);
-        members(self.0.adj(v) & (bit(v) - 1))
-            .find(|&u| self.closed(u) == closed)
-            .unwrap_or(v)
-    }
-
     /// The vertex a move of this piece took (the first, when several
     /// vertices remove the same set).
     fn taken(&self, mv: &Move) -> Option<usize> {
@@ -93,6 +84,57 @@ impl NodeKayles {
         }
         let removed = self.0.set() & !left;
         members(self.0.set()).find(|&v| self.closed(v) == removed)
+    }
+}
+
+/// The vertices taking `v` removes: `v` and its neighbours within `set`.
+fn closed(graph: &Graph, set: Bits, v: usize) -> Bits {
+    (graph.adj(v) | bit(v)) & set
+}
+
+/// Whether `v` is the first of the vertices of `set` whose moves remove
+/// what its move removes (adjacent twins: the same closed neighbourhood).
+fn first_of_twins(graph: &Graph, set: Bits, v: usize) -> bool {
+    let mine = closed(graph, set, v);
+    !members(graph.adj(v) & set & (bit(v) - 1)).any(|u| closed(graph, set, u) == mine)
+}
+
+/// The options of a piece in canonical form, for a search that knows pieces
+/// only: `each` is called once per move with the pieces it leaves. Paths
+/// and cycles have theirs directly (a path is Dawson's chess); of moves
+/// that are mirror images on a path, or remove the same vertices, one is
+/// given.
+pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+    match *piece {
+        Piece::Empty => {}
+        Piece::Path(n) => {
+            // Taking vertex i leaves paths of i − 1 and n − i − 2 vertices.
+            for i in 0..n.div_ceil(2) {
+                let parts: Vec<Piece> = [i.saturating_sub(1), n.saturating_sub(i + 2)]
+                    .into_iter()
+                    .filter(|&k| k > 0)
+                    .map(Piece::Path)
+                    .collect();
+                each(&parts);
+            }
+        }
+        Piece::Cycle(n) => match n - 3 {
+            0 => each(&[]),
+            k => each(&[Piece::Path(k)]),
+        },
+        _ => {
+            let (graph, set) = piece.graph();
+            let mut parts = Vec::new();
+            for v in members(set) {
+                if !first_of_twins(&graph, set, v) {
+                    continue;
+                }
+                parts.clear();
+                let left = set & !closed(&graph, set, v);
+                parts.extend(graph.pieces(left).into_iter().map(|p| Piece::of(&graph, p)));
+                each(&parts);
+            }
+        }
     }
 }
 
@@ -116,7 +158,7 @@ impl Game for NodeKayles {
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
         Box::new(
             members(self.0.set())
-                .filter(|&v| self.first_twin(v) == v)
+                .filter(|&v| first_of_twins(self.0.graph(), self.0.set(), v))
                 .map(|v| self.take(v)),
         )
     }
@@ -134,14 +176,18 @@ impl Game for NodeKayles {
             return format!("{label}: → {}", mv.after_text());
         };
         let with = self.0.adj(v);
-        if with == 0 {
-            format!("{label}: take vertex {}", self.0.name(v))
-        } else {
-            format!(
-                "{label}: take vertex {} (with its neighbours {})",
-                self.0.name(v),
-                self.0.names(with)
-            )
+        let names: Vec<String> = members(with).map(|u| self.0.name(u)).collect();
+        let name = self.0.name(v);
+        match names.len() {
+            0 => format!("{label}: take vertex {name}"),
+            1 => format!(
+                "{label}: take vertex {name} (and its neighbour {})",
+                names[0]
+            ),
+            _ => format!(
+                "{label}: take vertex {name} (and its neighbours {})",
+                names.join(", ")
+            ),
         }
     }
 
