@@ -198,13 +198,12 @@ fn engine_value(text: &str) -> u64 {
     solver.grundy_of(&parts).unwrap()
 }
 
+/// How a family lists the options of a piece in canonical form.
+type PieceOptions = fn(&Piece, &mut dyn FnMut(&[Piece]));
+
 /// The value of a piece in canonical form, by mex over the options the
 /// family gives for pieces (the search engine's view of the game).
-fn piece_value(
-    piece: &Piece,
-    options: fn(&Piece, &mut dyn FnMut(&[Piece])),
-    memo: &mut HashMap<Piece, u64>,
-) -> u64 {
+fn piece_value(piece: &Piece, options: PieceOptions, memo: &mut HashMap<Piece, u64>) -> u64 {
     if let Some(&v) = memo.get(piece) {
         return v;
     }

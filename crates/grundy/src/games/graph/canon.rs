@@ -510,7 +510,8 @@ mod tests {
     #[test]
     fn relabelled_graphs_share_a_key_and_others_never_do() {
         let mut rng = Rng(7);
-        let mut by_key: HashMap<Vec<u64>, Vec<(usize, Vec<(usize, usize)>)>> = HashMap::new();
+        type Sample = (usize, Vec<(usize, usize)>);
+        let mut by_key: HashMap<Vec<u64>, Vec<Sample>> = HashMap::new();
         for round in 0..3000 {
             // Mostly small graphs (checked against each other below), some
             // beyond a `Small` piece.
