@@ -119,17 +119,51 @@ impl Chomp {
     }
 }
 
-/// The key: the row lengths of the bar or of its transpose, whichever is
-/// less, a byte each, after their count.
-fn key(rows: &[u8]) -> Vec<u64> {
-    let transposed: Vec<u8> = (0..rows[0])
+/// The bar turned over its diagonal: column lengths as row lengths.
+fn transposed(rows: &[u8]) -> Vec<u8> {
+    (0..rows[0])
         .map(|c| rows.iter().take_while(|&&r| r > c).count() as u8)
-        .collect();
-    let least = if transposed.as_slice() < rows {
-        &transposed[..]
+        .collect()
+}
+
+/// The canonical form of a bar (row lengths from the poisoned row up): the
+/// bar or its transpose, whichever is less. A bar and its transpose play
+/// alike, so a search knowing bars only by this form solves them once.
+pub fn canonical(rows: &[u8]) -> Vec<u8> {
+    let t = transposed(rows);
+    if t.as_slice() < rows {
+        t
     } else {
-        rows
-    };
+        rows.to_vec()
+    }
+}
+
+/// The options of a bar (row lengths, non-empty and non-increasing, as
+/// [`canonical`] gives them), for a search that knows bars only: `each` is
+/// called once per move with the bar left, in canonical form.
+pub fn options(rows: &[u8], each: &mut dyn FnMut(&[u8])) {
+    let mut left = Vec::with_capacity(rows.len());
+    for (r, &len) in rows.iter().enumerate() {
+        for c in (r == 0) as u8..len {
+            left.clear();
+            left.extend(rows[..r].iter().copied());
+            left.extend(rows[r..].iter().map(|&l| l.min(c)).take_while(|&l| l > 0));
+            each(&canonical(&left));
+        }
+    }
+}
+
+/// The value of an L from theory: every row above the first is one square.
+pub fn l_value(rows: &[u8]) -> Option<Nimber> {
+    rows[1..]
+        .iter()
+        .all(|&r| r == 1)
+        .then(|| (rows[0] as u64 - 1) ^ (rows.len() as u64 - 1))
+}
+
+/// The key: the canonical form's row lengths, a byte each, after their count.
+fn key(rows: &[u8]) -> Vec<u64> {
+    let least = canonical(rows);
     let mut key = vec![least.len() as u64];
     key.extend(least.chunks(8).map(|chunk| {
         chunk
@@ -232,7 +266,7 @@ impl Game for Chomp {
 
     /// An L is two Nim heaps.
     fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
-        Ok(self.arms().map(|(a, b)| a ^ b))
+        Ok(l_value(&self.rows))
     }
 
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {
@@ -380,6 +414,49 @@ mod tests {
                 "    1 2 3 4 5"
             ]
         );
+    }
+
+    /// Values through canonical bars and [`options`], against the moves of
+    /// the component and the L theory.
+    #[test]
+    fn canonical_options_agree_with_the_moves() {
+        fn by_options(rows: &[u8], memo: &mut std::collections::HashMap<Vec<u8>, u64>) -> u64 {
+            if let Some(&v) = memo.get(rows) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            options(rows, &mut |left| seen.push(left.to_vec()));
+            let values: Vec<u64> = seen.iter().map(|b| by_options(b, memo)).collect();
+            let v = crate::nimber::mex(values);
+            memo.insert(rows.to_vec(), v);
+            v
+        }
+        let mut memo = std::collections::HashMap::new();
+        let mut solver = crate::solver::Solver::new(10_000_000);
+        for text in [
+            "1x1",
+            "1x7",
+            "6x1",
+            "4,1,1,1",
+            "3x5",
+            "5,4,4,2",
+            "4x4",
+            "6,5,3,3,1",
+            "2x9",
+        ] {
+            let bar = Chomp::parse(text).unwrap();
+            let c: Component = Arc::new(bar.clone());
+            let want = solver.grundy(&c).unwrap();
+            assert_eq!(
+                by_options(&canonical(bar.rows()), &mut memo),
+                want,
+                "{text}"
+            );
+            if let Some(v) = l_value(bar.rows()) {
+                assert_eq!(v, want, "{text}");
+            }
+            assert_eq!(canonical(&canonical(bar.rows())), canonical(bar.rows()));
+        }
     }
 
     #[test]
