@@ -26,7 +26,7 @@
 //!   the search depends on nothing but the graph. Of vertices that are
 //!   twins (the same neighbours besides each other) only one is tried, as
 //!   swapping twins is an automorphism. The search stops after
-//!   [`LEAF_BUDGET`] leaves, which only very symmetric graphs reach; the key
+//!   [`leaf_budget`] leaves, which only very symmetric graphs reach; the key
 //!   is then the least matrix seen — exact, though an isomorphic copy may
 //!   get another.
 
@@ -51,8 +51,12 @@ pub const GRID: u64 = 4 << 56;
 /// times as long.
 pub const CANONICAL_UP_TO: usize = 6;
 
-/// The most orderings (leaves) a canonical labelling looks at.
-pub const LEAF_BUDGET: usize = 256;
+/// The most orderings (leaves) a canonical labelling of `n` vertices looks
+/// at: 256 up to 16 vertices, fewer beyond (a leaf costs about `n²`), at
+/// least 16.
+pub fn leaf_budget(n: usize) -> usize {
+    (65536 / (n * n).max(1)).clamp(16, 256)
+}
 
 /// Graphs up to this many vertices keep their adjacency matrix in one
 /// [`Bits`] ([`Piece::Small`]): its upper triangle has 120 bits.
@@ -290,6 +294,7 @@ fn labelled(graph: &Graph, set: Bits) -> Piece {
         .collect();
     let mut search = Labelling {
         adj: &adj,
+        budget: leaf_budget(n),
         best: None,
         leaves: 0,
     };
@@ -372,6 +377,7 @@ fn refine(adj: &[Bits], cells: &mut Vec<Bits>) {
 /// The search for the least adjacency matrix over the leaves.
 struct Labelling<'a> {
     adj: &'a [Bits],
+    budget: usize,
     best: Option<Vec<u64>>,
     leaves: usize,
 }
@@ -392,7 +398,7 @@ impl Labelling<'_> {
         let cell = cells[t];
         let mut tried: Bits = 0;
         for v in members(cell) {
-            if self.leaves >= LEAF_BUDGET {
+            if self.leaves >= self.budget {
                 return;
             }
             if members(tried).any(|u| self.twins(u, v)) {
