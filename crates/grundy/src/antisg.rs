@@ -151,7 +151,7 @@ pub fn misere(
     search_budget: usize,
     max_moves: usize,
 ) -> Result<Option<MisereSum>> {
-    let mut solver = Solver::with_theory(search_budget, *cx);
+    let mut solver = Solver::with_theory(search_budget, cx.clone());
     let mut values = Vec::with_capacity(parts.len());
     for c in parts {
         let holds = match c.sj_condition() {

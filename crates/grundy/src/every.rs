@@ -182,10 +182,7 @@ pub struct EveryAnalysis {
 /// assert_eq!(a.turn.len(), 2);
 /// ```
 pub fn analyze(position: &Position, options: &AnalyzeOptions) -> Result<EveryAnalysis> {
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut search = StepsSearch::new(options.search_budget, cx);
+    let mut search = StepsSearch::new(options.search_budget, options.context());
     let mut steps = Vec::new();
     let mut turn = Vec::new();
     let mut turn_steps = Vec::new();
@@ -246,10 +243,7 @@ pub struct EveryExplanation {
 /// ```
 pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExplanation> {
     let analysis = analyze(position, options)?;
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut search = StepsSearch::new(options.search_budget, cx);
+    let mut search = StepsSearch::new(options.search_budget, options.context());
     let mut rows = Vec::new();
     for ((place, c), &steps) in position.places().into_iter().zip(&analysis.steps) {
         let small = c.heaps().iter().all(|&h| h <= crate::explain::MEX_MAX_HEAP)

@@ -70,7 +70,7 @@ fn term(p: &mut Cursor) -> Result<Term> {
 mod tests {
     use super::*;
     use crate::error::Error;
-    use crate::games::heap::parse_rule;
+    use crate::rule::Rule;
 
     /// Each family's example (shown by `analyze --help`) parses, and each of
     /// its terms is read by that family: the first in the registry to
@@ -152,13 +152,16 @@ mod tests {
 
     #[test]
     fn sets_normalise() {
-        assert_eq!(parse_rule("sub{1,2,3}").unwrap().to_string(), "sub{1..3}");
+        assert_eq!(Rule::parse("sub{1,2,3}").unwrap().to_string(), "sub{1..3}");
         assert_eq!(
-            parse_rule("sub{4,1,3,3}").unwrap().to_string(),
+            Rule::parse("sub{4,1,3,3}").unwrap().to_string(),
             "sub{1,3,4}"
         );
-        assert_eq!(parse_rule("sub{1..2,5}").unwrap().to_string(), "sub{1,2,5}");
-        assert!(parse_rule("stairs").is_err());
-        assert!(parse_rule("kayles(3)").is_err());
+        assert_eq!(
+            Rule::parse("sub{1..2,5}").unwrap().to_string(),
+            "sub{1,2,5}"
+        );
+        assert!(Rule::parse("stairs").is_err());
+        assert!(Rule::parse("kayles(3)").is_err());
     }
 }

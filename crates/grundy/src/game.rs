@@ -69,16 +69,20 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::memo::Memo;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 
 /// A component, shared: moves hand out children cheaply.
 pub type Component = Arc<dyn Game>;
 
-/// What the theory of a family may use: the limits of the sequence engines.
-#[derive(Clone, Copy, Debug, Default)]
+/// What the theory of a family may use: the limits of the sequence engines,
+/// and the [`Memo`] in which it keeps what is costly to set up (a heap
+/// rule's misère quotient) for as long as the caller keeps the memo.
+#[derive(Clone, Debug, Default)]
 pub struct Context {
     pub limits: Limits,
+    pub memo: Memo,
 }
 
 /// One move in one component, as data.
@@ -334,11 +338,16 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
 
     /// Misère play of a sum of components (`parts`, this one among them),
     /// from the family's own theory — for heap rules, their misère
-    /// quotient. The outcome and the winning moves (at most `max_moves`) as
-    /// (index into `parts`, move); `None` when the family has no such
-    /// theory or some part is not one of its components (the family checks
-    /// by type, not by name), and the caller searches.
-    fn misere_sum(&self, _parts: &[&dyn Game], _max_moves: usize) -> Option<Result<MisereSum>> {
+    /// quotient, kept in `cx.memo`. The outcome and the winning moves (at
+    /// most `max_moves`) as (index into `parts`, move); `None` when the
+    /// family has no such theory or some part is not one of its components
+    /// (the family checks by type, not by name), and the caller searches.
+    fn misere_sum(
+        &self,
+        _cx: &Context,
+        _parts: &[&dyn Game],
+        _max_moves: usize,
+    ) -> Option<Result<MisereSum>> {
         None
     }
 
@@ -351,6 +360,7 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// is out of reach; `explain` then says the sum was searched.
     fn misere_quotient(
         &self,
+        _cx: &Context,
         _parts: &[&dyn Game],
         _moves: &[(usize, &Move)],
     ) -> Option<QuotientCase> {

@@ -25,6 +25,7 @@
 //! much of the game on the board as one move can.
 
 use crate::error::Result;
+use crate::memo::Memo;
 use crate::nim::{Outcome, Play};
 use crate::solver::{Fold, StateSearch};
 use crate::sum::{AnalyzeOptions, Position, SumMove};
@@ -175,6 +176,20 @@ impl Player {
             },
             search: StateSearch::default(),
         }
+    }
+
+    /// The same player, keeping what the theories compute once (a heap
+    /// rule's misère quotient) in `memo`: a caller that plays or explains
+    /// many positions gives each player its one memo, so that this is
+    /// computed once, not once per player.
+    pub fn with_memo(mut self, memo: Memo) -> Player {
+        self.options.memo = memo;
+        self
+    }
+
+    /// The memo the player's analyses keep what they compute in.
+    pub fn memo(&self) -> &Memo {
+        &self.options.memo
     }
 
     /// Normal or misère.

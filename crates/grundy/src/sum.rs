@@ -28,6 +28,7 @@ use crate::antisg;
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
+use crate::memo::Memo;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
@@ -159,10 +160,14 @@ struct FoundMoves {
     incomplete: bool,
 }
 
-/// What [`Position::analyze`] may spend.
-#[derive(Clone, Copy, Debug)]
+/// What [`Position::analyze`] may spend, and what it may remember.
+#[derive(Clone, Debug)]
 pub struct AnalyzeOptions {
     pub limits: Limits,
+    /// What the families' theories keep between analyses (a heap rule's
+    /// misère quotient). Clones share it: keep one set of options (or
+    /// clones of it) to compute such things once, not once per analysis.
+    pub memo: Memo,
     /// The most winning moves to list.
     pub max_moves: usize,
     /// The most positions the misère search may visit.
@@ -176,9 +181,20 @@ impl Default for AnalyzeOptions {
     fn default() -> AnalyzeOptions {
         AnalyzeOptions {
             limits: Limits::default(),
+            memo: Memo::default(),
             max_moves: 10_000,
             misere_budget: 2_000_000,
             search_budget: crate::solver::DEFAULT_BUDGET,
+        }
+    }
+}
+
+impl AnalyzeOptions {
+    /// The context of the components' theories: these limits and this memo.
+    pub fn context(&self) -> Context {
+        Context {
+            limits: self.limits,
+            memo: self.memo.clone(),
         }
     }
 }
@@ -286,10 +302,8 @@ impl Position {
     /// assert!(a.winning_moves.is_empty());
     /// ```
     pub fn analyze(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
-        let cx = Context {
-            limits: options.limits,
-        };
-        let mut solver = Solver::with_theory(options.search_budget, cx);
+        let cx = options.context();
+        let mut solver = Solver::with_theory(options.search_budget, cx.clone());
         let places = self.places();
         let alone = self.live() <= 1;
         // Each component's value: theory, else search; an outcome alone
@@ -446,7 +460,7 @@ impl Position {
         if let Some((_, first)) = places.first() {
             if places.iter().all(|(_, c)| c.name() == first.name()) {
                 let parts: Vec<&dyn Game> = places.iter().map(|(_, c)| c.as_ref()).collect();
-                match first.misere_sum(&parts, options.max_moves.saturating_add(1)) {
+                match first.misere_sum(cx, &parts, options.max_moves.saturating_add(1)) {
                     Some(Ok((outcome, moves))) => {
                         let moves = moves
                             .into_iter()
@@ -491,9 +505,7 @@ impl Position {
         &self,
         options: &AnalyzeOptions,
     ) -> Result<Option<(Outcome, Vec<SumMove>)>> {
-        let cx = Context {
-            limits: options.limits,
-        };
+        let cx = options.context();
         let places = self.places();
         let parts: Vec<&Component> = places.iter().map(|&(_, c)| c).collect();
         let found = antisg::misere(
@@ -663,10 +675,7 @@ impl Position {
     /// The Grundy value (normal play) of every component, in order: theory,
     /// else search within `options.search_budget`.
     pub fn values(&self, options: &AnalyzeOptions) -> Result<Vec<Nimber>> {
-        let cx = Context {
-            limits: options.limits,
-        };
-        let mut solver = Solver::with_theory(options.search_budget, cx);
+        let mut solver = Solver::with_theory(options.search_budget, options.context());
         self.components().map(|c| solver.grundy(c)).collect()
     }
 }

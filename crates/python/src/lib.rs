@@ -16,12 +16,12 @@
 //! a list of hashable positions, stop the search and are raised as Python
 //! exceptions naming the position.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
-use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
+use grundy::memo::Memo;
 use grundy::nim::{Outcome, Play};
 use grundy::nimber::{self, Nimber};
 use grundy::pattern::{find_lines, find_sequence};
@@ -30,6 +30,7 @@ use grundy::report::AnalysisReport;
 use grundy::sequence::NimSequence;
 use grundy::solver::Solver;
 use grundy::sum::{Analysis, AnalyzeOptions, Position, Term};
+use grundy::Rule;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -79,6 +80,15 @@ fn play_of(misere: bool) -> Play {
     }
 }
 
+/// What the engine keeps between calls (the misère quotients of heap
+/// rules, within their cache's bound): one memo for the module, so that a
+/// notebook analysing many misère sums of one rule computes its quotient
+/// once.
+fn memo() -> Memo {
+    static MEMO: OnceLock<Memo> = OnceLock::new();
+    MEMO.get_or_init(Memo::default).clone()
+}
+
 /// `grundy analyze EXPR --json [--misere] [--max-moves N]`, as JSON text.
 #[pyfunction]
 #[pyo3(signature = (expr, misere=false, max_moves=10_000))]
@@ -86,6 +96,7 @@ fn analyze(py: Python<'_>, expr: &str, misere: bool, max_moves: usize) -> PyResu
     let position = grundy::expr::parse_position(expr).map_err(py_err)?;
     let options = AnalyzeOptions {
         max_moves,
+        memo: memo(),
         ..AnalyzeOptions::default()
     };
     py.detach(|| {
@@ -100,7 +111,7 @@ fn analyze(py: Python<'_>, expr: &str, misere: bool, max_moves: usize) -> PyResu
 /// "proof"})`.
 #[pyfunction]
 fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
-    let rule = parse_rule(rule).map_err(py_err)?;
+    let rule = Rule::parse(rule).map_err(py_err)?;
     py.detach(|| -> Result<_, Error> {
         let seq = NimSequence::new(&rule, to, Limits::default())?;
         let values = (0..=to)
@@ -122,7 +133,7 @@ fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)>
 /// huge `n`).
 #[pyfunction]
 fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
-    let rule = parse_rule(rule).map_err(py_err)?;
+    let rule = Rule::parse(rule).map_err(py_err)?;
     py.detach(|| NimSequence::new(&rule, n, Limits::patient())?.value(n))
         .map_err(py_err)
 }
@@ -131,7 +142,7 @@ fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
 /// Guy–Smith theorem (`None` when it has no such proof).
 #[pyfunction]
 fn rule_info(rule: &str) -> PyResult<(String, Option<(u64, u64)>)> {
-    let rule = parse_rule(rule).map_err(py_err)?;
+    let rule = Rule::parse(rule).map_err(py_err)?;
     let shape = rule.proof_shape().map(|s| (s.max_heaps, s.last_digit));
     Ok((rule.to_string(), shape))
 }
@@ -696,6 +707,7 @@ fn analyze_sum(items: &Bound<'_, PyTuple>, misere: bool, max_moves: usize) -> Py
     let options = AnalyzeOptions {
         max_moves,
         misere_budget: budget.unwrap_or(AnalyzeOptions::default().misere_budget),
+        memo: memo(),
         ..AnalyzeOptions::default()
     };
     for d in &games {

@@ -9,8 +9,9 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy::explain::{effect, explain, MisereCase};
+use grundy::explain::{effect, explain_with, MisereCase};
 use grundy::expr::parse_position;
+use grundy::memo::Memo;
 use grundy::nim::Play;
 use grundy::strategy::{Method, Player};
 use grundy::sum::{AnalyzeOptions, Position, SumMove};
@@ -103,6 +104,9 @@ struct Board {
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
     let play = Play::from_misere(args.misere);
+    // What the engine computes once for the whole game (a misère quotient):
+    // the check below, the computer's moves and the hints share it.
+    let memo = Memo::default();
     // Refuse up front what the engine cannot play perfectly (e.g. misère
     // play of a large sum other than Nim): later positions are smaller.
     if args.every {
@@ -112,6 +116,7 @@ pub fn run(args: Args) -> Result<()> {
             play,
             &AnalyzeOptions {
                 max_moves: 1,
+                memo: memo.clone(),
                 ..AnalyzeOptions::default()
             },
         )?;
@@ -134,6 +139,7 @@ pub fn run(args: Args) -> Result<()> {
         stdin.lock(),
         std::io::stdout().lock(),
     );
+    game.player = Player::new(play).with_memo(memo);
     game.run(args.first)
 }
 
@@ -553,7 +559,11 @@ impl<R: BufRead, W: Write> Game<R, W> {
     }
 
     fn misere_reason(&self, winning: bool) -> Result<String> {
-        let e = explain(&self.position, Play::Misere)?;
+        let options = AnalyzeOptions {
+            memo: self.player.memo().clone(),
+            ..AnalyzeOptions::default()
+        };
+        let e = explain_with(&self.position, Play::Misere, &options)?;
         Ok(match e.misere {
             Some(MisereCase::Nim { big: 0, ones }) => format!(
                 "only heaps of 1 are left ({ones} of them), and in misère Nim the player to move \

@@ -7,11 +7,11 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use grundy::games::heap::parse_rule;
 use grundy::period::Proof;
 use grundy::quotient::{
     generator_name, write_word, Checkpoint, Quotient, QuotientLimits, CHECKPOINT_FORMAT,
 };
+use grundy::Rule;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -49,7 +49,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rule = parse_rule(&args.rule)?;
+    let rule = Rule::parse(&args.rule)?;
     if let Some(s) = args.max_seconds {
         if !(s.is_finite() && s > 0.0) {
             bail!("--max-seconds {s}: expected a positive number of seconds");

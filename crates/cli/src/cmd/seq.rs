@@ -13,7 +13,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::games::heap::parse_rule;
 use grundy::limits::{Limits, SEARCH_WORK};
 use grundy::period::{Period, Proof};
 use grundy::rule::Rule;
@@ -135,7 +134,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let rule = match (&args.rule, &resumed) {
         (Some(text), Some(cp)) => {
-            let rule = parse_rule(text)?;
+            let rule = Rule::parse(text)?;
             if rule.to_string() != cp.rule {
                 bail!(
                     "{} is a checkpoint of {}, not of {rule}",
@@ -145,8 +144,8 @@ pub fn run(args: Args) -> Result<()> {
             }
             rule
         }
-        (Some(text), None) => parse_rule(text)?,
-        (None, Some(cp)) => parse_rule(&cp.rule).with_context(|| {
+        (Some(text), None) => Rule::parse(text)?,
+        (None, Some(cp)) => Rule::parse(&cp.rule).with_context(|| {
             format!(
                 "the checkpoint names a rule this grundy cannot read: {:?}",
                 cp.rule

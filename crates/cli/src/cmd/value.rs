@@ -10,7 +10,6 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::nimber::Nimber;
 use grundy::rule::Rule;
@@ -41,7 +40,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let rule = parse_rule(&args.rule)?;
+    let rule = Rule::parse(&args.rule)?;
     let mut progress: Option<Progress> = None;
     // The plan of a search-only run, and the heaps it reached.
     let mut searched: Option<(Plan, u64)> = None;

@@ -15,14 +15,15 @@
 //! `{"error": message, "at": column}`, the message being the command
 //! line's.
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use grundy::error::Error;
 use grundy::every::EveryAnalysis;
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
 use grundy::limits::{Limits, SEARCH_WORK};
+use grundy::memo::Memo;
 use grundy::nim::{Outcome, Play};
 use grundy::rule::Rule;
 use grundy::sequence::stats::Histogram;
@@ -176,7 +177,7 @@ fn mode_of(params: &Params) -> Result<Mode, ApiError> {
 }
 
 fn rule_of(params: &Params) -> Result<Rule, ApiError> {
-    Ok(parse_rule(required(params, "rule")?)?)
+    Ok(Rule::parse(required(params, "rule")?)?)
 }
 
 /// Parses `expr` within the size limits, and makes sure every nim-sequence
@@ -202,7 +203,7 @@ fn position_of(params: &Params) -> Result<Position, ApiError> {
     // nim-sequence: compute it here, within the deadline, before the engine
     // does (without one).
     for term in &position.terms {
-        if let Ok(rule) = parse_rule(&term.name) {
+        if let Ok(rule) = Rule::parse(&term.name) {
             let top = term.parts.iter().flat_map(|c| c.heaps()).max().unwrap_or(0);
             sequence(&rule, top)?;
         }
@@ -217,9 +218,18 @@ fn limits() -> Limits {
     }
 }
 
+/// What the engine keeps between requests (the misère quotients of heap
+/// rules, within their cache's bound): one memo for every request this
+/// server answers, so that each is computed once.
+fn memo() -> Memo {
+    static MEMO: OnceLock<Memo> = OnceLock::new();
+    MEMO.get_or_init(Memo::default).clone()
+}
+
 fn options() -> AnalyzeOptions {
     AnalyzeOptions {
         limits: limits(),
+        memo: memo(),
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
@@ -337,7 +347,14 @@ pub fn explain(params: &Params) -> ApiResult {
     // Within the server's misère budget first: the engine's explanation
     // searches with the command line's larger one.
     outcome(&position, Mode::One(play))?;
-    let e = grundy::explain::explain(&position, play)?;
+    let e = grundy::explain::explain_with(
+        &position,
+        play,
+        &AnalyzeOptions {
+            memo: memo(),
+            ..AnalyzeOptions::default()
+        },
+    )?;
     Ok(Reply::json(&explanation_json(&position, &e)))
 }
 
@@ -701,6 +718,7 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
         Mode::One(play) => play,
     };
     let choice = Player::new(play)
+        .with_memo(memo())
         .choose(position)?
         .ok_or_else(|| ApiError::bad("the computer has no move"))?;
     let mut json = move_json(position, numbers, &choice.mv);
@@ -811,7 +829,7 @@ pub fn hint(params: &Params) -> ApiResult {
         Mode::Every => return every_hint(&position, &numbers),
         Mode::One(play) => play,
     };
-    let mut player = Player::new(play);
+    let mut player = Player::new(play).with_memo(memo());
     let Some(choice) = player.choose(&position)? else {
         return Ok(Reply::json(&json!({
             "move": Value::Null,
