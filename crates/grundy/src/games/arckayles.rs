@@ -108,7 +108,6 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
                     parts.extend(
                         graph
                             .pieces(left)
-                            .into_iter()
                             .filter(|p| p.count_ones() > 1)
                             .map(|p| Piece::of(&graph, p)),
                     );

@@ -131,7 +131,7 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
                 }
                 parts.clear();
                 let left = set & !closed(&graph, set, v);
-                parts.extend(graph.pieces(left).into_iter().map(|p| Piece::of(&graph, p)));
+                parts.extend(graph.pieces(left).map(|p| Piece::of(&graph, p)));
                 each(&parts);
             }
         }

@@ -210,15 +210,16 @@ fn shape(cols: usize, set: Bits) -> Piece {
     let r0 = set.trailing_zeros() as usize / cols;
     let h = (MAX_VERTICES - 1 - set.leading_zeros() as usize) / cols + 1 - r0;
     let row_mask = Bits::MAX >> (MAX_VERTICES - cols);
-    let mut rows = [0 as Bits; MAX_VERTICES];
+    // A box wider than tall within 128 cells is at most 11 rows high.
+    let mut rows = [0 as Bits; 11];
     let mut union: Bits = 0;
-    for (i, row) in rows[..h].iter_mut().enumerate() {
+    for (i, row) in rows.iter_mut().enumerate().take(h) {
         *row = set >> ((r0 + i) * cols) & row_mask;
         union |= *row;
     }
     let c0 = union.trailing_zeros() as usize;
     let w = MAX_VERTICES - union.leading_zeros() as usize - c0;
-    if h < w {
+    if h < w && h <= rows.len() {
         let rows = &mut rows[..h];
         for row in rows.iter_mut() {
             *row >>= c0;

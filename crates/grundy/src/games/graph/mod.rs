@@ -218,15 +218,16 @@ impl Graph {
 
     /// The connected pieces of the subgraph induced by `set`, each as a set,
     /// in the order of their least vertex.
-    pub fn pieces(&self, set: Bits) -> Vec<Bits> {
-        let mut out = Vec::new();
+    pub fn pieces(&self, set: Bits) -> impl Iterator<Item = Bits> + '_ {
         let mut rest = set;
-        while rest != 0 {
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
             let piece = self.piece_at(rest, rest & rest.wrapping_neg());
             rest &= !piece;
-            out.push(piece);
-        }
-        out
+            Some(piece)
+        })
     }
 
     /// The vertices of `set` connected within it to those of `seed`.
@@ -264,7 +265,6 @@ impl Subgraph {
     pub fn pieces_of(graph: &Arc<Graph>, set: Bits) -> Vec<Subgraph> {
         graph
             .pieces(set)
-            .into_iter()
             .map(|p| Subgraph::new(graph.clone(), p))
             .collect()
     }
@@ -472,7 +472,7 @@ mod tests {
     fn full_sets_of_128_vertices() {
         let g = Graph::grid(2, 64);
         assert_eq!(g.all(), Bits::MAX);
-        assert_eq!(g.pieces(g.all()), vec![Bits::MAX]);
+        assert_eq!(g.pieces(g.all()).collect::<Vec<_>>(), vec![Bits::MAX]);
         assert_eq!(g.vertex("128"), Some(127));
         assert_eq!(g.vertex("129"), None);
         assert_eq!(g.vertex("0"), None);
