@@ -470,6 +470,40 @@ fn node_kayles_on_three_rows_is_a316632() {
 }
 
 #[test]
+fn pieces_are_written_as_they_parse() {
+    // Every piece met below 3 × 5 and a random graph, written and read back.
+    let mut todo: Vec<Piece> = [
+        "nodekayles(3x5)",
+        "nodekayles(1-2-3-4-1-5 5-6 6-7 7-8 8-5 2-9)",
+    ]
+    .iter()
+    .flat_map(|text| {
+        let pos = parse_position(text).unwrap();
+        pos.components()
+            .map(|c| {
+                let g = c.downcast_ref::<nodekayles::NodeKayles>().unwrap();
+                g.piece().piece().clone()
+            })
+            .collect::<Vec<_>>()
+    })
+    .collect();
+    let mut seen = BTreeSet::new();
+    while let Some(piece) = todo.pop() {
+        if !seen.insert(piece.clone()) {
+            continue;
+        }
+        let text = format!("nodekayles({})", piece.written());
+        let pos = parse_position(&text).unwrap();
+        let parts: Vec<_> = pos.components().collect();
+        assert_eq!(parts.len(), 1, "{text}");
+        let back = parts[0].downcast_ref::<nodekayles::NodeKayles>().unwrap();
+        assert_eq!(back.piece().piece(), &piece, "{text}");
+        nodekayles::options(&piece, &mut |left| todo.extend(left.iter().cloned()));
+    }
+    assert!(seen.len() > 30, "{}", seen.len());
+}
+
+#[test]
 fn written_forms_round_trip_and_errors_point_at_the_input() {
     for text in [
         "nodekayles(1-2 2-3 3-4,5)",

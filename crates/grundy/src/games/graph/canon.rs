@@ -152,6 +152,50 @@ impl Piece {
         }
     }
 
+    /// The piece as a graph game writes its argument: `1xN` for a path, a
+    /// board for a grid shape, else edges between vertices numbered from 1.
+    ///
+    /// ```
+    /// use grundy::games::graph::{Graph, Piece};
+    /// let g = Graph::grid(2, 5);
+    /// assert_eq!(Piece::of(&g, 0b00111_01111).written(), "..../...#");
+    /// assert_eq!(Piece::of(&g, 0b00001_00011).written(), "1x3");
+    /// assert_eq!(Piece::Cycle(3).written(), "1-2 1-3 2-3");
+    /// ```
+    pub fn written(&self) -> String {
+        match self {
+            Piece::Path(n) => format!("1x{n}"),
+            Piece::Shape { w, cells, .. } => {
+                let w = *w as usize;
+                let h = (MAX_VERTICES - cells.leading_zeros() as usize).div_ceil(w);
+                (0..h)
+                    .map(|r| {
+                        (0..w)
+                            .map(|c| {
+                                if cells >> (r * w + c) & 1 == 1 {
+                                    '.'
+                                } else {
+                                    '#'
+                                }
+                            })
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/")
+            }
+            _ => {
+                let (g, set) = self.graph();
+                let edges: Vec<String> = members(set)
+                    .flat_map(|u| {
+                        members(g.adj(u) & set & !(Bits::MAX >> (MAX_VERTICES - 1 - u)))
+                            .map(move |v| format!("{}-{}", u + 1, v + 1))
+                    })
+                    .collect();
+                edges.join(" ")
+            }
+        }
+    }
+
     /// A graph this piece is the canonical form of, and its vertices (a
     /// grid's cells may leave some of the box's cells out).
     pub fn graph(&self) -> (Graph, Bits) {
