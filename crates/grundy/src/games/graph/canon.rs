@@ -655,6 +655,50 @@ mod tests {
         assert_eq!(key(&a, a.all()), key(&b, b.all()));
     }
 
+    /// The edges of the subgraph on `set`, over vertices renumbered `0..`.
+    fn compact_edges(g: &Graph, set: Bits) -> (usize, Vec<(usize, usize)>) {
+        let vertices: Vec<usize> = members(set).collect();
+        let index = |v: usize| vertices.iter().position(|&u| u == v).unwrap();
+        let edges = vertices
+            .iter()
+            .flat_map(|&u| {
+                members(g.adj(u) & set)
+                    .filter(move |&v| v > u)
+                    .map(move |v| (u, v))
+            })
+            .map(|(u, v)| (index(u), index(v)))
+            .collect();
+        (vertices.len(), edges)
+    }
+
+    #[test]
+    fn pieces_of_grids_rebuild_isomorphic_graphs() {
+        let mut rng = Rng(11);
+        let mut by_piece: HashMap<Piece, (usize, Vec<(usize, usize)>)> = HashMap::new();
+        for (rows, cols) in [(3, 9), (4, 7), (5, 5), (2, 12)] {
+            let g = Graph::grid(rows, cols);
+            for _ in 0..300 {
+                let set = (0..rows * cols)
+                    .filter(|_| rng.below(10) < 7)
+                    .fold(0, |s, v| s | bit(v));
+                for piece_set in g.pieces(set) {
+                    let piece = Piece::of(&g, piece_set);
+                    let (n, edges) = compact_edges(&g, piece_set);
+                    let (rebuilt, rebuilt_set) = piece.graph();
+                    let (m, rebuilt_edges) = compact_edges(&rebuilt, rebuilt_set);
+                    assert_eq!(n, m);
+                    assert!(isomorphic(n, &edges, &rebuilt_edges), "{piece:?}");
+                    // Equal pieces met in other places: isomorphic graphs.
+                    if n <= 14 {
+                        let first = by_piece.entry(piece).or_insert((n, edges.clone()));
+                        assert!(isomorphic(n, &first.1, &edges));
+                    }
+                }
+            }
+        }
+        assert!(by_piece.len() > 100, "{}", by_piece.len());
+    }
+
     #[test]
     fn grid_shapes_are_keyed_up_to_symmetry() {
         let g = Graph::grid(5, 8);
