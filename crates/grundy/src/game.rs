@@ -454,6 +454,18 @@ impl dyn Game {
     pub fn is<T: Game>(&self) -> bool {
         Any::type_id(self) == std::any::TypeId::of::<T>()
     }
+
+    /// This component as its concrete type `T`, when it is one: how a
+    /// family reads its own components back (the pieces a move left).
+    pub fn downcast_ref<T: Game>(&self) -> Option<&T> {
+        if self.is::<T>() {
+            // SAFETY: the object's type is `T` (its type id says so), as in
+            // `<dyn Any>::downcast_ref`.
+            Some(unsafe { &*(self as *const dyn Game as *const T) })
+        } else {
+            None
+        }
+    }
 }
 
 /// `name(args)`.

@@ -10,6 +10,7 @@ mod classic_families;
 mod coin_products;
 mod every_sj;
 mod fuzz_expr;
+mod graph_games;
 mod huge_numbers;
 mod judge_families;
 mod judge_games;
