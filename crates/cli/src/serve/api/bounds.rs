@@ -68,6 +68,7 @@ pub fn options() -> AnalyzeOptions {
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
+        ..AnalyzeOptions::default()
     }
 }
 
