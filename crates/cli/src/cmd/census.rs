@@ -3,7 +3,8 @@
 //!
 //! The engine does the work (`grundy::census`); this parses, runs it with a
 //! progress bar over the codes, saves each record as it comes (`--save`,
-//! `--resume`), and prints the table or the JSON records.
+//! `--resume`), and prints the table or the JSON records
+//! ([`crate::answer::census`] builds them).
 
 use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -12,11 +13,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use grundy::budget::{Budget, LimitKind};
-use grundy::census::{self, expand, Options, Record, Status, Summary};
+use grundy::census::{self, expand, Options, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::parse_count;
 use super::seq::parse_seconds;
+use crate::answer;
+use crate::args::parse_count;
 use crate::census_save::Save;
 
 /// Survey many octal codes: class, period (proved), largest value, sparse split.
@@ -88,7 +90,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         None => (None, Vec::new()),
     };
-    let budget = Budget::unlimited().with_memory(super::available_memory());
+    let budget = Budget::unlimited().with_memory(crate::args::available_memory());
     let cancel = budget.cancel_handle();
     ctrlc::set_handler(move || {
         if cancel.is_cancelled() {
@@ -138,10 +140,9 @@ pub fn run(args: Args) -> Result<()> {
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &records)?;
-        writeln!(out)?;
+        answer::census::write_json(&mut out, &records)?;
     } else {
-        print_table(&mut out, &records, args.to)?;
+        answer::census::write_table(&mut out, &records, args.to)?;
     }
     out.flush()?;
     Ok(())
@@ -176,85 +177,4 @@ fn progress(quiet: bool, codes: usize, done: usize) -> ProgressBar {
     bar.reset_eta();
     bar.enable_steady_tick(Duration::from_secs(1));
     bar
-}
-
-/// The table, in the order of the published tables, and its summary line.
-fn print_table(out: &mut dyn Write, records: &[Record], to: u64) -> Result<()> {
-    let head = [
-        "code",
-        "equivalent",
-        "shift of",
-        "status",
-        "preperiod",
-        "period",
-        "computed to",
-        "largest",
-        "at",
-        "rare mask",
-        "rare",
-        "last rare",
-    ];
-    let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
-    let rows: Vec<[String; 12]> = records
-        .iter()
-        .map(|r| {
-            [
-                r.code.clone(),
-                r.equivalent.clone(),
-                r.shift_of
-                    .as_ref()
-                    .map_or(String::new(), |s| format!("{} +{}", s.code, s.shift)),
-                match r.status {
-                    Status::Solved => "solved".into(),
-                    Status::Open => "open".into(),
-                },
-                opt(r.preperiod),
-                opt(r.period),
-                r.computed_to.to_string(),
-                r.largest.to_string(),
-                r.largest_at.to_string(),
-                r.rare_mask.map_or(String::new(), |m| format!("{m:x}")),
-                opt(r.rare_count),
-                opt(r.last_rare),
-            ]
-        })
-        .collect();
-    let mut width = head.map(str::len);
-    for row in &rows {
-        for (w, cell) in width.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    // Codes and words to the left, numbers to the right.
-    let left = |i: usize| i < 4;
-    let line = |out: &mut dyn Write, cells: &[String]| -> std::io::Result<()> {
-        let cells: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match left(i) {
-                true => format!("{c:<w$}", w = width[i]),
-                false => format!("{c:>w$}", w = width[i]),
-            })
-            .collect();
-        writeln!(out, "| {} |", cells.join(" | "))
-    };
-    line(out, &head.map(String::from))?;
-    let rule: Vec<String> = (0..head.len())
-        .map(|i| match left(i) {
-            true => format!(":{}", "-".repeat(width[i] - 1)),
-            false => format!("{}:", "-".repeat(width[i] - 1)),
-        })
-        .collect();
-    let rule: Vec<String> = rule.iter().map(|r| format!(" {r} ")).collect();
-    writeln!(out, "|{}|", rule.join("|"))?;
-    for row in &rows {
-        line(out, row)?;
-    }
-    let s = Summary::of(records);
-    writeln!(
-        out,
-        "\n{} codes to heap {to}: {} solved ({} trivial: proved within heaps below 1000), {} open; {} classes.",
-        s.codes, s.solved, s.trivial, s.open, s.classes
-    )?;
-    Ok(())
 }
