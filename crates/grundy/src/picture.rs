@@ -19,7 +19,7 @@
 //! let pos = parse_position("chomp(2x3)").unwrap();
 //! let bar = pos.components().next().unwrap();
 //! let pic = bar.picture().expect("a small bar is drawn");
-//! let Shape::Grid { rows, cols, cells } = &pic.shape else { panic!() };
+//! let Shape::Grid { rows, cols, cells, .. } = &pic.shape else { panic!() };
 //! assert_eq!((*rows, *cols), (2, 3));
 //! assert_eq!(cells[3], Cell::Poison); // the bottom-left square
 //! // Every square but the poison is a move: click it.
@@ -49,11 +49,14 @@ pub struct Picture {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// A board of `rows` × `cols` squares, row 0 at the top, `cells` row by
-    /// row (`cells[r * cols + c]`).
+    /// row (`cells[r * cols + c]`); the rows and columns are named (top to
+    /// bottom, left to right) as the family's moves are typed.
     Grid {
         rows: usize,
         cols: usize,
         cells: Vec<Cell>,
+        row_labels: Vec<String>,
+        col_labels: Vec<String>,
     },
     /// A graph: its vertices, its edges as pairs of indices into `vertices`
     /// (loops and parallel edges allowed, each edge its own element), and

@@ -355,7 +355,15 @@ impl Game for Chomp {
                 ))
             })
         });
-        picture::bounded(Shape::Grid { rows, cols, cells }, picks)
+        let shape = Shape::Grid {
+            rows,
+            cols,
+            cells,
+            // Squares are typed `row,col` from 1 at the poison.
+            row_labels: (1..=rows).rev().map(|r| r.to_string()).collect(),
+            col_labels: (1..=cols).map(|c| c.to_string()).collect(),
+        };
+        picture::bounded(shape, picks)
     }
 
     /// The rows from the top, numbered, the poison `P`, squares `o`.

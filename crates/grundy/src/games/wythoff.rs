@@ -465,7 +465,15 @@ impl Game for Wythoff {
             };
             Pick::new(vec![item], m.into_move())
         });
-        picture::bounded(Shape::Grid { rows, cols, cells }, picks)
+        let shape = Shape::Grid {
+            rows,
+            cols,
+            cells,
+            // A square is typed by the piles it stands for, `= X Y`.
+            row_labels: (0..rows).rev().map(|y| y.to_string()).collect(),
+            col_labels: (0..cols).map(|x| x.to_string()).collect(),
+        };
+        picture::bounded(shape, picks)
     }
 
     fn draw(&self) -> Vec<String> {
