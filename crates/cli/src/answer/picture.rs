@@ -364,18 +364,24 @@ fn graph_svg(
             ground_loop += 1.0;
         }
         let path = if u == v {
-            // A loop: a drop above the vertex, growing with each repeat.
-            let r = 14.0 + 8.0 * k as f64;
+            // A loop: a drop above a ground slot, up and to the right of any
+            // other vertex (clear of the edges to its children); each
+            // repeat a size larger.
+            let r = 18.0 + 8.0 * k as f64;
+            let (c1, c2) = if is_ground_loop {
+                (
+                    (a.0 - r * 1.4, a.1 - r * 2.6),
+                    (a.0 + r * 1.4, a.1 - r * 2.6),
+                )
+            } else {
+                (
+                    (a.0 + r * 0.3, a.1 - r * 2.8),
+                    (a.0 + r * 2.8, a.1 - r * 0.3),
+                )
+            };
             format!(
                 "M {:.1} {:.1} C {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
-                a.0,
-                a.1,
-                a.0 - r * 1.4,
-                a.1 - r * 2.6,
-                a.0 + r * 1.4,
-                a.1 - r * 2.6,
-                a.0,
-                a.1
+                a.0, a.1, c1.0, c1.1, c2.0, c2.1, a.0, a.1
             )
         } else {
             // Parallel edges bend apart: 0, +1, −1, +2, … steps of 18.
