@@ -363,7 +363,7 @@ fn graph_svg(
         if is_ground_loop {
             ground_loop += 1.0;
         }
-        let path = if u == v {
+        let (path, hit) = if u == v {
             // A loop: a drop above a ground slot, up and to the right of any
             // other vertex (clear of the edges to its children); each
             // repeat a size larger.
@@ -379,10 +379,11 @@ fn graph_svg(
                     (a.0 + r * 2.8, a.1 - r * 0.3),
                 )
             };
-            format!(
+            let path = format!(
                 "M {:.1} {:.1} C {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
                 a.0, a.1, c1.0, c1.1, c2.0, c2.1, a.0, a.1
-            )
+            );
+            (path.clone(), path)
         } else {
             // Parallel edges bend apart: 0, +1, −1, +2, … steps of 18.
             let bend = match k {
@@ -394,16 +395,35 @@ fn graph_svg(
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt().max(1.0);
             let (cx, cy) = (mx - dy / len * bend * 2.0, my + dx / len * bend * 2.0);
-            format!(
+            let line = format!(
                 "M {:.1} {:.1} Q {cx:.1} {cy:.1} {:.1} {:.1}",
                 a.0, a.1, b.0, b.1
-            )
+            );
+            // What a click hits: a band 18 wide along the edge (a filled
+            // area, so that a vertical edge has a width too).
+            let (nx, ny) = (-dy / len * 9.0, dx / len * 9.0);
+            let hit = format!(
+                "M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1} L {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1} Z",
+                a.0 + nx,
+                a.1 + ny,
+                cx + nx,
+                cy + ny,
+                b.0 + nx,
+                b.1 + ny,
+                b.0 - nx,
+                b.1 - ny,
+                cx - nx,
+                cy - ny,
+                a.0 - nx,
+                a.1 - ny
+            );
+            (line, hit)
         };
         let name = format!("edge {}-{}", vertices[u].name, vertices[v].name);
         let _ = write!(
             s,
             "<g class=\"item edge\" data-item=\"{}\"><title>{}</title>\
-             <path class=\"hit\" d=\"{path}\"/><path class=\"line\" d=\"{path}\"/></g>",
+             <path class=\"hit\" d=\"{hit}\"/><path class=\"line\" d=\"{path}\"/></g>",
             item_id(Item::Edge(e)),
             esc(&name)
         );
