@@ -266,6 +266,93 @@ mod tests {
         }
     }
 
+    fn picture_of(expr: &str) -> Picture {
+        let pos = parse_position(expr).unwrap();
+        let c = pos.components().next().unwrap();
+        c.picture().unwrap()
+    }
+
+    #[test]
+    fn pictures_show_the_position() {
+        // Chomp: the row lengths from the bottom, the poison bottom-left.
+        let Shape::Grid {
+            rows, cols, cells, ..
+        } = picture_of("chomp(5,4,4,2)").shape
+        else {
+            panic!("a grid")
+        };
+        assert_eq!((rows, cols), (4, 5));
+        let lengths: Vec<usize> = (0..rows)
+            .rev()
+            .map(|r| {
+                (0..cols)
+                    .filter(|&c| cells[r * cols + c] != Cell::Hole)
+                    .count()
+            })
+            .collect();
+        assert_eq!(lengths, [5, 4, 4, 2]);
+        assert_eq!(cells[(rows - 1) * cols], Cell::Poison);
+        assert_eq!(cells.iter().filter(|&&c| c == Cell::Poison).count(), 1);
+        // Wythoff: the queen x squares right and y up of the corner.
+        let Shape::Grid {
+            rows, cols, cells, ..
+        } = picture_of("wythoff(3,5)").shape
+        else {
+            panic!("a grid")
+        };
+        assert_eq!((rows, cols), (6, 4));
+        let queens: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == Cell::Queen)
+            .collect();
+        assert_eq!(queens, [3]); // row 0 (y = 5), column 3 (x = 3)
+                                 // Hackenbush: the edges as written, the ground first.
+        let Shape::Graph {
+            vertices,
+            edges,
+            ground,
+        } = picture_of("hackenbush(1-2 2-3 3-1 2-2)").shape
+        else {
+            panic!("a graph")
+        };
+        assert_eq!(ground, Some(0));
+        let names: Vec<String> = edges
+            .iter()
+            .map(|&(u, v)| format!("{}-{}", vertices[u].name, vertices[v].name))
+            .collect();
+        assert_eq!(names, ["1-2", "2-3", "3-1", "2-2"]);
+        // Node-Kayles on a grid: every cell a vertex in its place.
+        let Shape::Graph {
+            vertices, edges, ..
+        } = picture_of("nodekayles(3x4)").shape
+        else {
+            panic!("a graph")
+        };
+        assert_eq!((vertices.len(), edges.len()), (12, 17));
+        assert_eq!(vertices[6].at, Some((1, 2)));
+        assert_eq!(vertices[6].name, "7");
+        for &(u, v) in &edges {
+            let ((r1, c1), (r2, c2)) = (vertices[u].at.unwrap(), vertices[v].at.unwrap());
+            assert_eq!(r1.abs_diff(r2) + c1.abs_diff(c2), 1);
+        }
+        // Coins: heads exactly where written.
+        let Shape::Coins { first, heads } = picture_of("turtles(1,4,9)").shape else {
+            panic!("coins")
+        };
+        let up: Vec<u64> = (0..heads.len() as u64)
+            .filter(|&i| heads[i as usize])
+            .map(|i| i + first)
+            .collect();
+        assert_eq!(up, [1, 4, 9]);
+        // A staircase: its monks, up to the top one.
+        assert_eq!(
+            picture_of("stairs(1,5,9)").shape,
+            Shape::Stairs {
+                top: 9,
+                monks: vec![1, 5, 9]
+            }
+        );
+    }
+
     #[test]
     fn huge_components_are_not_drawn() {
         for expr in [
