@@ -79,9 +79,12 @@ function showError(box, err, input) {
     const caret = " ".repeat(Math.max(0, err.at - 1)) + "^";
     box.append(el("pre", { "aria-hidden": "true" }, text + "\n", el("span", { class: "caret" }, caret)));
   }
-  // The command line's message ends with its own position note; the page
-  // shows the caret and the 1-based column instead.
-  const message = err.at ? err.message.replace(/ \(at character \d+ of ".*"\)$/, "") : err.message;
+  // The command line's message ends with its own position note (", at
+  // column N:" and the caret block); the page shows the caret block above
+  // and the 1-based column instead.
+  const message = err.at && input
+    ? err.message.replace(/,? at column \d+:\n[\s\S]*$/, "").replace(/ \(at character \d+ of ".*"\)$/, "")
+    : err.message;
   const where = err.at ? ` (column ${err.at})` : "";
   box.append(el("p", { class: "message" }, message + where));
   box.hidden = false;
@@ -657,7 +660,7 @@ async function plotSequence() {
     await drawPlot(0, Number(to));
     $("download-csv").disabled = false;
   } catch (err) {
-    showError($("seq-error"), err, err.message.includes("rule") ? rule : null);
+    showError($("seq-error"), err, err.at || err.message.includes("rule") ? rule : null);
   }
 }
 

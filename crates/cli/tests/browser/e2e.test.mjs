@@ -111,6 +111,9 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   const box = await page.textContent("#analyse-error pre");
   assert.equal(box, "nim(3,-4)\n      ^");
   assert.match(await page.textContent("#analyse-error .message"), /negative numbers are not allowed.*column 7/);
+  // The caret block is shown once, not again inside the message.
+  assert.doesNotMatch(await page.textContent("#analyse-error .message"), /\^|nim\(3/);
+  assert.equal((await page.textContent("#analyse-error")).split("nim(3,-4)").length, 2);
 
   // Misère toggles the answer: nim(1,1) is lost normally, won in misère.
   await page.fill("#analyse-expr", "nim(1,1)");
@@ -400,6 +403,8 @@ test("sequences: plot with the proved period marked, zoom, histogram, table", as
   await page.click("#seq-form button[type=submit]");
   await page.waitForFunction(() => document.querySelector("#plot svg")?.dataset.points === "101");
   assert.equal(await page.locator("#plot svg circle.pt").count(), 101);
+  // The largest value (8) has its tick label.
+  assert.equal(await page.textContent("#plot svg .top-tick"), "8");
   assert.equal(await page.getAttribute("#plot svg .period-mark", "data-start"), "71");
   assert.equal(await page.getAttribute("#plot svg .period-mark", "data-end"), "83");
   assert.match(await page.textContent("#plot svg .preperiod-mark"), /preperiod 71/);
@@ -433,6 +438,22 @@ test("sequences: plot with the proved period marked, zoom, histogram, table", as
   await page.click("#seq-form button[type=submit]");
   await page.waitForSelector("#seq-error:not([hidden])");
   assert.match(await page.textContent("#seq-error"), /column 4/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a phone's width (390 px): every tab is on screen, nothing scrolls sideways", async () => {
+  const { page, errors } = await openPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ["#tab-analyse", "#tab-play", "#tab-explain", "#tab-seq"]) {
+    const box = await page.locator(tab).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${tab} fits: ${JSON.stringify(box)}`);
+  }
+  await page.click("#tab-seq");
+  assert.equal(await page.getAttribute("#tab-seq", "aria-selected"), "true");
+  await page.click("#tab-play");
+  await page.waitForSelector("#board .heap-row");
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll");
   assert.deepEqual(errors, []);
   await page.close();
 });
