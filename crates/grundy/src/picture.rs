@@ -181,7 +181,6 @@ mod tests {
     //! name elements of the shape, and no two picks share a set of items.
     use super::*;
     use crate::expr::parse_position;
-    use crate::game::Game;
     use std::collections::HashSet;
 
     fn check(expr: &str) -> usize {
