@@ -79,9 +79,12 @@ function showError(box, err, input) {
     const caret = " ".repeat(Math.max(0, err.at - 1)) + "^";
     box.append(el("pre", { "aria-hidden": "true" }, text + "\n", el("span", { class: "caret" }, caret)));
   }
-  // The command line's message ends with its own position note; the page
-  // shows the caret and the 1-based column instead.
-  const message = err.at ? err.message.replace(/ \(at character \d+ of ".*"\)$/, "") : err.message;
+  // The command line's message ends with its own position note (", at
+  // column N:" and the caret block); the page shows the caret block above
+  // and the 1-based column instead.
+  const message = err.at && input
+    ? err.message.replace(/,? at column \d+:\n[\s\S]*$/, "").replace(/ \(at character \d+ of ".*"\)$/, "")
+    : err.message;
   const where = err.at ? ` (column ${err.at})` : "";
   box.append(el("p", { class: "message" }, message + where));
   box.hidden = false;
@@ -285,6 +288,10 @@ function drawBoard(board) {
   box.replaceChildren();
   box.dataset.turn = String(game.turn);
   for (const item of board) {
+    if (item.picture) {
+      box.append(drawPicture(item));
+      continue;
+    }
     if (item.size === undefined) {
       // Any part that is not a single heap: its family's own picture.
       box.append(el("div", { class: "heap-row other", "data-part": item.number },
@@ -324,6 +331,96 @@ function drawBoard(board) {
     }
     box.append(row);
   }
+}
+
+/** A part drawn as a picture (a board, a graph, coins, a staircase) from
+ *  its SVG: each move is made by clicking its items (`picks`). A click
+ *  narrows the moves to those using every item clicked so far; when one
+ *  is left it is played, else the items that continue a move are marked
+ *  and the moves are offered as buttons. */
+function drawPicture(item) {
+  const pic = item.picture;
+  const labelId = `part-label-${item.number}`;
+  const row = el("div", { class: "heap-row picture-row", "data-part": item.number, "data-kind": pic.kind },
+    el("span", { class: "heap-label", id: labelId }, `${item.label} (${item.name})`));
+  const box = el("div", { class: "picture-box" });
+  box.innerHTML = pic.svg;
+  const choices = el("div", { class: "pick-choices", "aria-live": "polite" });
+  const column = el("div", { class: "picture-column" }, box, choices);
+  row.append(column);
+  const items = new Map();
+  for (const g of box.querySelectorAll("[data-item]")) items.set(g.dataset.item, g);
+  const clickable = new Set(pic.moves.flatMap((m) => m.picks));
+  let selected = [];
+  const candidates = () => pic.moves.filter((m) => selected.every((id) => m.picks.includes(id)));
+  const choose = (m) => {
+    selected = [];
+    refresh();
+    if (game.every) addMoveToTurn(m.move);
+    else playMove(m.move);
+  };
+  function refresh() {
+    const cands = selected.length ? candidates() : [];
+    for (const [id, g] of items) {
+      g.classList.toggle("selected", selected.includes(id));
+      g.classList.toggle("next", !selected.includes(id) && cands.some((m) => m.picks.includes(id)));
+    }
+    choices.replaceChildren();
+    if (selected.length === 0) return;
+    choices.append(el("span", {}, cands.length > 12 ? "Click the next item, or: " : "Click the next item, or choose: "));
+    for (const m of cands.slice(0, 12)) {
+      const b = el("button", { type: "button", class: "pick-choice", "data-move": m.move }, m.words);
+      b.addEventListener("click", () => choose(m));
+      choices.append(b);
+    }
+    const cancel = el("button", { type: "button", class: "pick-cancel" }, "Cancel");
+    cancel.addEventListener("click", () => { selected = []; refresh(); });
+    choices.append(cancel);
+  }
+  function click(id) {
+    if (game.over || game.busy || !clickable.has(id)) return;
+    if (selected.includes(id)) {
+      selected = selected.filter((x) => x !== id);
+      refresh();
+      return;
+    }
+    selected.push(id);
+    if (candidates().length === 0) selected = [id];
+    const cands = candidates();
+    if (cands.length === 1) {
+      choose(cands[0]);
+      return;
+    }
+    refresh();
+  }
+  for (const [id, g] of items) {
+    if (!clickable.has(id) || game.over) continue;
+    g.classList.add("clickable");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    const title = g.querySelector("title");
+    if (title) g.setAttribute("aria-label", `${item.label}: ${title.textContent}`);
+    g.addEventListener("click", () => click(id));
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        click(id);
+      }
+    });
+  }
+  return row;
+}
+
+/** Every-game play: a move chosen on a picture goes into the turn being
+ *  typed, in place of an earlier move of its part. */
+function addMoveToTurn(move) {
+  const part = move.split(/\s+/)[0];
+  const input = $("move-input");
+  const pieces = input.value.split(";").map((p) => p.trim())
+    .filter((p) => p && p.split(/[\s=]+/)[0] !== part);
+  pieces.push(move);
+  input.value = pieces.join("; ");
+  input.focus();
 }
 
 /** Every-game play: a clicked token puts its heap's move into the turn being
@@ -563,7 +660,7 @@ async function plotSequence() {
     await drawPlot(0, Number(to));
     $("download-csv").disabled = false;
   } catch (err) {
-    showError($("seq-error"), err, err.message.includes("rule") ? rule : null);
+    showError($("seq-error"), err, err.at || err.message.includes("rule") ? rule : null);
   }
 }
 

@@ -156,6 +156,20 @@ fn play_reads_each_familys_moves() {
     assert!(text.contains("has no edge 2-3"), "{text}");
 }
 
+/// `play` draws boards as pictures: the squares with their rows and
+/// columns named as moves are typed (Wythoff's queen at her piles).
+#[test]
+fn play_draws_boards() {
+    let text = ok(&["play", "--plain", "wythoff(2,1)"], "quit\n");
+    for line in ["1 | o o Q", "0 | o o o", "    0 1 2"] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    let text = ok(&["play", "--plain", "chomp(3,1)"], "quit\n");
+    for line in ["2 | o", "1 | P o o", "    1 2 3"] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+}
+
 #[test]
 fn bad_arguments_are_clear_errors() {
     for (expr, says) in [

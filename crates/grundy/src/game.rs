@@ -446,6 +446,15 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     fn draw(&self) -> Vec<String> {
         vec![format!("{}({})", self.name(), self.args())]
     }
+
+    /// The component as a picture to draw and click (a board, a graph,
+    /// coins, a staircase; see [`picture`](crate::picture)), with every
+    /// move and the elements clicked to make it. `None` (the default) when
+    /// the family has no picture or the component is too large to draw:
+    /// the front ends then show [`Game::draw`].
+    fn picture(&self) -> Option<crate::picture::Picture> {
+        None
+    }
 }
 
 impl dyn Game {

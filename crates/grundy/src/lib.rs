@@ -126,6 +126,7 @@ pub mod nim;
 pub mod nimber;
 pub mod pattern;
 pub mod period;
+pub mod picture;
 pub mod quotient;
 pub mod report;
 pub mod rule;

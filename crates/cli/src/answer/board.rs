@@ -54,7 +54,11 @@ pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
             }
             (noun, _) => {
                 let label = format!("{noun} {number:<2} {}", term.name);
-                for (i, line) in c.draw().iter().enumerate() {
+                let lines = c
+                    .picture()
+                    .and_then(|pic| super::picture::text(&pic))
+                    .unwrap_or_else(|| c.draw());
+                for (i, line) in lines.iter().enumerate() {
                     let l = if i == 0 { label.as_str() } else { "" };
                     s += &format!("  {}  {}\n", ui.bold(&format!("{l:<18}")), line);
                 }
@@ -67,7 +71,8 @@ pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
 /// What the page draws: one item per component, in the order written, with
 /// the number the player types (`numbers`). A single heap gives its `size`
 /// and `heap` (0-based flat index, for `{heap, to}` moves); any other
-/// component its family's picture, as text `lines`.
+/// component its family's picture, as text `lines`, and when the family
+/// draws it, as a `picture` to click (see [`super::picture::json`]).
 pub fn json(position: &Position, numbers: &Numbers) -> Value {
     Value::Array(
         position
@@ -89,7 +94,14 @@ pub fn json(position: &Position, numbers: &Numbers) -> Value {
                         item["size"] = json!(size);
                         item["heap"] = json!(place.first_heap);
                     }
-                    None => item["lines"] = json!(c.draw()),
+                    None => {
+                        item["lines"] = json!(c.draw());
+                        if let Some(pic) = c.picture() {
+                            let label = label(position, numbers, index);
+                            item["picture"] =
+                                super::picture::json(c.as_ref(), &pic, numbers.of[index], &label);
+                        }
+                    }
                 }
                 item
             })

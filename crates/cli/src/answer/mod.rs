@@ -13,6 +13,7 @@
 //! * [`every`]: both of those for every-game play (`--every`);
 //! * [`moves`]: a move as JSON, the same in every answer that lists moves;
 //! * [`board`]: the position drawn for the terminal and described for the page;
+//! * [`picture`]: a component's picture, as SVG and JSON for the page and as text;
 //! * [`play`]: the words of a game at the terminal (`grundy play`);
 //! * [`game`]: the web page's game: its replies as JSON (`/api/game`,
 //!   `/api/move`, `/api/hint`);
@@ -32,6 +33,7 @@ pub mod explanation;
 pub mod game;
 pub mod moves;
 pub mod nimber;
+pub mod picture;
 pub mod play;
 pub mod plot;
 pub mod quotient;

@@ -300,18 +300,32 @@ fn axes(
             None => break,
         }
     }
+    // Values at the steps, and the largest value always labelled (in place
+    // of a step too close below it).
     let vstep = nice_step(f64::from(largest) / 6.0).max(1.0);
+    let top = f64::from(largest.max(1));
+    let mut values = Vec::new();
     let mut v = 0.0;
-    while v <= f64::from(largest.max(1)) {
+    while v <= top {
+        values.push(v);
+        v += vstep;
+    }
+    if values.last() != Some(&top) {
+        if values.len() > 1 && top - values[values.len() - 1] < vstep / 2.0 {
+            values.pop();
+        }
+        values.push(top);
+    }
+    for v in values {
         let yy = y(v);
+        let class = if v == top { " class=\"top-tick\"" } else { "" };
         let _ = write!(
             s,
             "<line x1=\"{LEFT}\" y1=\"{yy:.2}\" x2=\"{right}\" y2=\"{yy:.2}\" stroke=\"#eeeeee\"/>\
-             <text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{v}</text>",
+             <text{class} x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{v}</text>",
             LEFT - 6.0,
             yy + 4.0
         );
-        v += vstep;
     }
     let _ = write!(
         s,
@@ -387,6 +401,15 @@ mod tests {
         assert_eq!(svg.matches("class=\"pt\"").count(), 61);
         assert!(!svg.contains("preperiod-mark"));
         assert!(svg.contains("period-tick"));
+    }
+
+    #[test]
+    fn the_largest_value_has_a_tick_label() {
+        // Kayles to 20 reaches 7 (at 15), between the steps of 2.
+        let svg = kayles_plot(0, 20);
+        assert!(svg.contains("class=\"top-tick\""), "{svg}");
+        assert!(svg.contains("text-anchor=\"end\">7</text>"));
+        assert!(svg.contains("text-anchor=\"end\">6</text>"));
     }
 
     #[test]

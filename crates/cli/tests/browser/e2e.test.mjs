@@ -111,6 +111,9 @@ test("analyse: typed expression, nim-sum table with the deciding column, winning
   const box = await page.textContent("#analyse-error pre");
   assert.equal(box, "nim(3,-4)\n      ^");
   assert.match(await page.textContent("#analyse-error .message"), /negative numbers are not allowed.*column 7/);
+  // The caret block is shown once, not again inside the message.
+  assert.doesNotMatch(await page.textContent("#analyse-error .message"), /\^|nim\(3/);
+  assert.equal((await page.textContent("#analyse-error")).split("nim(3,-4)").length, 2);
 
   // Misère toggles the answer: nim(1,1) is lost normally, won in misère.
   await page.fill("#analyse-expr", "nim(1,1)");
@@ -270,6 +273,95 @@ test("play: a full game by clicking tokens, normal and misère; hint, undo, type
   await page.close();
 });
 
+/** Plays a whole game on the pictures by clicking: a random clickable item,
+ *  then (when the move needs more) a marked next item or an offered move.
+ *  Returns the winner. */
+async function playPictures(page, seed) {
+  let rng = seed;
+  const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
+  for (let turn = 0; turn < 60; turn++) {
+    if ((await page.getAttribute("#board", "data-over")) === "true") break;
+    const turnBefore = await page.getAttribute("#board", "data-turn");
+    const items = page.locator("#board .picture .item.clickable");
+    const count = await items.count();
+    assert.ok(count > 0, "a game not over has something to click");
+    await items.nth(random(count)).click();
+    for (let k = 0; k < 6; k++) {
+      await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t
+        || document.querySelector("#board .pick-choice"), turnBefore);
+      if ((await page.getAttribute("#board", "data-turn")) !== turnBefore) break;
+      const next = page.locator("#board .picture .item.next");
+      const n = await next.count();
+      if (n > 0 && random(2) === 0) await next.nth(random(n)).click();
+      else {
+        const offered = page.locator("#board .pick-choice");
+        await offered.nth(random(await offered.count())).click();
+      }
+    }
+    await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, turnBefore);
+  }
+  assert.equal(await page.getAttribute("#board", "data-over"), "true", "the game ended");
+  return page.getAttribute("#play-status", "data-winner");
+}
+
+async function newPictureGame(page, expr, kind) {
+  await page.fill("#play-expr", expr);
+  await page.click("#play-new");
+  await page.waitForFunction((e) => document.querySelector("#board").dataset.position === e, expr);
+  assert.ok((await page.locator(`#board .picture-row[data-kind="${kind}"]`).count()) >= 1, `${expr} is drawn as ${kind}`);
+}
+
+test("play: boards, graphs, coins and staircases are pictures, played by clicking", async () => {
+  const { page, errors } = await openPage();
+  await page.click("#tab-play");
+  // Lost positions for the player to move, one of each kind of picture:
+  // the computer must win each by clicks alone.
+  const games = [
+    ["hackenbush(1-2 1-3)", "graph"],
+    ["wythoff(1,2)", "grid"],
+    ["chomp(2,1)", "grid"],
+    ["turtles(1,4-5)", "coins"],
+    ["nodekayles(1-2,3-4)", "graph"],
+    ["arckayles(1-2,3-4)", "graph"],
+  ];
+  for (const [i, [expr, kind]] of games.entries()) {
+    await newPictureGame(page, expr, kind);
+    assert.equal(await playPictures(page, 3 + i), "computer", `${expr}: the computer wins a lost position`);
+  }
+  // A Hackenbush edge: clicking it cuts it (and what hangs from it falls).
+  await newPictureGame(page, "hackenbush(1-2 2-3 1-4)", "graph");
+  assert.equal(await page.locator("#board .picture .edge.clickable").count(), 3);
+  let turn = await page.getAttribute("#board", "data-turn");
+  await page.click('#board [data-item="edge-0"]');
+  await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, turn);
+  assert.match(await page.textContent("#game-log"), /You: graph 1: cut edge 1-2 \(1 more edge falls\)/);
+  // Wythoff: the queen goes to the square clicked.
+  await newPictureGame(page, "wythoff(3,5)", "grid");
+  turn = await page.getAttribute("#board", "data-turn");
+  // Piles (1, 0) cannot be reached from (3, 5); (3, 0) can.
+  assert.equal(await page.locator('#board [data-item="cell-5-1"].clickable').count(), 0);
+  await page.click('#board [data-item="cell-5-3"]'); // the bottom row, x = 3
+  await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, turn);
+  assert.match(await page.textContent("#game-log"), /You: game 1: take 5 from pile 2, leaving wythoff\(3,0\)/);
+  // A monk and the step it walks to: two clicks; the first marks the steps
+  // it can reach and offers its moves.
+  await newPictureGame(page, "stairs(1,4,7,10)", "stairs");
+  turn = await page.getAttribute("#board", "data-turn");
+  await page.click('#board [data-item="step-1"]');
+  await page.waitForSelector("#board .pick-choice");
+  assert.deepEqual(await page.$$eval("#board .picture .item.next", (g) => g.map((x) => x.dataset.item)), ["step-2", "step-3"]);
+  await page.click('#board [data-item="step-3"]');
+  await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, turn);
+  assert.match(await page.textContent("#game-log"), /You: move the monk on step 1 up to step 3/);
+  assert.equal(await playPictures(page, 5), "computer");
+  // Coins: the turned coin shows tails afterwards (the whole row to the end).
+  await newPictureGame(page, "turtles(2,7)", "coins");
+  assert.equal(await page.locator("#board .picture .coin.heads").count(), 2);
+  await shot(page, "#board", "play-pictures.png");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("explain: the mex of each small heap over its options", async () => {
   const { page, errors } = await openPage();
   await page.click("#tab-explain");
@@ -311,6 +403,8 @@ test("sequences: plot with the proved period marked, zoom, histogram, table", as
   await page.click("#seq-form button[type=submit]");
   await page.waitForFunction(() => document.querySelector("#plot svg")?.dataset.points === "101");
   assert.equal(await page.locator("#plot svg circle.pt").count(), 101);
+  // The largest value (8) has its tick label.
+  assert.equal(await page.textContent("#plot svg .top-tick"), "8");
   assert.equal(await page.getAttribute("#plot svg .period-mark", "data-start"), "71");
   assert.equal(await page.getAttribute("#plot svg .period-mark", "data-end"), "83");
   assert.match(await page.textContent("#plot svg .preperiod-mark"), /preperiod 71/);
@@ -344,6 +438,22 @@ test("sequences: plot with the proved period marked, zoom, histogram, table", as
   await page.click("#seq-form button[type=submit]");
   await page.waitForSelector("#seq-error:not([hidden])");
   assert.match(await page.textContent("#seq-error"), /column 4/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a phone's width (390 px): every tab is on screen, nothing scrolls sideways", async () => {
+  const { page, errors } = await openPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ["#tab-analyse", "#tab-play", "#tab-explain", "#tab-seq"]) {
+    const box = await page.locator(tab).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${tab} fits: ${JSON.stringify(box)}`);
+  }
+  await page.click("#tab-seq");
+  assert.equal(await page.getAttribute("#tab-seq", "aria-selected"), "true");
+  await page.click("#tab-play");
+  await page.waitForSelector("#board .heap-row");
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll");
   assert.deepEqual(errors, []);
   await page.close();
 });

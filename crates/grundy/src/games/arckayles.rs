@@ -21,6 +21,7 @@ use crate::error::Result;
 use crate::game::{Component, Game, Move};
 use crate::games::graph::{bit, members, read_parts, Bits, Piece, Subgraph};
 use crate::games::{in_parens, parse_args};
+use crate::picture::{self, Item, Pick, Picture};
 use crate::sum::Term;
 
 /// A connected piece of a graph under Arc-Kayles.
@@ -176,6 +177,17 @@ impl Game for ArcKayles {
             return Err(format!("{label} has no edge {a}-{b}"));
         }
         Ok(self.take(u.min(v), u.max(v)))
+    }
+
+    /// The graph (a grid's piece in its cells' places): click an edge to
+    /// take it with both its ends.
+    fn picture(&self) -> Option<Picture> {
+        let picks = self
+            .0
+            .edges()
+            .enumerate()
+            .map(|(e, (u, v))| Pick::new(vec![Item::Edge(e)], self.take(u, v)));
+        picture::bounded(self.0.shape(), picks)
     }
 
     fn draw(&self) -> Vec<String> {

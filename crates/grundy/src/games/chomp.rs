@@ -28,6 +28,7 @@ use crate::error::Result;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::{in_parens, parse_args};
 use crate::nimber::Nimber;
+use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
 use crate::sum::Term;
 
 /// The most rows, and the most squares in a row: a row length is a byte of
@@ -324,6 +325,45 @@ impl Game for Chomp {
             .and_then(|(r, c)| self.take(r, c))
             .ok_or_else(|| format!("{label} has no square {r},{c}"))?;
         Ok(Move::to(vec![Arc::new(t) as Component]))
+    }
+
+    /// The bar as a board, the poisoned row at the bottom: click a square
+    /// to take it with everything above and right of it.
+    fn picture(&self) -> Option<Picture> {
+        let (rows, cols) = (self.rows.len(), self.rows[0] as usize);
+        let row_of = |r: usize| rows - 1 - r;
+        let mut cells = vec![Cell::Hole; rows * cols];
+        for (r, &len) in self.rows.iter().enumerate() {
+            for c in 0..len as usize {
+                cells[row_of(r) * cols + c] = if (r, c) == (0, 0) {
+                    Cell::Poison
+                } else {
+                    Cell::Free
+                };
+            }
+        }
+        let picks = self.rows.iter().enumerate().flat_map(move |(r, &len)| {
+            (0..len as usize).filter_map(move |c| {
+                let t = self.take(r, c)?;
+                let item = Item::Cell {
+                    row: row_of(r),
+                    col: c,
+                };
+                Some(Pick::new(
+                    vec![item],
+                    Move::to(vec![Arc::new(t) as Component]),
+                ))
+            })
+        });
+        let shape = Shape::Grid {
+            rows,
+            cols,
+            cells,
+            // Squares are typed `row,col` from 1 at the poison.
+            row_labels: (1..=rows).rev().map(|r| r.to_string()).collect(),
+            col_labels: (1..=cols).map(|c| c.to_string()).collect(),
+        };
+        picture::bounded(shape, picks)
     }
 
     /// The rows from the top, numbered, the poison `P`, squares `o`.

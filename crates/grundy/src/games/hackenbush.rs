@@ -37,6 +37,7 @@ use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::picture::{self, Item, Pick, Picture, Shape, Vertex};
 use crate::sum::Term;
 
 /// The Green Hackenbush value of a graph on vertices `0..vertex_count` with
@@ -497,6 +498,43 @@ impl Game for Hackenbush {
             .ok_or_else(|| format!("{label} has no edge {u}-{v}"))?;
         let m = self.play(edge).expect("the edge exists");
         Ok(m.into_move())
+    }
+
+    /// The graph standing on the ground (vertex 1, drawn as a line): click
+    /// an edge to cut it.
+    fn picture(&self) -> Option<Picture> {
+        if self.edges.len() > picture::MAX_ELEMENTS {
+            return None;
+        }
+        let mut names = vec![GROUND];
+        for &(u, v) in &self.edges {
+            for w in [u, v] {
+                if !names.contains(&w) {
+                    names.push(w);
+                }
+            }
+        }
+        let index = |w: u64| names.iter().position(|&n| n == w).expect("listed");
+        let edges = self
+            .edges
+            .iter()
+            .map(|&(u, v)| (index(u), index(v)))
+            .collect();
+        let vertices = names
+            .iter()
+            .map(|n| Vertex {
+                name: n.to_string(),
+                at: None,
+            })
+            .collect();
+        let shape = Shape::Graph {
+            vertices,
+            edges,
+            ground: Some(0),
+        };
+        let picks =
+            Hackenbush::moves(self).map(|m| Pick::new(vec![Item::Edge(m.edge)], m.into_move()));
+        picture::bounded(shape, picks)
     }
 
     fn draw(&self) -> Vec<String> {

@@ -24,6 +24,7 @@ use crate::error::Result;
 use crate::game::{Component, Game, Move};
 use crate::games::graph::{bit, members, read_parts, Bits, Graph, Piece, Subgraph};
 use crate::games::{in_parens, parse_args};
+use crate::picture::{self, Item, Pick, Picture};
 use crate::sum::Term;
 
 /// A connected piece of a graph under Node-Kayles.
@@ -207,6 +208,15 @@ impl Game for NodeKayles {
             .vertex(name)
             .ok_or_else(|| format!("{label} has no vertex {name:?}"))?;
         Ok(self.take(v))
+    }
+
+    /// The graph (a grid's piece in its cells' places): click a vertex to
+    /// take it with its neighbours.
+    fn picture(&self) -> Option<Picture> {
+        let picks = members(self.0.set())
+            .enumerate()
+            .map(|(i, v)| Pick::new(vec![Item::Vertex(i)], self.take(v)));
+        picture::bounded(self.0.shape(), picks)
     }
 
     fn draw(&self) -> Vec<String> {

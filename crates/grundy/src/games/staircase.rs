@@ -19,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Move};
 use crate::games::heap::number;
 use crate::nimber::{nim_sum, Nimber};
+use crate::picture::{self, Item, Pick, Picture, Shape};
 use crate::sum::Term;
 
 /// A staircase position: the monks' steps, strictly increasing.
@@ -270,6 +271,22 @@ impl Game for Staircase {
             from: a,
             to: b,
         }))
+    }
+
+    /// The staircase, steps 1 to the top monk's: click a monk, then the
+    /// step it walks up to.
+    fn picture(&self) -> Option<Picture> {
+        let top = *self.steps.last().expect("a staircase has monks");
+        if top > picture::MAX_ELEMENTS as u64 {
+            return None;
+        }
+        let shape = Shape::Stairs {
+            top,
+            monks: self.steps.clone(),
+        };
+        let picks = Staircase::moves(self)
+            .map(|m| Pick::new(vec![Item::Step(m.from), Item::Step(m.to)], self.to_move(m)));
+        picture::bounded(shape, picks)
     }
 
     fn draw(&self) -> Vec<String> {

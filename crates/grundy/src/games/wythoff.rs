@@ -32,6 +32,7 @@ use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
 use crate::sum::Term;
 
 /// `⌊(√5 − 2) · 2^64⌋`.
@@ -443,6 +444,36 @@ impl Game for Wythoff {
                  same number from both"
             )
         })
+    }
+
+    /// A queen on a board of (x + 1) × (y + 1) squares, at column x and
+    /// height y above the bottom-left corner: a move walks her left, down
+    /// or diagonally down-left (click the square she goes to); whoever
+    /// brings her to the corner wins.
+    fn picture(&self) -> Option<Picture> {
+        let squares = (u128::from(self.x) + 1) * (u128::from(self.y) + 1);
+        if squares > picture::MAX_ELEMENTS as u128 {
+            return None;
+        }
+        let (rows, cols) = (self.y as usize + 1, self.x as usize + 1);
+        let mut cells = vec![Cell::Free; rows * cols];
+        cells[cols - 1] = Cell::Queen;
+        let picks = Wythoff::moves(self).map(move |m| {
+            let item = Item::Cell {
+                row: rows - 1 - m.to.y as usize,
+                col: m.to.x as usize,
+            };
+            Pick::new(vec![item], m.into_move())
+        });
+        let shape = Shape::Grid {
+            rows,
+            cols,
+            cells,
+            // A square is typed by the piles it stands for, `= X Y`.
+            row_labels: (0..rows).rev().map(|y| y.to_string()).collect(),
+            col_labels: (0..cols).map(|x| x.to_string()).collect(),
+        };
+        picture::bounded(shape, picks)
     }
 
     fn draw(&self) -> Vec<String> {

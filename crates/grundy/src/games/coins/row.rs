@@ -12,6 +12,7 @@ use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Move};
 use crate::nimber::Nimber;
+use crate::picture::{self, Item, Pick, Picture, Shape};
 use crate::sum::Term;
 
 /// Which coins a move may turn.
@@ -780,6 +781,29 @@ impl Game for CoinRow {
         let turn = read_turn(text)?;
         self.check(&turn)?;
         Ok(self.to_move(&turn))
+    }
+
+    /// The coins from the first to the rightmost heads: click the coins a
+    /// move turns (for Ruler, the two ends of the run).
+    fn picture(&self) -> Option<Picture> {
+        let first = self.rule.first();
+        let top = self.runs().last().map(|r| r.1);
+        let count = top.map_or(0, |t| u128::from(t - first) + 1);
+        if count > picture::MAX_ELEMENTS as u128 {
+            return None;
+        }
+        let heads = top.map_or_else(Vec::new, |t| {
+            (first..=t).map(|x| self.is_heads(x)).collect()
+        });
+        let rule = self.rule;
+        let picks = self.turns().map(move |t| {
+            let items = match (rule, &t.runs[..]) {
+                (Rule::Ruler, &[(a, b)]) if a < b => vec![Item::Coin(b), Item::Coin(a)],
+                _ => t.coins().into_iter().rev().map(Item::Coin).collect(),
+            };
+            Pick::new(items, self.to_move(&t))
+        });
+        picture::bounded(Shape::Coins { first, heads }, picks)
     }
 
     fn draw(&self) -> Vec<String> {

@@ -37,6 +37,8 @@ use std::sync::Arc;
 
 pub(crate) use parse::read_parts;
 
+use crate::picture::{Shape, Vertex};
+
 /// A set of vertices of a written graph: bit `v` for vertex `v`.
 pub type Bits = u128;
 
@@ -363,6 +365,26 @@ impl Subgraph {
             return self.names(self.set);
         }
         edges.join(" ")
+    }
+
+    /// The piece as a picture's shape ([`Shape::Graph`]): its vertices in
+    /// ascending order (a grid's at their row and column), its edges as
+    /// [`Subgraph::edges`] lists them, no ground.
+    pub fn shape(&self) -> Shape {
+        let cols = self.graph.layout().map(|(_, cols)| cols);
+        let order: Vec<usize> = members(self.set).collect();
+        let index = |v: usize| order.binary_search(&v).expect("a vertex of the piece");
+        Shape::Graph {
+            vertices: order
+                .iter()
+                .map(|&v| Vertex {
+                    name: self.name(v),
+                    at: cols.map(|cols| (v / cols, v % cols)),
+                })
+                .collect(),
+            edges: self.edges().map(|(u, v)| (index(u), index(v))).collect(),
+            ground: None,
+        }
     }
 
     /// The piece drawn as text: a grid piece as its cells (numbers, `·` for
