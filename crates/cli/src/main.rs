@@ -10,6 +10,7 @@
 mod answer;
 mod args;
 mod cmd;
+mod limits;
 mod progress;
 mod serve;
 mod ui;

@@ -1,6 +1,7 @@
 //! Why a request was refused: the status and the command line's words, and
 //! the column of the input where the problem is.
 
+use grundy::budget::LimitKind;
 use grundy::error::Error;
 
 use crate::serve::reply::Reply;
@@ -37,9 +38,20 @@ impl From<Error> for ApiError {
             Error::Parse { at, .. } => Some(at + 1),
             _ => None,
         };
+        let message = match err.limit_kind() {
+            Some(LimitKind::Time) => format!(
+                "{err}: the server allows a request this long; the command line has no such \
+                 limit"
+            ),
+            Some(LimitKind::Memory) => format!(
+                "{err}: the server allows a request this much memory; the command line allows \
+                 more (--memory)"
+            ),
+            _ => err.to_string(),
+        };
         ApiError {
             status: 400,
-            message: err.to_string(),
+            message,
             at,
         }
     }
