@@ -38,15 +38,11 @@ impl From<Error> for ApiError {
             Error::Parse { at, .. } => Some(at + 1),
             _ => None,
         };
+        // A limit of the server's own, not of the command line's: say so.
         let message = match err.limit_kind() {
-            Some(LimitKind::Time) => format!(
-                "{err}: the server allows a request this long; the command line has no such \
-                 limit"
-            ),
-            Some(LimitKind::Memory) => format!(
-                "{err}: the server allows a request this much memory; the command line allows \
-                 more (--memory)"
-            ),
+            Some(LimitKind::Time | LimitKind::Memory) => {
+                format!("{err} (a limit the server sets per request; the command line allows more)")
+            }
             _ => err.to_string(),
         };
         ApiError {
