@@ -111,9 +111,13 @@ pub struct Server {
     config: Config,
 }
 
+/// How a request is answered: [`router::route`] (another in tests).
+type Route = fn(&str, &str, &[u8], &Budget) -> Reply;
+
 /// What every request's handler shares.
 struct Shared {
     config: Config,
+    route: Route,
     /// One permit per request computing.
     run: Arc<Semaphore>,
     /// One permit per request computing or waiting to.
@@ -156,9 +160,10 @@ impl Server {
 
 /// The application: every path goes to [`handle`], within the layers that
 /// bound the body, catch panics and set the common headers.
-fn app(config: Config) -> Router {
+fn app(config: Config, route: Route) -> Router {
     let workers = config.workers.max(1);
     let shared = Arc::new(Shared {
+        route,
         run: Arc::new(Semaphore::new(workers)),
         admit: Arc::new(Semaphore::new(workers + config.queue)),
         config,
@@ -193,7 +198,7 @@ fn app(config: Config) -> Router {
 async fn serve(listener: std::net::TcpListener, config: Config) -> Result<()> {
     let listener = TcpListener::from_std(listener)?;
     let idle = idle(&config);
-    let app = app(config);
+    let app = app(config, router::route);
     let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -281,6 +286,7 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
         return response;
     };
     let config = &shared.config;
+    let route = Arc::clone(&shared);
     let cancel = CancelOnDrop(CancelHandle::new());
     let budget = Budget::unlimited()
         .with_cancel(&cancel.0)
@@ -303,7 +309,7 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
         // its worker until the work notices the cancellation.
         let _held = (admitted, running);
         let started = std::time::Instant::now();
-        let reply = router::route(&method, &url, &body, &budget);
+        let reply = (route.route)(&method, &url, &body, &budget);
         if started.elapsed() > LONG_WORK {
             // Long work may have built big tables, now dropped.
             give_back_memory();
@@ -415,5 +421,72 @@ fn give_back_memory() {
     // of the allocator; any thread may call it at any time.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    fn config() -> Config {
+        Config {
+            workers: 1,
+            queue: 0,
+            deadline: Duration::from_secs(5),
+            memory: 1 << 30,
+        }
+    }
+
+    async fn call(app: Router, uri: &str) -> (u16, serde_json::Value) {
+        let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status().as_u16();
+        let body = axum::body::to_bytes(response.into_body(), MAX_REPLY)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&body).unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_the_work_is_a_500_reply_and_the_server_goes_on() {
+        fn panics(_: &str, url: &str, _: &[u8], _: &Budget) -> Reply {
+            if url.contains("boom") {
+                panic!("a bug in a handler");
+            }
+            Reply::json(&serde_json::json!({ "ok": true }))
+        }
+        let app = app(config(), panics);
+        let (status, v) = call(app.clone(), "/api/boom").await;
+        assert_eq!(status, 500);
+        assert_eq!(v["error"], "internal error: the request failed");
+        // The worker's permit was given back: the next request is served.
+        let (status, v) = call(app, "/api/fine").await;
+        assert_eq!(status, 200);
+        assert_eq!(v["ok"], true);
+    }
+
+    #[tokio::test]
+    async fn each_request_gets_a_deadline_and_a_memory_share() {
+        fn budget_of(_: &str, _: &str, _: &[u8], budget: &Budget) -> Reply {
+            let left = budget.deadline().unwrap() - std::time::Instant::now();
+            Reply::json(&serde_json::json!({
+                "left_ms": left.as_millis() as u64,
+                "memory": budget.memory(),
+            }))
+        }
+        let (status, v) = call(app(config(), budget_of), "/api/x").await;
+        assert_eq!(status, 200);
+        assert!(v["left_ms"].as_u64().unwrap() <= 5000, "{v}");
+        assert!(v["left_ms"].as_u64().unwrap() > 4000, "{v}");
+        assert_eq!(v["memory"], (1u64 << 30) - (192 << 20));
+    }
+
+    #[tokio::test]
+    async fn an_overlong_uri_is_refused() {
+        let uri = format!("/api/analyze?expr={}", "1".repeat(MAX_URI));
+        let (status, v) = call(app(config(), router::route), &uri).await;
+        assert_eq!(status, 414);
+        assert!(v["error"].as_str().unwrap().contains("URI is too long"));
     }
 }
