@@ -204,7 +204,7 @@ fn expensive() -> Vec<String> {
 
 #[test]
 fn hostile_requests_leave_the_server_alive_and_answering() {
-    let mut server = Server::start(&["--deadline", "1", "--workers", "2", "--queue", "6"]);
+    let mut server = Server::start(&["--deadline", "1", "--workers", "2"]);
     server.answers_at_once("start");
 
     // A body of 100 GB declared: refused before anything is buffered.
@@ -290,9 +290,12 @@ fn hostile_requests_leave_the_server_alive_and_answering() {
     drop((silent, deaf));
 }
 
-#[test]
-fn with_eight_expensive_requests_a_cheap_one_is_answered_or_told_busy_at_once() {
-    let server = Server::start(&["--deadline", "1", "--workers", "2", "--queue", "6"]);
+/// Eight expensive requests at once, then a cheap one 0.1 s later: the
+/// cheap one is answered or told 503 within 0.2 s; each expensive one gets
+/// its time-limit error within 1 s of its deadline, or (when it found no
+/// worker within `--queue-wait`) 503. Returns how many got the time limit.
+fn eight_expensive_and_a_cheap_one(args: &[&str]) -> usize {
+    let server = Server::start(args);
     let path = format!(
         "/api/analyze?expr={}",
         enc(&format!("moebius*ruler((128,{M}))"))
@@ -314,7 +317,7 @@ fn with_eight_expensive_requests_a_cheap_one_is_answered_or_told_busy_at_once() 
     let took = started.elapsed();
     assert!(
         took < Duration::from_millis(200),
-        "a cheap request took {took:?}"
+        "{args:?}: a cheap request took {took:?}"
     );
     match cheap.status {
         200 => assert_eq!(cheap.json()["grundy"], 2),
@@ -325,20 +328,62 @@ fn with_eight_expensive_requests_a_cheap_one_is_answered_or_told_busy_at_once() 
         s => panic!("a cheap request got {s}: {}", cheap.text()),
     }
 
+    let mut stopped = 0;
     for handle in running {
         let (reply, took) = handle.join().unwrap();
+        if reply.status == 503 {
+            assert!(reply.error(503).contains("busy"));
+            assert!(
+                took < Duration::from_millis(500),
+                "told busy after {took:?}"
+            );
+            continue;
+        }
         let message = reply.error(400);
         assert!(message.contains("time limit"), "{message}");
         assert!(
             took < deadline + Duration::from_secs(1),
-            "the deadline error came {took:?} after the request"
+            "{args:?}: the deadline error came {took:?} after the request"
         );
+        stopped += 1;
     }
+    stopped
 }
 
 #[test]
-fn the_ninth_request_past_a_full_queue_is_told_503_with_retry_after() {
-    let server = Server::start(&["--deadline", "1", "--workers", "1", "--queue", "1"]);
+fn with_eight_expensive_requests_a_cheap_one_is_answered_or_told_busy_at_once() {
+    // By default a request waits at most 0.15 s for a worker: two compute
+    // to their deadline, the others are told 503.
+    let stopped = eight_expensive_and_a_cheap_one(&["--deadline", "1", "--workers", "2"]);
+    assert_eq!(stopped, 2, "one per worker");
+    // Waiting up to their deadline in a queue of six: all eight get their
+    // time-limit error, and the cheap one finds the queue full.
+    let stopped = eight_expensive_and_a_cheap_one(&[
+        "--deadline",
+        "1",
+        "--workers",
+        "2",
+        "--queue",
+        "6",
+        "--queue-wait",
+        "5",
+    ]);
+    assert_eq!(stopped, 8);
+}
+
+#[test]
+fn a_request_past_a_full_queue_is_told_503_with_retry_after() {
+    // One computing, one waiting (up to its deadline), no room for more.
+    let server = Server::start(&[
+        "--deadline",
+        "1",
+        "--workers",
+        "1",
+        "--queue",
+        "1",
+        "--queue-wait",
+        "5",
+    ]);
     let path = format!(
         "/api/analyze?expr={}",
         enc(&format!("moebius*ruler((128,{M}))"))

@@ -4,7 +4,8 @@
 //! The server is [`axum`] on [`hyper`] and [`tokio`]: connections are
 //! cheap tasks, and the engine's work runs on a bounded pool of compute
 //! threads (`--workers`) with a bounded queue (`--queue`); a request that
-//! finds both full is told 503 with `Retry-After` at once. Every request is
+//! finds both full is told 503 with `Retry-After` at once, and so is one
+//! that finds no worker free within `--queue-wait`. Every request is
 //! bounded before anything is buffered (head, URI and body sizes, read and
 //! write timeouts) and computes within a budget of its own: a deadline
 //! (`--deadline`), a share of the memory cap (`--memory`) and a
@@ -63,8 +64,12 @@ pub struct Args {
     workers: u16,
     /// Requests that may wait for a worker; past that a request is told 503
     /// (busy, with Retry-After) at once.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(0..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(0..=4096))]
     queue: u16,
+    /// The longest a request waits for a worker, in seconds, before it is
+    /// told 503 (busy, with Retry-After).
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.15, value_parser = parse_seconds)]
+    queue_wait: f64,
     /// The seconds a request may compute (and wait for a worker) before it
     /// is stopped with a time-limit error.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
@@ -81,6 +86,7 @@ pub fn run(args: Args) -> Result<()> {
     let config = Config {
         workers: usize::from(args.workers),
         queue: usize::from(args.queue),
+        queue_wait: Duration::try_from_secs_f64(args.queue_wait).unwrap_or(Duration::MAX),
         deadline: Duration::try_from_secs_f64(args.deadline).unwrap_or(Duration::MAX),
         memory: args.memory,
     };

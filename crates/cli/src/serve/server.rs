@@ -17,8 +17,10 @@
 //!   reply not taken by the client within [`WRITE_TIMEOUT`] is closed, and at
 //!   most [`MAX_CONNECTIONS`] are open at once;
 //! * at most `workers` requests compute at once and `queue` more wait their
-//!   turn; past that a request gets 503 with `Retry-After` at once. A request
-//!   waits no longer than its deadline;
+//!   turn; past that a request gets 503 with `Retry-After` at once, and so
+//!   does one that found no worker free within [`Config::queue_wait`] (a
+//!   request never waits past its deadline: then it gets its time-limit
+//!   error);
 //! * each request's work has a [`Budget`]: the deadline [`Config::deadline`]
 //!   from when its body was read, a share of [`Config::memory`], and a
 //!   cancellation that fires when the client goes away (the request's future
@@ -84,6 +86,9 @@ pub struct Config {
     pub workers: usize,
     /// Requests waiting for a worker, at most.
     pub queue: usize,
+    /// The longest a request waits for a worker (never past its deadline)
+    /// before it is told 503.
+    pub queue_wait: Duration,
     /// The time each request may compute (and wait for a worker).
     pub deadline: Duration,
     /// The memory the server may hold, in bytes: each request computes
@@ -275,15 +280,7 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
     let method = parts.method.as_str().to_string();
 
     let Ok(admitted) = Arc::clone(&shared.admit).try_acquire_owned() else {
-        let mut response = into_response(Reply::error(
-            503,
-            "the server is busy: every worker is taken and the queue is full; try again shortly",
-            None,
-        ));
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        return response;
+        return busy();
     };
     let config = &shared.config;
     let route = Arc::clone(&shared);
@@ -292,12 +289,19 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
         .with_cancel(&cancel.0)
         .with_time(config.deadline)
         .with_memory(config.request_memory());
-    let until = budget
+    let deadline = budget
         .deadline()
         .map_or_else(far_future, tokio::time::Instant::from_std);
-    let Ok(Ok(running)) =
-        tokio::time::timeout_at(until, Arc::clone(&shared.run).acquire_owned()).await
+    let give_up = tokio::time::Instant::now() + config.queue_wait;
+    let Ok(Ok(running)) = tokio::time::timeout_at(
+        deadline.min(give_up),
+        Arc::clone(&shared.run).acquire_owned(),
+    )
+    .await
     else {
+        if give_up < deadline {
+            return busy();
+        }
         let err = grundy::error::Error::limit(
             LimitKind::Time,
             "the time limit was reached while waiting for a worker",
@@ -335,6 +339,20 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
     };
     drop(cancel);
     into_response(reply)
+}
+
+/// 503: no worker is free and the queue is full (or a worker did not come
+/// free within [`Config::queue_wait`]); try again in a second.
+fn busy() -> Response {
+    let mut response = into_response(Reply::error(
+        503,
+        "the server is busy: every worker is taken; try again shortly",
+        None,
+    ));
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 /// An instant so far away that it never comes.
@@ -433,6 +451,7 @@ mod tests {
         Config {
             workers: 1,
             queue: 0,
+            queue_wait: Duration::from_secs(1),
             deadline: Duration::from_secs(5),
             memory: 1 << 30,
         }
