@@ -10,6 +10,8 @@
 mod answer;
 mod args;
 mod cmd;
+// Only `serve` reads its parsers until the commands take --time and --memory.
+#[allow(dead_code)]
 mod limits;
 mod progress;
 mod serve;
