@@ -69,7 +69,6 @@ pub fn options(budget: &Budget) -> AnalyzeOptions {
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
-        ..AnalyzeOptions::default()
     }
 }
 
