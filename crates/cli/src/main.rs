@@ -11,6 +11,9 @@ mod answer;
 mod args;
 mod census_save;
 mod cmd;
+// Only `serve` reads its parsers until the commands take --time and --memory.
+#[allow(dead_code)]
+mod limits;
 mod progress;
 mod serve;
 mod ui;

@@ -14,4 +14,5 @@ mod nimber_cli;
 mod play_pty;
 mod seq_cli;
 mod serve_api;
+mod serve_limits;
 mod util;

@@ -1,15 +1,16 @@
 //! `grundy serve [--port P] [--open]`: a small HTTP server for the web page
 //! and its JSON API, on localhost.
 //!
-//! The server is [`tiny_http`], synchronous, with a fixed pool of worker
-//! threads. The work per request is engine work on one core and the clients
-//! are one person's browser, so an async stack (axum on hyper and tokio)
-//! would buy nothing but compile time: tiny_http and its four small
-//! dependencies build in about 14 CPU-seconds in the test profile (measured
-//! when it was chosen), next to about ten minutes for the workspace. The
-//! pool size bounds how many requests compute at once; every request is
-//! also bounded on its own (see [`api`]'s limits), so one request cannot hog
-//! the machine.
+//! The server is [`axum`] on [`hyper`] and [`tokio`]: connections are
+//! cheap tasks, and the engine's work runs on a bounded pool of compute
+//! threads (`--workers`) with a bounded queue (`--queue`); a request that
+//! finds both full is told 503 with `Retry-After` at once, and so is one
+//! that finds no worker free within `--queue-wait`. Every request is
+//! bounded before anything is buffered (head, URI and body sizes, read and
+//! write timeouts) and computes within a budget of its own: a deadline
+//! (`--deadline`), a share of the memory cap (`--memory`) and a
+//! cancellation that fires when its client goes away. No request, however
+//! formed, ends the process: see [`server`].
 //!
 //! It binds 127.0.0.1 by default and serves no secrets; it does not check
 //! the `Host` header, so another site open in the same browser could make
@@ -36,10 +37,12 @@ pub mod server;
 
 use std::io::Write;
 use std::net::IpAddr;
+use std::time::Duration;
 
 use anyhow::Result;
 
-use server::Server;
+use crate::limits::{parse_seconds, parse_size};
+use server::{Config, Server};
 
 /// Serve a web page to analyse, play, explain and plot, with a JSON API that
 /// answers as `--json` does. Binds 127.0.0.1 unless told otherwise; nothing
@@ -56,15 +59,38 @@ pub struct Args {
     /// Open the page in a browser (best effort, with xdg-open).
     #[arg(long)]
     open: bool,
-    /// Requests worked on at once; more wait in line.
+    /// Requests computed at once; more wait in line.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
     workers: u16,
+    /// Requests that may wait for a worker; past that a request is told 503
+    /// (busy, with Retry-After) at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(0..=4096))]
+    queue: u16,
+    /// The longest a request waits for a worker, in seconds, before it is
+    /// told 503 (busy, with Retry-After).
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.15, value_parser = parse_seconds)]
+    queue_wait: f64,
+    /// The seconds a request may compute (and wait for a worker) before it
+    /// is stopped with a time-limit error.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    deadline: f64,
+    /// The most memory the server may hold: bytes or a size such as 500M or
+    /// 1G. Each request computes within its workers' share of it.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    memory: u64,
 }
 
 /// Binds the server, says where it listens (and opens a browser when
 /// asked), and serves until the process is stopped.
 pub fn run(args: Args) -> Result<()> {
-    let server = Server::bind(args.host, args.port)?;
+    let config = Config {
+        workers: usize::from(args.workers),
+        queue: usize::from(args.queue),
+        queue_wait: Duration::try_from_secs_f64(args.queue_wait).unwrap_or(Duration::MAX),
+        deadline: Duration::try_from_secs_f64(args.deadline).unwrap_or(Duration::MAX),
+        memory: args.memory,
+    };
+    let server = Server::bind(args.host, args.port, config)?;
     let url = server.url();
     {
         let mut out = std::io::stdout().lock();
@@ -82,6 +108,5 @@ pub fn run(args: Args) -> Result<()> {
             eprintln!("grundy serve: could not open a browser ({err}); visit {url}");
         }
     }
-    server.run(usize::from(args.workers));
-    Ok(())
+    server.run()
 }

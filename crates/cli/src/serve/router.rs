@@ -1,13 +1,16 @@
 //! From a request (method, URL, body) to a reply, without I/O: the page's
 //! assets by path, and each `/api/…` path to its handler in [`ROUTES`].
 
+use grundy::budget::Budget;
+
 use super::api::{analysis, game, sequence, ApiResult};
 use super::assets;
 use super::params::{parse_body, parse_form, Params};
 use super::reply::Reply;
 
-/// A handler of the JSON API.
-pub type Handler = fn(&Params) -> ApiResult;
+/// A handler of the JSON API: the request's parameters, and the budget its
+/// work must keep within.
+pub type Handler = fn(&Params, &Budget) -> ApiResult;
 
 /// Every path of the JSON API, and its handler.
 pub const ROUTES: &[(&str, Handler)] = &[
@@ -22,8 +25,8 @@ pub const ROUTES: &[(&str, Handler)] = &[
     ("/api/hint", game::hint),
 ];
 
-/// Answers one request.
-pub fn route(method: &str, url: &str, body: &[u8]) -> Reply {
+/// Answers one request, its work within `budget`.
+pub fn route(method: &str, url: &str, body: &[u8], budget: &Budget) -> Reply {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let mut params = match parse_form(query) {
         Ok(p) => p,
@@ -51,7 +54,7 @@ pub fn route(method: &str, url: &str, body: &[u8]) -> Reply {
         };
     }
     match ROUTES.iter().find(|(p, _)| *p == path) {
-        Some((_, handler)) => handler(&params).unwrap_or_else(|e| e.reply()),
+        Some((_, handler)) => handler(&params, budget).unwrap_or_else(|e| e.reply()),
         None => Reply::error(404, &format!("no such page: {path}"), None),
     }
 }
@@ -66,18 +69,21 @@ mod tests {
     use serde_json::Value;
 
     fn get(url: &str) -> (u16, Value) {
-        let r = route("GET", url, b"");
+        let r = route("GET", url, b"", &Budget::unlimited());
         let v = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
         (r.status, v)
     }
 
     #[test]
     fn pages_and_unknown_paths() {
-        let r = route("GET", "/", b"");
+        let r = route("GET", "/", b"", &Budget::unlimited());
         assert_eq!(r.status, 200);
         assert!(r.content_type.starts_with("text/html"));
         assert_eq!(get("/nope").0, 404);
-        assert_eq!(route("DELETE", "/api/analyze", b"").status, 405);
+        assert_eq!(
+            route("DELETE", "/api/analyze", b"", &Budget::unlimited()).status,
+            405
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `/api/analyze` and `/api/explain`: the answers of `grundy analyze` and
 //! `grundy explain` with `--json`.
 
+use grundy::budget::Budget;
 use grundy::sum::AnalyzeOptions;
 
 use super::bounds::{memo, options, session_options};
@@ -12,16 +13,16 @@ use crate::serve::reply::Reply;
 
 /// `/api/analyze?expr=E[&misere=1|&every=1]`: `grundy analyze E --json
 /// [--misere|--every]`.
-pub fn analyze(params: &Params) -> ApiResult {
-    let position = position_of(params)?;
+pub fn analyze(params: &Params, budget: &Budget) -> ApiResult {
+    let position = position_of(params, budget)?;
     let mode = mode_of(params)?;
     let text = match mode.play() {
         None => {
-            let a = grundy::every::analyze(&position, &session_options(mode).analyze)?;
+            let a = grundy::every::analyze(&position, &session_options(mode, budget).analyze)?;
             answer::every::json(&position, &a)?
         }
         Some(play) => {
-            let analysis = position.analyze(play, &options())?;
+            let analysis = position.analyze(play, &options(budget))?;
             answer::analysis::json(&position, &analysis)?
         }
     };
@@ -30,10 +31,10 @@ pub fn analyze(params: &Params) -> ApiResult {
 
 /// `/api/explain?expr=E[&misere=1|&every=1]`: `grundy explain E --json
 /// [--misere|--every]`.
-pub fn explain(params: &Params) -> ApiResult {
-    let position = position_of(params)?;
+pub fn explain(params: &Params, budget: &Budget) -> ApiResult {
+    let position = position_of(params, budget)?;
     let mode = mode_of(params)?;
-    let options = session_options(mode).analyze;
+    let options = session_options(mode, budget).analyze;
     let Some(play) = mode.play() else {
         let e = grundy::every::explain(&position, &options)?;
         let text = answer::every::explanation_json(&position, &e)?;
@@ -47,6 +48,7 @@ pub fn explain(params: &Params) -> ApiResult {
         play,
         &AnalyzeOptions {
             memo: memo(),
+            budget: budget.clone(),
             ..AnalyzeOptions::default()
         },
     )?;

@@ -4,8 +4,9 @@
 //! Limits per request: an expression of at most [`MAX_EXPR_CHARS`]
 //! characters and [`MAX_HEAPS`] heaps (or monks); sequences of at most
 //! [`MAX_SEQ`] + 1 values; nim-sequences stored up to [`MAX_STORED_HEAPS`]
-//! heaps (beyond that only when a period is proved); [`DEADLINE`] of
-//! computing per nim-sequence; the misère search within [`MISERE_BUDGET`]
+//! heaps (beyond that only when a period is proved); the request's
+//! [`Budget`] (deadline, memory, cancellation: see [`crate::serve::server`])
+//! for all its work; the misère search within [`MISERE_BUDGET`]
 //! positions, the perfect player within its own budget, every-game steps
 //! (Smith's, see [`grundy::every`]) within [`EVERY_BUDGET`] positions and
 //! moves.
@@ -13,6 +14,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use grundy::budget::Budget;
 use grundy::limits::{Limits, SEARCH_WORK};
 use grundy::memo::Memo;
 use grundy::mode::Mode;
@@ -32,8 +34,6 @@ pub const MAX_SEQ: u64 = 1_000_000;
 /// The most values of a nim-sequence with no proved period computed for one
 /// request (2 bytes each).
 pub const MAX_STORED_HEAPS: u64 = 1 << 21;
-/// The longest a request may spend computing one nim-sequence.
-pub const DEADLINE: Duration = Duration::from_secs(10);
 /// The most winning moves listed, as the command line's default `--max-moves`.
 pub const MAX_MOVES: usize = 10_000;
 /// Positions the exhaustive misère search may visit for one request (the
@@ -60,28 +60,29 @@ pub fn memo() -> Memo {
 }
 
 /// The analyses' bounds: [`limits`], [`MAX_MOVES`] and [`MISERE_BUDGET`],
-/// with the server's [`memo`].
-pub fn options() -> AnalyzeOptions {
+/// with the server's [`memo`], within the request's `budget`.
+pub fn options(budget: &Budget) -> AnalyzeOptions {
     AnalyzeOptions {
+        budget: budget.clone(),
         limits: limits(),
         memo: memo(),
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
-        ..AnalyzeOptions::default()
     }
 }
 
 /// The bounds of a game or a judgement under `mode`: [`options`], with
 /// every-game steps searched within [`EVERY_BUDGET`]; the perfect player
-/// within its own default budget, sharing the server's [`memo`].
-pub fn session_options(mode: Mode) -> SessionOptions {
+/// within its own default budget, sharing the server's [`memo`]; all
+/// within the request's `budget`.
+pub fn session_options(mode: Mode, budget: &Budget) -> SessionOptions {
     let analyze = match mode {
         Mode::Every => AnalyzeOptions {
             search_budget: EVERY_BUDGET,
-            ..options()
+            ..options(budget)
         },
-        _ => options(),
+        _ => options(budget),
     };
     SessionOptions {
         analyze,
@@ -91,8 +92,8 @@ pub fn session_options(mode: Mode) -> SessionOptions {
 
 /// The nim-sequence of `rule` far enough to answer every `G(n)`, `n ≤ up_to`:
 /// the same computation as [`NimSequence::new`] (and so the same values and
-/// period as the command line), with the server's limits and a deadline.
-pub fn sequence(rule: &Rule, up_to: u64) -> Result<NimSequence, ApiError> {
+/// period as the command line), with the server's limits, within `budget`.
+pub fn sequence(rule: &Rule, up_to: u64, budget: &Budget) -> Result<NimSequence, ApiError> {
     let limits = limits();
     if rule.closed_form(0).is_some() {
         return Ok(NimSequence::new(rule, up_to, limits)?);
@@ -109,32 +110,54 @@ pub fn sequence(rule: &Rule, up_to: u64) -> Result<NimSequence, ApiError> {
     } else {
         direct.max(search_to)
     };
-    let started = Instant::now();
-    let late = || {
-        ApiError::bad(format!(
-            "computing the nim-sequence of {rule} up to heap {up_to} takes longer than the {} s \
-             the server allows a request; the command line has no such limit (grundy seq {rule} --to {up_to})",
-            DEADLINE.as_secs()
-        ))
-    };
     let mut run = Computation::new(rule, 1)?;
+    let mut steps = Steps::new();
     if direct <= limits.max_heaps {
         while run.period().is_none() && (run.computed() as u64) < direct {
-            run.advance(direct, 1024, true)?;
-            if started.elapsed() > DEADLINE {
-                return Err(late());
-            }
+            steps.advance(&mut run, direct, budget)?;
         }
     }
     while run.period().is_none() && (run.computed() as u64) < stop && run.work() < SEARCH_WORK {
-        run.advance(stop, 1024, true)?;
-        if started.elapsed() > DEADLINE {
-            return Err(late());
-        }
+        steps.advance(&mut run, stop, budget)?;
     }
     if run.period().is_none() && direct > run.computed() as u64 {
         // Not provable within reach and too long to store: the engine's words.
         return Ok(NimSequence::new(rule, up_to, limits)?);
     }
     Ok(run.into_sequence())
+}
+
+/// Steps of a nim-sequence's computation between checks of the budget:
+/// sized so that each takes about [`Steps::AIM`], whatever a value costs
+/// (one value of a code of many digits can take milliseconds).
+struct Steps {
+    values: u64,
+}
+
+impl Steps {
+    /// The time aimed at between two checks of the budget.
+    const AIM: Duration = Duration::from_millis(20);
+
+    fn new() -> Steps {
+        Steps { values: 16 }
+    }
+
+    /// Computes one step towards `heaps` values, after checking `budget`.
+    fn advance(
+        &mut self,
+        run: &mut Computation,
+        heaps: u64,
+        budget: &Budget,
+    ) -> Result<(), ApiError> {
+        budget.check()?;
+        let started = Instant::now();
+        run.advance(heaps, self.values, true)?;
+        let took = started.elapsed();
+        if took < Self::AIM / 4 {
+            self.values = (self.values * 2).min(1 << 16);
+        } else if took > Self::AIM {
+            self.values = (self.values / 2).max(1);
+        }
+        Ok(())
+    }
 }

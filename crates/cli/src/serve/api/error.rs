@@ -1,6 +1,7 @@
 //! Why a request was refused: the status and the command line's words, and
 //! the column of the input where the problem is.
 
+use grundy::budget::LimitKind;
 use grundy::error::Error;
 
 use crate::serve::reply::Reply;
@@ -37,9 +38,16 @@ impl From<Error> for ApiError {
             Error::Parse { at, .. } => Some(at + 1),
             _ => None,
         };
+        // A limit of the server's own, not of the command line's: say so.
+        let message = match err.limit_kind() {
+            Some(LimitKind::Time | LimitKind::Memory) => {
+                format!("{err} (a limit the server sets per request; the command line allows more)")
+            }
+            _ => err.to_string(),
+        };
         ApiError {
             status: 400,
-            message: err.to_string(),
+            message,
             at,
         }
     }

@@ -4,6 +4,7 @@
 //! within the server's bounds; the replies are built by
 //! [`crate::answer::game`].
 
+use grundy::budget::Budget;
 use grundy::session::notation::{find_heap, heap_move};
 use grundy::session::{Numbers, Session, Side};
 use grundy::sum::SumMove;
@@ -19,11 +20,11 @@ use crate::serve::reply::Reply;
 /// The request's game: `expr` (see [`position_of`]), `misere` or `every`,
 /// and the numbers of its components (see [`numbers_of`]), nothing played
 /// yet and you to move.
-fn session_of(params: &Params) -> Result<Session, ApiError> {
-    let position = position_of(params)?;
+fn session_of(params: &Params, budget: &Budget) -> Result<Session, ApiError> {
+    let position = position_of(params, budget)?;
     let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
-    Ok(Session::new(position, mode, session_options(mode)).with_numbers(numbers))
+    Ok(Session::new(position, mode, session_options(mode, budget)).with_numbers(numbers))
 }
 
 /// The numbers the player sees: `numbers` (comma-separated, one per
@@ -59,8 +60,8 @@ fn numbers_of(params: &Params, position: &grundy::sum::Position) -> Result<Numbe
 
 /// `/api/game?expr=E[&misere=1|&every=1]`: a new game — the board, who
 /// wins from here, and whether any move is left.
-pub fn game(params: &Params) -> ApiResult {
-    let session = session_of(params)?;
+pub fn game(params: &Params, budget: &Budget) -> ApiResult {
+    let session = session_of(params, budget)?;
     let outcome = session.outcome()?;
     Ok(Reply::json(&answer::game::new_game(&session, outcome)))
 }
@@ -115,8 +116,8 @@ fn heap_and_to(session: &Session, params: &Params) -> Result<SumMove, ApiError> 
 /// player answers, and the reply gives the new position (as an expression),
 /// both moves (or turns) in words and notation, who wins from there, and
 /// whether the game is over and who won.
-pub fn play_move(params: &Params) -> ApiResult {
-    let mut session = session_of(params)?;
+pub fn play_move(params: &Params, budget: &Budget) -> ApiResult {
+    let mut session = session_of(params, budget)?;
     session.outcome()?;
     let computer_first = flag(params, "computer")?;
     let mut story = Vec::new();
@@ -160,8 +161,8 @@ pub fn play_move(params: &Params) -> ApiResult {
 /// `/api/hint?expr=E[&misere=1|&every=1]`: the perfect player's move (in
 /// every-game play its turn) for the side to move, whether it wins, and why
 /// in one sentence.
-pub fn hint(params: &Params) -> ApiResult {
-    let mut session = session_of(params)?;
+pub fn hint(params: &Params, budget: &Budget) -> ApiResult {
+    let mut session = session_of(params, budget)?;
     let outcome = session.outcome()?;
     let advice = session.advice()?;
     Ok(Reply::json(&answer::game::hint(

@@ -2,6 +2,7 @@
 //! required values, counts, yes/no switches, how the game is played, the
 //! rule and the position (within the server's bounds).
 
+use grundy::budget::Budget;
 use grundy::expr::parse_position;
 use grundy::mode::Mode;
 use grundy::rule::Rule;
@@ -59,8 +60,8 @@ pub fn rule_of(params: &Params) -> Result<Rule, ApiError> {
 }
 
 /// Parses `expr` within the size limits, and makes sure every nim-sequence
-/// it needs can be had within [`DEADLINE`] and [`MAX_STORED_HEAPS`].
-pub fn position_of(params: &Params) -> Result<Position, ApiError> {
+/// it needs can be had within `budget` and [`MAX_STORED_HEAPS`](super::bounds::MAX_STORED_HEAPS).
+pub fn position_of(params: &Params, budget: &Budget) -> Result<Position, ApiError> {
     let text = required(params, "expr")?;
     if text.chars().count() > MAX_EXPR_CHARS {
         return Err(ApiError::bad(format!(
@@ -78,12 +79,12 @@ pub fn position_of(params: &Params) -> Result<Position, ApiError> {
         )));
     }
     // A term named by a heap rule takes its values from the rule's
-    // nim-sequence: compute it here, within the deadline, before the engine
+    // nim-sequence: compute it here, within the budget, before the engine
     // does (without one).
     for term in &position.terms {
         if let Ok(rule) = Rule::parse(&term.name) {
             let top = term.parts.iter().flat_map(|c| c.heaps()).max().unwrap_or(0);
-            sequence(&rule, top)?;
+            sequence(&rule, top, budget)?;
         }
     }
     Ok(position)

@@ -3,6 +3,7 @@
 //! (`--json`, `--plot`).
 
 use anyhow::Context;
+use grundy::budget::Budget;
 use grundy::rule::Rule;
 use grundy::sequence::stats::Histogram;
 use grundy::sequence::NimSequence;
@@ -15,8 +16,8 @@ use crate::serve::params::Params;
 use crate::serve::reply::Reply;
 
 /// `/api/seq?rule=R&to=N`: `grundy seq R --to N --json`.
-pub fn seq(params: &Params) -> ApiResult {
-    let (rule, to, seq) = bounded_sequence(params)?;
+pub fn seq(params: &Params, budget: &Budget) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params, budget)?;
     let mut out = Vec::new();
     answer::sequence::write_json(&mut out, &rule, to, seq.period(), &value_fn(&seq), None)?;
     out.push(b'\n');
@@ -26,18 +27,18 @@ pub fn seq(params: &Params) -> ApiResult {
 }
 
 /// `/api/value?rule=R&n=N`: `grundy value R N --json`.
-pub fn value(params: &Params) -> ApiResult {
+pub fn value(params: &Params, budget: &Budget) -> ApiResult {
     let rule = rule_of(params)?;
     let n = count(params, "n", None)?;
-    let seq = sequence(&rule, n)?;
+    let seq = sequence(&rule, n, budget)?;
     let v = seq.value(n)?;
     Ok(Reply::json_text(answer::value::json(&rule, n, v) + "\n"))
 }
 
 /// `/api/plot?rule=R&to=N[&from=A]`: the SVG of `grundy seq R --to N --plot`
 /// (zoomed to `A..=N` when `from` is given).
-pub fn plot(params: &Params) -> ApiResult {
-    let (rule, to, seq) = bounded_sequence(params)?;
+pub fn plot(params: &Params, budget: &Budget) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params, budget)?;
     let from = count(params, "from", Some(0))?;
     if from > to {
         return Err(ApiError::bad(format!(
@@ -50,14 +51,17 @@ pub fn plot(params: &Params) -> ApiResult {
 
 /// `/api/histogram?rule=R&to=N`: the value-frequency histogram over heaps
 /// 1..=N as SVG (the counts of `grundy seq R --to N --histogram`).
-pub fn histogram(params: &Params) -> ApiResult {
-    let (rule, to, seq) = bounded_sequence(params)?;
+pub fn histogram(params: &Params, budget: &Budget) -> ApiResult {
+    let (rule, to, seq) = bounded_sequence(params, budget)?;
     let hist = Histogram::over_heaps(to, seq.period(), value_fn(&seq))?;
     Ok(Reply::svg(answer::plot::histogram(&rule, to, &hist)))
 }
 
 /// `G(from..=to)` of a rule, for the sequence endpoints.
-fn bounded_sequence(params: &Params) -> Result<(Rule, u64, NimSequence), ApiError> {
+fn bounded_sequence(
+    params: &Params,
+    budget: &Budget,
+) -> Result<(Rule, u64, NimSequence), ApiError> {
     let rule = rule_of(params)?;
     let to = count(params, "to", Some(100))?;
     if to > MAX_SEQ {
@@ -65,7 +69,7 @@ fn bounded_sequence(params: &Params) -> Result<(Rule, u64, NimSequence), ApiErro
             "to: at most {MAX_SEQ} values are served at once (the command line has no such limit)"
         )));
     }
-    let seq = sequence(&rule, to)?;
+    let seq = sequence(&rule, to, budget)?;
     Ok((rule, to, seq))
 }
 
