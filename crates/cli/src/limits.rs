@@ -140,6 +140,14 @@ fn ctrl_c() -> &'static CancelHandle {
 /// The exit status of a command stopped by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
+/// Whether `err` is work stopped by Ctrl-C (the command then exits with
+/// [`INTERRUPTED`]).
+pub fn interrupted(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<grundy::Error>()
+        .and_then(grundy::Error::limit_kind)
+        == Some(LimitKind::Cancelled)
+}
+
 /// How to raise the limit an error reached, for the line after it:
 /// `None` for other errors.
 pub fn hint(err: &anyhow::Error) -> Option<&'static str> {

@@ -10,6 +10,7 @@
 mod answer;
 mod args;
 mod cmd;
+mod limits;
 mod progress;
 mod serve;
 mod ui;
@@ -107,7 +108,13 @@ fn main() -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
             }
-            eprintln!("grundy: error: {err:#}");
+            match limits::hint(&err) {
+                Some(hint) => eprintln!("grundy: error: {err:#}; {hint}"),
+                None => eprintln!("grundy: error: {err:#}"),
+            }
+            if limits::interrupted(&err) {
+                return ExitCode::from(limits::INTERRUPTED as u8);
+            }
             ExitCode::FAILURE
         }
     }
