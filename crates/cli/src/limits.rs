@@ -58,6 +58,43 @@ impl LimitFlags {
     }
 }
 
+/// `--time` and `--memory` for the long computations that show progress,
+/// save checkpoints and can be interrupted (`seq`, `quotient`, `value`):
+/// no time limit unless asked, the memory allowance by default half of the
+/// machine's memory.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunFlags {
+    /// Stop after this many seconds, saying how far the run got [default:
+    /// no limit; Ctrl-C stops it].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// The most memory the run may hold: bytes or a size such as 500M,
+    /// 4G, 64MiB [default: half of the machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+}
+
+impl RunFlags {
+    /// The budget these flags allow, from now, cancelled by the first
+    /// Ctrl-C unless the command installed a handler of its own first.
+    pub fn budget(&self) -> Budget {
+        self.budget_cancelled_by(ctrl_c())
+    }
+
+    /// The budget these flags allow, from now, cancelled by `cancel` (a
+    /// command with a Ctrl-C handler of its own, which saves its work
+    /// first).
+    pub fn budget_cancelled_by(&self, cancel: &CancelHandle) -> Budget {
+        let budget = Budget::unlimited()
+            .with_memory(self.memory.unwrap_or_else(default_memory))
+            .with_cancel(cancel);
+        match self.time {
+            Some(t) => budget.with_time(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX)),
+            None => budget,
+        }
+    }
+}
+
 /// The memory allowance by default: half of the machine's memory.
 pub fn default_memory() -> u64 {
     std::fs::read_to_string("/proc/meminfo")
