@@ -35,6 +35,17 @@ pub struct LimitFlags {
     pub work: usize,
 }
 
+impl Default for LimitFlags {
+    /// The defaults of the flags.
+    fn default() -> LimitFlags {
+        LimitFlags {
+            time: DEFAULT_SECONDS,
+            memory: None,
+            work: DEFAULT_WORK,
+        }
+    }
+}
+
 impl LimitFlags {
     /// The budget these flags allow, from now, cancelled by the first
     /// Ctrl-C.
