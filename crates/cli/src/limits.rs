@@ -106,16 +106,65 @@ impl RunFlags {
     }
 }
 
-/// The memory allowance by default: half of the machine's memory.
+/// The memory allowance by default: half of the machine's memory, and no
+/// more than three quarters of what is available now, of the process's
+/// control group's limit, or half of its address-space limit (`ulimit -v`),
+/// so that a search is refused by the budget before the system's
+/// out-of-memory killer or allocator ends it.
 pub fn default_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib.saturating_mul(1024) / 2)
-        })
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let field = |name: &str| -> Option<u64> {
+        let line = meminfo.lines().find(|l| l.starts_with(name))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    };
+    let bounds = [
+        field("MemTotal:").map(|b| b / 2),
+        field("MemAvailable:").map(|b| b / 4 * 3),
+        cgroup_limit().map(|b| b / 4 * 3),
+        address_space_limit().map(|b| b / 2),
+    ];
+    bounds
+        .into_iter()
+        .flatten()
+        .min()
         .unwrap_or(FALLBACK_MEMORY)
+        .max(MIN_DEFAULT_MEMORY)
+}
+
+/// The least memory allowance by default, whatever the machine says.
+const MIN_DEFAULT_MEMORY: u64 = 64 << 20;
+
+/// The memory limit of the process's control group (v2 `memory.max` or v1
+/// `memory.limit_in_bytes`), when it has one.
+fn cgroup_limit() -> Option<u64> {
+    let groups = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut files = vec![
+        "/sys/fs/cgroup/memory.max".to_string(),
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes".to_string(),
+    ];
+    for line in groups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next(), parts.next()?, parts.next()?);
+        if controllers.is_empty() {
+            files.push(format!("/sys/fs/cgroup{path}/memory.max"));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            files.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+        }
+    }
+    files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok()?.trim().parse::<u64>().ok())
+        // (No limit reads as "max", or as a number near 2^63.)
+        .filter(|&b| b < 1 << 60)
+        .min()
+}
+
+/// The soft limit of the process's address space (`ulimit -v`), if any.
+fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// Reads `--time`: a number of seconds, more than 0.
