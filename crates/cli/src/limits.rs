@@ -163,7 +163,9 @@ fn cgroup_limit() -> Option<u64> {
 /// The soft limit of the process's address space (`ulimit -v`), if any.
 fn address_space_limit() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
-    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
     line.split_whitespace().nth(3)?.parse().ok()
 }
 
@@ -251,7 +253,7 @@ pub fn hint(err: &anyhow::Error) -> Option<&'static str> {
     let e = err.downcast_ref::<grundy::Error>()?;
     Some(match e.limit_kind()? {
         LimitKind::Time => "allow more time with --time SECONDS",
-        LimitKind::Memory => "allow more memory with --memory SIZE (such as 8G)",
+        LimitKind::Memory => "allow more memory with --memory SIZE (such as 500M or 16G)",
         LimitKind::Work => "allow a longer search with --work N",
         LimitKind::Cancelled => "interrupted by Ctrl-C",
     })

@@ -107,13 +107,18 @@ pub fn run(args: Args) -> Result<()> {
     };
     let q = match (result, saved) {
         (Ok(q), _) => q,
-        (Err(e), Some((path, c))) => bail!(
-            "{e}\n(heaps 0..{} of order {} are saved in {}: carry on with --resume {} and a larger limit)",
-            c.heaps,
-            c.order(),
-            path.display(),
-            path.display()
-        ),
+        (Err(e), Some((path, c))) => {
+            return Err(noted(
+                e,
+                format!(
+                    "\n(heaps 0..{} of order {} are saved in {}: carry on with --resume {} and a larger limit)",
+                    c.heaps,
+                    c.order(),
+                    path.display(),
+                    path.display()
+                ),
+            ))
+        }
         (Err(e), None) => {
             let hint = checkpoint
                 .map(|c| {
@@ -124,7 +129,7 @@ pub fn run(args: Args) -> Result<()> {
                     )
                 })
                 .unwrap_or_default();
-            bail!("{e}{hint}")
+            return Err(noted(e, hint));
         }
     };
     let mut out = std::io::stdout().lock();
@@ -138,6 +143,15 @@ pub fn run(args: Args) -> Result<()> {
         write!(out, "{}", answer::quotient::text(&q)?)?;
     }
     Ok(())
+}
+
+/// `e` with `note` after its message, keeping its kind (so that a limit
+/// reached is still named, and Ctrl-C still exits with its status).
+fn noted(e: grundy::Error, note: String) -> anyhow::Error {
+    match e.limit_kind() {
+        Some(kind) => grundy::Error::limit(kind, format!("{e}{note}")).into(),
+        None => anyhow::anyhow!("{e}{note}"),
+    }
 }
 
 /// The largest quotient checkpoint read: far more than a quotient within

@@ -86,7 +86,8 @@ impl Engine for Naive {
         let seen = &mut self.scratch;
         let (budget, ticker) = (&self.budget, &mut self.ticker);
         // A heap's options, counted for the checks of the budget.
-        let mut options = |count: usize| ticker.tick_by(budget, count.min(u32::MAX as usize) as u32);
+        let mut options =
+            |count: usize| ticker.tick_by(budget, count.min(u32::MAX as usize) as u32);
         seen.start();
         options(n)?;
         match &self.rule {

@@ -21,8 +21,8 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// (after symbolic links): a directory, a device such as `/dev/zero` that
 /// never ends, a pipe that may never be written.
 pub fn check_regular(path: &Path) -> Result<()> {
-    let meta =
-        fs::metadata(path).with_context(|| format!("--resume {}: cannot read it", path.display()))?;
+    let meta = fs::metadata(path)
+        .with_context(|| format!("--resume {}: cannot read it", path.display()))?;
     if !meta.is_file() {
         anyhow::bail!(
             "--resume {}: not a regular file (a checkpoint is a file written by --save)",

@@ -22,8 +22,8 @@ use grundy::rule::Rule;
 use grundy::sequence::stats::{Histogram, Split};
 use grundy::sequence::{Computation, NimSequence, Plan, Step, Values};
 
-use self::checkpoint_file::{read_checkpoint, write_checkpoint};
 pub use self::checkpoint_file::{check_regular, same_file};
+use self::checkpoint_file::{read_checkpoint, write_checkpoint};
 use crate::answer::{self, sequence, sequence::Timing};
 use crate::args::parse_count;
 use crate::progress::Progress;
