@@ -3,7 +3,7 @@
 
 use super::computation::Computation;
 use super::plan::Plan;
-use crate::budget::Budget;
+use crate::budget::{Budget, LimitKind};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -88,7 +88,13 @@ impl NimSequence {
             if run.period().is_some() || len >= plan.goal || plan.out_of_budget(len, run.work()) {
                 break;
             }
-            run.advance(plan.goal, 4096, true)?;
+            match run.advance(plan.goal, 4096, true) {
+                Ok(_) => {}
+                // Past the heaps asked for, the search for a proof ends
+                // at the memory allowance as at its work budget.
+                Err(e) if e.limit_kind() == Some(LimitKind::Memory) && len >= plan.wanted => break,
+                Err(e) => return Err(e),
+            }
             progress(&run, &plan);
         }
         let done = run.into_sequence();
