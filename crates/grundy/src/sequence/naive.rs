@@ -89,7 +89,15 @@ impl Engine for Naive {
         let mut options =
             |count: usize| ticker.tick_by(budget, count.min(u32::MAX as usize) as u32);
         seen.start();
-        options(n)?;
+        // (The splits of take-and-break digits are counted as they come.)
+        options(
+            match &self.rule {
+                Rule::Subtraction(Subtraction::Finite(set)) => set.len(),
+                Rule::TakeBreak(code) => code.digits().len(),
+                Rule::Grundys => n / 2,
+                _ => n,
+            } + 1,
+        )?;
         match &self.rule {
             Rule::Nim => (0..n).for_each(|m| seen.mark(g[m])),
             Rule::Subtraction(Subtraction::Finite(set)) => {
