@@ -7,8 +7,10 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use grundy::budget::Budget;
+use grundy::expr::{most_components, parse_position_within};
 use grundy::mode::Mode;
-use grundy::sum::AnalyzeOptions;
+use grundy::sum::{AnalyzeOptions, Position, ANALYSIS_BYTES_PER_COMPONENT};
 
 /// Parses a heap size or count: a non-negative integer below 2^64, with a
 /// clear word for negative, fractional or overflowing input.
@@ -44,6 +46,39 @@ pub struct ExprSource {
 const MAX_EXPR_BYTES: u64 = 64 << 20;
 
 impl ExprSource {
+    /// Where the position comes from, for messages: "analysing the
+    /// position in FILE", or the expression (cut when long).
+    pub fn describe(&self) -> String {
+        match (&self.expr, &self.file) {
+            (Some(e), _) if e == "-" => "analysing the position read from stdin".into(),
+            (Some(e), _) if e.chars().count() > 160 => {
+                let cut: String = e.chars().take(160).collect();
+                format!("analysing {cut}…")
+            }
+            (Some(e), _) => format!("analysing {e}"),
+            (None, Some(p)) if p.as_os_str() == "-" => {
+                "analysing the position read from stdin".into()
+            }
+            (None, Some(p)) => format!("analysing the position in {}", p.display()),
+            (None, None) => "analysing the position".into(),
+        }
+    }
+
+    /// The position, read within `budget`: a text whose position, with its
+    /// analysis and the words of the answer (about as much again), could
+    /// not fit the memory allowance is refused before it is parsed.
+    pub fn position(&self, budget: &Budget) -> anyhow::Result<Position> {
+        let text = self.text()?;
+        let most = most_components(&text);
+        budget
+            .fits(most.saturating_mul(2 * ANALYSIS_BYTES_PER_COMPONENT))
+            .map_err(|e| {
+                e.during(|| format!("setting out to read a position of up to {most} components"))
+                    .in_context(|| self.describe())
+            })?;
+        Ok(parse_position_within(&text, budget)?)
+    }
+
     /// The expression text, read from stdin or the file when asked.
     pub fn text(&self) -> anyhow::Result<String> {
         let from_stdin = |what: &str| -> anyhow::Result<String> {
@@ -144,15 +179,15 @@ pub struct AnalysisFlags<M: clap::Args + clap::FromArgMatches> {
     /// terminal; also when NO_COLOR is set.
     #[arg(long)]
     pub plain: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::LimitFlags,
 }
 
 impl<M: clap::Args + clap::FromArgMatches> AnalysisFlags<M> {
-    /// The engine's options: the defaults, listing `--max-moves` moves.
+    /// The engine's options: `--max-moves`, and the limits of `--time`,
+    /// `--memory` and `--work` (the budget's clock starts now).
     pub fn options(&self) -> AnalyzeOptions {
-        AnalyzeOptions {
-            max_moves: self.max_moves,
-            ..AnalyzeOptions::default()
-        }
+        self.limits.options(self.max_moves)
     }
 }
 

@@ -35,6 +35,17 @@ pub struct LimitFlags {
     pub work: usize,
 }
 
+impl Default for LimitFlags {
+    /// The defaults of the flags.
+    fn default() -> LimitFlags {
+        LimitFlags {
+            time: DEFAULT_SECONDS,
+            memory: None,
+            work: DEFAULT_WORK,
+        }
+    }
+}
+
 impl LimitFlags {
     /// The budget these flags allow, from now, cancelled by the first
     /// Ctrl-C.
@@ -58,16 +69,104 @@ impl LimitFlags {
     }
 }
 
-/// The memory allowance by default: half of the machine's memory.
+/// `--time` and `--memory` for the long computations that show progress,
+/// save checkpoints and can be interrupted (`seq`, `quotient`, `value`):
+/// no time limit unless asked, the memory allowance by default half of the
+/// machine's memory.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunFlags {
+    /// Stop after this many seconds, saying how far the run got [default:
+    /// no limit; Ctrl-C stops it].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// The most memory the run may hold: bytes or a size such as 500M,
+    /// 4G, 64MiB [default: half of the machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+}
+
+impl RunFlags {
+    /// The budget these flags allow, from now, cancelled by the first
+    /// Ctrl-C unless the command installed a handler of its own first.
+    pub fn budget(&self) -> Budget {
+        self.budget_cancelled_by(ctrl_c())
+    }
+
+    /// The budget these flags allow, from now, cancelled by `cancel` (a
+    /// command with a Ctrl-C handler of its own, which saves its work
+    /// first).
+    pub fn budget_cancelled_by(&self, cancel: &CancelHandle) -> Budget {
+        let budget = Budget::unlimited()
+            .with_memory(self.memory.unwrap_or_else(default_memory))
+            .with_cancel(cancel);
+        match self.time {
+            Some(t) => budget.with_time(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX)),
+            None => budget,
+        }
+    }
+}
+
+/// The memory allowance by default: half of the machine's memory, and no
+/// more than three quarters of what is available now, of the process's
+/// control group's limit, or half of its address-space limit (`ulimit -v`),
+/// so that a search is refused by the budget before the system's
+/// out-of-memory killer or allocator ends it.
 pub fn default_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib.saturating_mul(1024) / 2)
-        })
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let field = |name: &str| -> Option<u64> {
+        let line = meminfo.lines().find(|l| l.starts_with(name))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    };
+    let bounds = [
+        field("MemTotal:").map(|b| b / 2),
+        field("MemAvailable:").map(|b| b / 4 * 3),
+        cgroup_limit().map(|b| b / 4 * 3),
+        address_space_limit().map(|b| b / 2),
+    ];
+    bounds
+        .into_iter()
+        .flatten()
+        .min()
         .unwrap_or(FALLBACK_MEMORY)
+        .max(MIN_DEFAULT_MEMORY)
+}
+
+/// The least memory allowance by default, whatever the machine says.
+const MIN_DEFAULT_MEMORY: u64 = 64 << 20;
+
+/// The memory limit of the process's control group (v2 `memory.max` or v1
+/// `memory.limit_in_bytes`), when it has one.
+fn cgroup_limit() -> Option<u64> {
+    let groups = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut files = vec![
+        "/sys/fs/cgroup/memory.max".to_string(),
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes".to_string(),
+    ];
+    for line in groups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next(), parts.next()?, parts.next()?);
+        if controllers.is_empty() {
+            files.push(format!("/sys/fs/cgroup{path}/memory.max"));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            files.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+        }
+    }
+    files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok()?.trim().parse::<u64>().ok())
+        // (No limit reads as "max", or as a number near 2^63.)
+        .filter(|&b| b < 1 << 60)
+        .min()
+}
+
+/// The soft limit of the process's address space (`ulimit -v`), if any.
+fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// Reads `--time`: a number of seconds, more than 0.
@@ -140,13 +239,21 @@ fn ctrl_c() -> &'static CancelHandle {
 /// The exit status of a command stopped by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
+/// Whether `err` is work stopped by Ctrl-C (the command then exits with
+/// [`INTERRUPTED`]).
+pub fn interrupted(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<grundy::Error>()
+        .and_then(grundy::Error::limit_kind)
+        == Some(LimitKind::Cancelled)
+}
+
 /// How to raise the limit an error reached, for the line after it:
 /// `None` for other errors.
 pub fn hint(err: &anyhow::Error) -> Option<&'static str> {
     let e = err.downcast_ref::<grundy::Error>()?;
     Some(match e.limit_kind()? {
         LimitKind::Time => "allow more time with --time SECONDS",
-        LimitKind::Memory => "allow more memory with --memory SIZE (such as 8G)",
+        LimitKind::Memory => "allow more memory with --memory SIZE (such as 500M or 16G)",
         LimitKind::Work => "allow a longer search with --work N",
         LimitKind::Cancelled => "interrupted by Ctrl-C",
     })

@@ -11,8 +11,6 @@ mod answer;
 mod args;
 mod census_save;
 mod cmd;
-// Only `serve` reads its parsers until the commands take --time and --memory.
-#[allow(dead_code)]
 mod limits;
 mod progress;
 mod serve;
@@ -113,7 +111,13 @@ fn main() -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
             }
-            eprintln!("grundy: error: {err:#}");
+            match limits::hint(&err) {
+                Some(hint) => eprintln!("grundy: error: {err:#}; {hint}"),
+                None => eprintln!("grundy: error: {err:#}"),
+            }
+            if limits::interrupted(&err) {
+                return ExitCode::from(limits::INTERRUPTED as u8);
+            }
             ExitCode::FAILURE
         }
     }

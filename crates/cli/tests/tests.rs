@@ -10,6 +10,7 @@ mod census_cli;
 mod explain_cli;
 mod families_cli;
 mod judge_cli;
+mod limits_cli;
 mod nimber_cli;
 mod play_pty;
 mod seq_cli;

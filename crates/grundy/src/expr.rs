@@ -45,11 +45,21 @@ use crate::sum::{Position, Term, ANALYSIS_BYTES_PER_COMPONENT};
 /// ```
 pub fn parse_position_within(input: &str, budget: &Budget) -> Result<Position> {
     budget.check()?;
-    let most = 1 + input.bytes().filter(|b| matches!(b, b',' | b'+')).count() as u64;
+    let most = most_components(input);
     budget
         .fits(most.saturating_mul(ANALYSIS_BYTES_PER_COMPONENT))
         .map_err(|e| e.during(|| format!("reading a position of up to {most} components")))?;
     parse_position(input)
+}
+
+/// The most components a position written `input` can have: one per `,`
+/// or `+`, and one more (a scan of the bytes, for refusing up front).
+///
+/// ```
+/// assert_eq!(grundy::expr::most_components("nim(3,4,5) + kayles(10)"), 4);
+/// ```
+pub fn most_components(input: &str) -> u64 {
+    1 + input.bytes().filter(|b| matches!(b, b',' | b'+')).count() as u64
 }
 
 /// Parses a position such as `nim(3,4,5) + kayles(10)`.

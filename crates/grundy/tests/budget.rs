@@ -252,3 +252,87 @@ fn a_quotient_computation_is_cancelled_through_its_budget() {
     assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
     assert!(!err.to_string().contains("after 60 s"), "{err}");
 }
+
+/// `0.` and 200 digits `F`: every heap may be split in three, so one heap of
+/// 1000 costs millions of options (67 s for the heaps to 1000).
+fn two_hundred_fs() -> String {
+    format!("0.{}", "F".repeat(200))
+}
+
+#[test]
+fn a_long_code_stops_at_its_deadline_inside_a_heap() {
+    let code = two_hundred_fs();
+    let expr = format!("{code}(1000)");
+    let b = Budget::unlimited().with_time(Duration::from_millis(300));
+    let pos = parse_position(&expr).unwrap();
+    let text = stops(
+        &b,
+        LimitKind::Time,
+        Duration::from_millis(800),
+        &code,
+        || pos.analyze(Play::Normal, &options(&b)),
+    );
+    assert!(text.contains("nim-sequence"), "{text}");
+}
+
+#[test]
+fn a_sequence_is_cancelled_inside_a_heap() {
+    use grundy::limits::Limits;
+    use grundy::sequence::NimSequence;
+    let rule = grundy::Rule::parse(&two_hundred_fs()).unwrap();
+    let b = Budget::unlimited();
+    let cancel = b.cancel_handle();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let start = Instant::now();
+    let err = NimSequence::within(&rule, 1000, Limits::default(), &b).unwrap_err();
+    canceller.join().unwrap();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Cancelled), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(b.held(), 0);
+}
+
+#[test]
+fn a_sequence_holds_its_values_against_the_allowance() {
+    use grundy::limits::Limits;
+    use grundy::sequence::{Computation, NimSequence};
+    // 0.16: no period is known; 10^6 heaps take 2 bytes each, and as much
+    // again for the period search's table.
+    let rule = grundy::Rule::parse("0.16").unwrap();
+    let b = Budget::unlimited().with_memory(1 << 20);
+    let mut run = Computation::new(&rule, 1).unwrap();
+    run.set_budget(&b).unwrap();
+    let err = run.reserve(1_000_000).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    assert!(err.to_string().contains("0.16"), "{err}");
+    // Grown a heap at a time, the run stops at the allowance too.
+    let err = loop {
+        match run.advance(1_000_000, 4096, false) {
+            Ok(_) => assert!(run.computed() < 1_000_000, "not stopped"),
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    assert!(b.held() <= 1 << 20, "{}", b.held());
+    assert!(run.computed() > 1000, "{} heaps", run.computed());
+    drop(run);
+    assert_eq!(b.held(), 0);
+    // And the same within a sequence asked for.
+    let err = NimSequence::within(&rule, 999_999, Limits::default(), &b).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    assert_eq!(b.held(), 0);
+    // A run within the allowance gives the values of a run without one.
+    let small = Budget::unlimited().with_memory(1 << 20);
+    let within = NimSequence::within(&rule, 5000, Limits::default(), &small).unwrap();
+    let free = NimSequence::new(&rule, 5000, Limits::default()).unwrap();
+    // (The search for a period past them stops sooner within it.)
+    for n in 0..=5000 {
+        assert_eq!(within.value(n).unwrap(), free.value(n).unwrap(), "G({n})");
+    }
+}

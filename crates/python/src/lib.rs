@@ -113,6 +113,18 @@ const ANALYZE: Raise = Raise {
     call: "analyze",
 };
 
+/// The limits of `sequence(..., time=, memory=)`.
+const SEQUENCE: Raise = Raise {
+    work: None,
+    call: "sequence",
+};
+
+/// The limits of `value(..., time=, memory=)`.
+const VALUE: Raise = Raise {
+    work: None,
+    call: "value",
+};
+
 /// A budget of `time` seconds and `memory` bytes (each unlimited when
 /// `None`).
 fn budget_of(time: Option<f64>, memory: Option<u64>) -> PyResult<Budget> {
@@ -255,14 +267,26 @@ fn analyze(
 /// --json` without its values: `(values, {"rule", "period", "preperiod",
 /// "proof"})`.
 #[pyfunction]
-fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
-    guarded(|| sequence_of(py, rule, to))
+#[pyo3(signature = (rule, to, time=None, memory=None))]
+fn sequence(
+    py: Python<'_>,
+    rule: &str,
+    to: u64,
+    time: Option<f64>,
+    memory: Option<u64>,
+) -> PyResult<(Vec<u64>, String)> {
+    guarded(|| sequence_of(py, rule, to, budget_of(time, memory)?))
 }
 
-fn sequence_of(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
+fn sequence_of(
+    py: Python<'_>,
+    rule: &str,
+    to: u64,
+    budget: Budget,
+) -> PyResult<(Vec<u64>, String)> {
     let rule = Rule::parse(rule).map_err(py_err)?;
-    interruptible(py, &Budget::unlimited(), || -> Result<_, Error> {
-        let seq = NimSequence::new(&rule, to, Limits::default())?;
+    interruptible(py, &budget, || -> Result<_, Error> {
+        let seq = NimSequence::within(&rule, to, Limits::default(), &budget)?;
         let values = (0..=to)
             .map(|n| seq.value(n))
             .collect::<Result<Vec<_>, _>>()?;
@@ -275,19 +299,27 @@ fn sequence_of(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, Strin
         });
         Ok((values, rest.to_string()))
     })?
-    .map_err(py_err)
+    .map_err(|e| SEQUENCE.err(e))
 }
 
 /// `grundy value RULE N`: one Grundy value (through a proved period for
 /// huge `n`).
 #[pyfunction]
-fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
+#[pyo3(signature = (rule, n, time=None, memory=None))]
+fn value(
+    py: Python<'_>,
+    rule: &str,
+    n: u64,
+    time: Option<f64>,
+    memory: Option<u64>,
+) -> PyResult<u64> {
     guarded(|| {
         let rule = Rule::parse(rule).map_err(py_err)?;
-        interruptible(py, &Budget::unlimited(), || {
-            NimSequence::new(&rule, n, Limits::patient())?.value(n)
+        let budget = budget_of(time, memory)?;
+        interruptible(py, &budget, || {
+            NimSequence::within(&rule, n, Limits::patient(), &budget)?.value(n)
         })?
-        .map_err(py_err)
+        .map_err(|e| VALUE.err(e))
     })
 }
 

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::expr::parse_position;
 use grundy::sum::{Analysis, Position};
 
 use crate::answer;
@@ -85,11 +84,11 @@ fn wrap(text: &str, indent: usize, width: usize) -> String {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let text = args.source.text()?;
-    let position = parse_position(&text)?;
     let flags = &args.flags;
+    let options = flags.options();
+    let position = args.source.position(&options.budget)?;
     let Some(play) = flags.mode.mode().play() else {
-        let analysis = grundy::every::analyze(&position, &flags.options())?;
+        let analysis = grundy::every::analyze(&position, &options)?;
         let mut out = std::io::stdout().lock();
         if flags.json {
             writeln!(out, "{}", answer::every::json(&position, &analysis)?)?;
@@ -103,7 +102,9 @@ pub fn run(args: Args) -> Result<()> {
         }
         return Ok(());
     };
-    let analysis = position.analyze(play, &flags.options())?;
+    let analysis = position.analyze(play, &options)?;
+    // The words of the answer take about as much again as the analysis.
+    let _words = position.hold_analysis(&options.budget)?;
     print(&position, &analysis, flags.json, flags.plain)
 }
 

@@ -6,7 +6,6 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::expr::parse_position;
 use grundy::mode::Mode;
 
 use crate::answer;
@@ -31,14 +30,17 @@ pub struct Args {
     /// Print the account as one JSON object (see `explain_json`).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: crate::limits::LimitFlags,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let position = parse_position(&args.source.text()?)?;
+    let options = args.limits.options(10_000);
+    let position = args.source.position(&options.budget)?;
     let mut out = std::io::stdout().lock();
     let play = match args.mode.mode() {
         Mode::Every => {
-            let e = grundy::every::explain(&position, &grundy::sum::AnalyzeOptions::default())?;
+            let e = grundy::every::explain(&position, &options)?;
             if args.json {
                 writeln!(out, "{}", answer::every::explanation_json(&position, &e)?)?;
             } else {
@@ -49,7 +51,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         mode => mode.ending(),
     };
-    let e = grundy::explain::explain(&position, play)?;
+    let e = grundy::explain::explain_with(&position, play, &options)?;
     if args.json {
         writeln!(out, "{}", answer::explanation::json(&position, &e))?;
         return Ok(());

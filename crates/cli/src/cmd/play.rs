@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy::expr::parse_position;
+use grundy::expr::parse_position_within;
 use grundy::session::{Session, SessionOptions, Side};
 use grundy::sum::SumMove;
 
@@ -44,6 +44,10 @@ pub struct Args {
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
+    /// The limits of the computer's thinking, for each of its moves and
+    /// each hint (`--time`: seconds a move).
+    #[command(flatten)]
+    limits: crate::limits::LimitFlags,
 }
 
 /// The text of `help` at the prompt.
@@ -82,26 +86,33 @@ enum Input {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let position = parse_position(&args.expr)?;
+    // Ctrl-C ends the game at once, at the prompt or while the computer
+    // thinks (nothing is lost), the line ended first, so the shell's prompt
+    // starts on a line of its own. The handler runs on its own thread while
+    // the game holds stdout's lock, so the newline goes to stderr (the same
+    // terminal). (Installed first: the limits' own handler is then not.)
+    let _ = ctrlc::set_handler(|| {
+        eprintln!();
+        std::process::exit(crate::limits::INTERRUPTED);
+    });
+    let options = args.limits.options(1);
+    let position = parse_position_within(&args.expr, &options.budget)?;
     let first = match args.first {
         First::Me => Side::You,
         First::Computer => Side::Computer,
     };
-    let session =
-        Session::new(position, args.mode.mode(), SessionOptions::default()).with_first(first);
+    let options = SessionOptions {
+        player_budget: args.limits.work,
+        analyze: options,
+    };
+    let mut session = Session::new(position, args.mode.mode(), options).with_first(first);
+    session.set_budget(args.limits.budget());
     // Refuse up front what the engine cannot play perfectly (e.g. misère
     // play of a large sum other than Nim): later positions are smaller.
     session.outcome()?;
-    // Ctrl-C at the prompt ends the line first, so the shell's prompt
-    // starts on a line of its own. The handler runs on its own thread while
-    // the game holds stdout's lock, so the newline goes to stderr (the same
-    // terminal).
-    let _ = ctrlc::set_handler(|| {
-        eprintln!();
-        std::process::exit(130);
-    });
     let stdin = std::io::stdin();
     let mut game = Game {
+        limits: args.limits,
         ui: Ui::detect(args.plain),
         echo: !stdin.is_terminal(),
         session,
@@ -114,6 +125,9 @@ pub fn run(args: Args) -> Result<()> {
 /// The terminal's side of a game: the session, and where lines come from
 /// and go to.
 struct Game<R: BufRead, W: Write> {
+    /// Each answer of the computer's (a move, a hint) gets a fresh budget
+    /// of these.
+    limits: crate::limits::LimitFlags,
     ui: Ui,
     session: Session,
     /// Whether to echo what was read (input from a script, not a terminal).
@@ -162,6 +176,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
                     return Ok(());
                 }
                 Input::Hint => {
+                    self.session.set_budget(self.limits.budget());
                     if let Some(advice) = self.session.advice()? {
                         let text = words::hint(&self.session, &advice)?;
                         self.say(&text)?;
@@ -198,6 +213,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
     /// The computer moves; true when that ended the game.
     fn computer_turn(&mut self) -> Result<bool> {
         self.draw()?;
+        self.session.set_budget(self.limits.budget());
         let Some(advice) = self.session.advice()? else {
             self.finish()?;
             return Ok(true);
@@ -274,6 +290,7 @@ fn parse_input(session: &Session, line: &str) -> Result<Input, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::expr::parse_position;
     use grundy::mode::Mode;
     use grundy::nim::Play;
     use grundy::session::notation;
@@ -308,6 +325,7 @@ mod tests {
             First::Computer => Side::Computer,
         };
         let mut g = Game {
+            limits: crate::limits::LimitFlags::default(),
             ui: PLAIN,
             session: Session::new(position, mode, options).with_first(first),
             echo: true,

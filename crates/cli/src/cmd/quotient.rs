@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::answer;
 use crate::args::parse_count;
+use crate::cmd::seq::{check_regular, same_file};
 
 /// The misère quotient of a take-and-break code or subtraction set.
 #[derive(clap::Args, Debug)]
@@ -28,9 +29,15 @@ pub struct Args {
     #[arg(long, value_name = "K", default_value_t = QuotientLimits::default().max_order)]
     max_order: usize,
     /// Stop after this many seconds (checked between heaps, and inside the
-    /// long steps of a heap), saying how far the run got.
-    #[arg(long, value_name = "SECONDS")]
+    /// long steps of a heap), saying how far the run got [default: no
+    /// limit; Ctrl-C stops it, saving to --save FILE].
+    #[arg(long = "time", visible_alias = "max-seconds", value_name = "SECONDS",
+          value_parser = crate::limits::parse_seconds)]
     max_seconds: Option<f64>,
+    /// The most memory the run may hold: bytes or a size such as 500M,
+    /// 4G, 64MiB [default: half of the machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = crate::limits::parse_size)]
+    memory: Option<u64>,
     /// Save the computation to FILE when it ends — finished or stopped by a
     /// limit — so that `--resume FILE` can carry it on.
     #[arg(long, value_name = "FILE")]
@@ -46,16 +53,22 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let rule = Rule::parse(&args.rule)?;
-    if let Some(s) = args.max_seconds {
-        if !(s.is_finite() && s > 0.0) {
-            bail!("--max-seconds {s}: expected a positive number of seconds");
-        }
-    }
     let limits = QuotientLimits {
         max_order: args.max_order,
         max_seconds: args.max_seconds,
         ..QuotientLimits::default()
     };
+    if let Some(path) = &args.save {
+        // Only the checkpoint being carried on is written over.
+        let same = args.resume.as_ref().is_some_and(|r| same_file(r, path));
+        if path.exists() && !same {
+            bail!(
+                "--save {}: the file already exists; refusing to overwrite it (carry it on with \
+                 --resume {0}, or choose another file)",
+                path.display()
+            );
+        }
+    }
     let from = args.resume.as_deref().map(load).transpose()?;
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(args.to);
@@ -68,8 +81,15 @@ pub fn run(args: Args) -> Result<()> {
         }
         bar
     });
+    // The time limit is the quotient's own (its refusal says how far the
+    // run got); the budget brings the memory allowance and Ctrl-C.
+    let budget = crate::limits::RunFlags {
+        time: None,
+        memory: args.memory,
+    }
+    .budget();
     let (result, checkpoint) =
-        Quotient::compute_resumable(&rule, args.to, from.as_ref(), false, limits, |p| {
+        Quotient::compute_within(&rule, args.to, from.as_ref(), false, limits, &budget, |p| {
             if let Some(bar) = &bar {
                 bar.set_position(p.heap);
                 bar.set_message(format!("order {}", p.order));
@@ -87,13 +107,18 @@ pub fn run(args: Args) -> Result<()> {
     };
     let q = match (result, saved) {
         (Ok(q), _) => q,
-        (Err(e), Some((path, c))) => bail!(
-            "{e}\n(heaps 0..{} of order {} are saved in {}: carry on with --resume {} and a larger limit)",
-            c.heaps,
-            c.order(),
-            path.display(),
-            path.display()
-        ),
+        (Err(e), Some((path, c))) => {
+            return Err(noted(
+                e,
+                format!(
+                    "\n(heaps 0..{} of order {} are saved in {}: carry on with --resume {} and a larger limit)",
+                    c.heaps,
+                    c.order(),
+                    path.display(),
+                    path.display()
+                ),
+            ))
+        }
         (Err(e), None) => {
             let hint = checkpoint
                 .map(|c| {
@@ -104,7 +129,7 @@ pub fn run(args: Args) -> Result<()> {
                     )
                 })
                 .unwrap_or_default();
-            bail!("{e}{hint}")
+            return Err(noted(e, hint));
         }
     };
     let mut out = std::io::stdout().lock();
@@ -120,8 +145,30 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
+/// `e` with `note` after its message, keeping its kind (so that a limit
+/// reached is still named, and Ctrl-C still exits with its status).
+fn noted(e: grundy::Error, note: String) -> anyhow::Error {
+    match e.limit_kind() {
+        Some(kind) => grundy::Error::limit(kind, format!("{e}{note}")).into(),
+        None => anyhow::anyhow!("{e}{note}"),
+    }
+}
+
+/// The largest quotient checkpoint read: far more than a quotient within
+/// the size limits takes.
+const MAX_CHECKPOINT_BYTES: u64 = 256 << 20;
+
 /// Reads a checkpoint written by `--save`.
 fn load(path: &Path) -> Result<Checkpoint> {
+    check_regular(path)?;
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    if size > MAX_CHECKPOINT_BYTES {
+        bail!(
+            "--resume {}: {size} bytes is more than a quotient checkpoint holds (at most {} MiB)",
+            path.display(),
+            MAX_CHECKPOINT_BYTES >> 20
+        );
+    }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("--resume {}: cannot read the file", path.display()))?;
     let not_ours = || {

@@ -35,6 +35,8 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    limits: crate::limits::RunFlags,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -44,7 +46,8 @@ pub fn run(args: Args) -> Result<()> {
     let mut searched: Option<(Plan, u64)> = None;
     let started = Instant::now();
     let limits = Limits::patient();
-    let seq = NimSequence::with_progress(&rule, args.n, limits, &mut |run, plan| {
+    let budget = args.limits.budget();
+    let seq = NimSequence::with_progress(&rule, args.n, limits, &budget, &mut |run, plan| {
         if plan.needs_proof {
             searched = Some((*plan, run.computed() as u64));
         }

@@ -84,10 +84,11 @@ impl Heap {
                 return Ok(seq.clone());
             }
         }
-        let seq = Arc::new(NimSequence::new(
+        let seq = Arc::new(NimSequence::within(
             &self.cell.rule,
             self.n.max(self.cell.want),
             cx.limits,
+            &cx.budget,
         )?);
         *slot = Some(seq.clone());
         Ok(seq)

@@ -18,6 +18,7 @@ use super::state::{State, WindowState};
 use super::stats;
 use super::values::Values;
 use super::window::{self, Window, ARCHIVE_HEAPS, ARCHIVE_KEEP, MIN_WINDOW};
+use crate::budget::{Budget, Reservation};
 use crate::error::{Error, Result};
 use crate::period::{Period, PeriodFinder};
 use crate::rule::octal::{LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
@@ -90,6 +91,12 @@ pub struct Computation {
     /// The options those heaps examined (counted in
     /// [`Computation::examined`]).
     exact_options: u64,
+    /// The deadline, cancellation and memory allowance the run honours
+    /// (see [`Computation::set_budget`]).
+    budget: Budget,
+    /// The bytes of the values (and of the period search's table) held
+    /// against the budget's allowance.
+    held: Reservation,
 }
 
 impl Computation {
@@ -121,6 +128,8 @@ impl Computation {
             exact_next: false,
             exact: (0, None),
             exact_options: 0,
+            held: Budget::unlimited().reservation(),
+            budget: Budget::unlimited(),
         })
     }
 
@@ -356,6 +365,64 @@ impl Computation {
         Ok(run)
     }
 
+    /// Honours `budget` from now on: [`Computation::advance`] stops with
+    /// [`Error::Limit`] when its deadline passes or it is cancelled (within
+    /// a small fraction of a second: the engine checks inside long heaps),
+    /// and the bytes of the values — with the period search's table, and
+    /// the archive in archive mode — are held against its memory
+    /// allowance, so a run that would pass it is refused before it grows.
+    /// Refused at once when the values held already pass it.
+    ///
+    /// ```
+    /// use grundy::budget::{Budget, LimitKind};
+    /// use grundy::rule::Rule;
+    /// use grundy::sequence::Computation;
+    /// let mut run = Computation::new(&Rule::parse("0.3f").unwrap(), 1).unwrap();
+    /// run.set_budget(&Budget::unlimited().with_memory(1 << 10)).unwrap();
+    /// let err = run.reserve(1 << 20).unwrap_err();
+    /// assert_eq!(err.limit_kind(), Some(LimitKind::Memory));
+    /// ```
+    pub fn set_budget(&mut self, budget: &Budget) -> Result<()> {
+        self.budget = budget.clone();
+        self.held = budget.reservation();
+        self.engine.set_budget(budget);
+        self.hold(self.values.capacity())
+    }
+
+    /// The bytes held with room for `capacity` values: 2 a value, 2 more
+    /// for the period search's table while it may build one; in window and
+    /// archive modes the values resident and the archive (the room is
+    /// address space only).
+    fn bytes_with(&self, capacity: usize) -> u64 {
+        let values = match &self.window {
+            Some(_) => self.value_bytes() as u64,
+            None => 2 * capacity as u64,
+        };
+        let table = match (&self.finder, self.period, &self.window) {
+            (Some(_), None, None) => 2 * capacity as u64,
+            _ => 0,
+        };
+        values.saturating_add(table)
+    }
+
+    /// Holds the bytes of room for `capacity` values (before making the
+    /// room), or refuses past the memory allowance.
+    fn hold(&mut self, capacity: usize) -> Result<()> {
+        let bytes = self.bytes_with(capacity);
+        let heaps = self.values.len();
+        let rule = &self.rule;
+        self.held.set(bytes).map_err(|e| {
+            e.during(|| format!("computing the nim-sequence of {rule} past heap {heaps}"))
+        })
+    }
+
+    /// A limit of the budget reached, saying where.
+    fn stopped(&self, e: Error) -> Error {
+        let done = self.values.len();
+        let rule = &self.rule;
+        e.during(|| format!("computing the nim-sequence of {rule} at heap {done}"))
+    }
+
     /// Makes room for `heaps` values up front, or says clearly why not.
     ///
     /// In window mode ([`Computation::window`], called first), until values
@@ -390,6 +457,9 @@ impl Computation {
                 self.values.capacity()
             )));
         }
+        if let Ok(more) = usize::try_from(more) {
+            self.hold(self.values.len().saturating_add(more))?;
+        }
         usize::try_from(more)
             .ok()
             .and_then(|more| self.values.try_reserve_exact(more).ok())
@@ -408,6 +478,7 @@ impl Computation {
     pub fn advance(&mut self, heaps: u64, budget: u64, stop_at_proof: bool) -> Result<Step> {
         let mut left = budget;
         while left > 0 {
+            self.budget.check().map_err(|e| self.stopped(e))?;
             if stop_at_proof {
                 if let Some(p) = self.period {
                     return Ok(Step::Proved(p));
@@ -430,6 +501,7 @@ impl Computation {
             if self.values.len() == self.values.capacity() {
                 // Grow by at most an eighth, so memory stays near 2 bytes a heap.
                 let extra = (self.values.len() / 8).max(1024);
+                self.hold(self.values.len() + extra)?;
                 self.values.try_reserve_exact(extra).map_err(|_| {
                     Error::TooLarge(format!(
                         "out of memory after {} heaps of {} ({})",
@@ -486,7 +558,7 @@ impl Computation {
             // (Only while archiving: once the values are back, the engine
             // computes the heap itself.)
             let exact = std::mem::take(&mut self.exact_next) && self.archiving();
-            let appended = if exact {
+            let mut appended = if exact {
                 self.push_exact()
             } else {
                 self.engine.extend(&mut self.values, max as usize)
@@ -543,6 +615,14 @@ impl Computation {
                 // were cut off above).
                 break;
             }
+            if let Err(e) = appended {
+                if e.limit_kind().is_some() {
+                    // Stopped by the budget: the values appended before
+                    // are kept, counted above, and a later call goes on.
+                    return Err(self.stopped(e));
+                }
+                appended = Err(e);
+            }
             if appended.is_err() && self.archiving() {
                 // Perhaps the engine needed an archived heap (a proof scan
                 // that ran past the pairs kept): the next heap is computed
@@ -560,6 +640,9 @@ impl Computation {
             }
             appended?;
             self.release()?;
+            if self.window.is_some() {
+                self.hold(self.values.capacity())?;
+            }
         }
         Ok(match self.period {
             Some(p) if stop_at_proof => Step::Proved(p),

@@ -6,6 +6,7 @@
 use super::state::{EngineState, State};
 use super::stats;
 use super::values::Values;
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 
 /// Something that computes a nim-sequence one value at a time.
@@ -24,6 +25,13 @@ pub trait Engine {
     fn extend(&mut self, values: &mut Values, _max: usize) -> Result<()> {
         self.push_next(values)
     }
+
+    /// Honour `budget` from now on: an engine whose heaps may each take
+    /// long (the naive one, on long codes that split heaps in three) checks
+    /// its deadline and cancellation inside a heap, and stops with
+    /// [`Error::Limit`] (no value appended for the heap it was on). Engines
+    /// whose heaps are quick leave the checks to the caller, between calls.
+    fn set_budget(&mut self, _budget: &Budget) {}
 
     /// Take over `values`, computed elsewhere (a resumed checkpoint), so
     /// that the next `push_next` continues after them.

@@ -7,6 +7,7 @@
 
 use super::engine::Engine;
 use super::values::Values;
+use crate::budget::{Budget, Ticker};
 use crate::error::{Error, Result};
 use crate::rule::octal::{three_way_splits, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::rule::{Rule, Subtraction};
@@ -53,7 +54,14 @@ impl MexScratch {
 pub struct Naive {
     rule: Rule,
     scratch: MexScratch,
+    /// Checked inside a heap, every [`CHECK_EVERY`] options or so.
+    budget: Budget,
+    ticker: Ticker,
 }
+
+/// Options examined between two checks of the budget: a few milliseconds of
+/// work at most, and a check costs far less than the options between.
+const CHECK_EVERY: u32 = 1 << 16;
 
 impl Naive {
     /// An engine for `rule`.
@@ -61,16 +69,35 @@ impl Naive {
         Naive {
             rule: rule.clone(),
             scratch: MexScratch::new(),
+            budget: Budget::unlimited(),
+            ticker: Ticker::new(CHECK_EVERY),
         }
     }
 }
 
 impl Engine for Naive {
+    fn set_budget(&mut self, budget: &Budget) {
+        self.budget = budget.clone();
+    }
+
     fn push_next(&mut self, values: &mut Values) -> Result<()> {
         let n = values.len();
         let g: &[u16] = values;
         let seen = &mut self.scratch;
+        let (budget, ticker) = (&self.budget, &mut self.ticker);
+        // A heap's options, counted for the checks of the budget.
+        let mut options =
+            |count: usize| ticker.tick_by(budget, count.min(u32::MAX as usize) as u32);
         seen.start();
+        // (The splits of take-and-break digits are counted as they come.)
+        options(
+            match &self.rule {
+                Rule::Subtraction(Subtraction::Finite(set)) => set.len(),
+                Rule::TakeBreak(code) => code.digits().len(),
+                Rule::Grundys => n / 2,
+                _ => n,
+            } + 1,
+        )?;
         match &self.rule {
             Rule::Nim => (0..n).for_each(|m| seen.mark(g[m])),
             Rule::Subtraction(Subtraction::Finite(set)) => {
@@ -98,11 +125,13 @@ impl Engine for Naive {
                         seen.mark(g[rest]);
                     }
                     if d & LEAVE_TWO != 0 {
+                        options(rest / 2)?;
                         for a in 1..=rest / 2 {
                             seen.mark(g[a] ^ g[rest - a]);
                         }
                     }
                     if d & LEAVE_THREE != 0 {
+                        options(rest.saturating_mul(rest) / 12)?;
                         for (a, b, c) in three_way_splits(rest as u64) {
                             seen.mark(g[a as usize] ^ g[b as usize] ^ g[c as usize]);
                         }

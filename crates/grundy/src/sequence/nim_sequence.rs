@@ -3,6 +3,7 @@
 
 use super::computation::Computation;
 use super::plan::Plan;
+use crate::budget::{Budget, LimitKind};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -33,15 +34,37 @@ impl NimSequence {
     /// `n ≤ up_to`, and looks for a period proof on the way (up to
     /// `limits.search_heaps` heaps).
     pub fn new(rule: &Rule, up_to: u64, limits: Limits) -> Result<NimSequence> {
-        NimSequence::with_progress(rule, up_to, limits, &mut |_, _| {})
+        NimSequence::within(rule, up_to, limits, &Budget::unlimited())
     }
 
-    /// As [`NimSequence::new`], calling `progress` with the computation and
-    /// its [`Plan`] every few thousand heaps (to draw a progress bar).
+    /// As [`NimSequence::new`], within `budget`: its deadline and
+    /// cancellation are honoured within a small fraction of a second, and
+    /// the values (2 bytes a heap, and the period search's table) are held
+    /// against its memory allowance while computed.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grundy::budget::{Budget, LimitKind};
+    /// use grundy::limits::Limits;
+    /// use grundy::rule::Rule;
+    /// use grundy::sequence::NimSequence;
+    /// // A code of 200 digits F: each heap splits in up to three.
+    /// let rule = Rule::parse(&format!("0.{}", "F".repeat(200))).unwrap();
+    /// let budget = Budget::unlimited().with_time(Duration::from_millis(200));
+    /// let err = NimSequence::within(&rule, 1000, Limits::default(), &budget).unwrap_err();
+    /// assert_eq!(err.limit_kind(), Some(LimitKind::Time));
+    /// ```
+    pub fn within(rule: &Rule, up_to: u64, limits: Limits, budget: &Budget) -> Result<NimSequence> {
+        NimSequence::with_progress(rule, up_to, limits, budget, &mut |_, _| {})
+    }
+
+    /// As [`NimSequence::within`], calling `progress` with the computation
+    /// and its [`Plan`] every few thousand heaps (to draw a progress bar).
     pub fn with_progress(
         rule: &Rule,
         up_to: u64,
         limits: Limits,
+        budget: &Budget,
         progress: &mut dyn FnMut(&Computation, &Plan),
     ) -> Result<NimSequence> {
         let mut seq = NimSequence {
@@ -54,6 +77,7 @@ impl NimSequence {
         }
         let plan = Plan::new(rule, up_to, limits)?;
         let mut run = Computation::new(rule, 1)?;
+        run.set_budget(budget)?;
         if !plan.needs_proof {
             run.reserve(plan.wanted)?;
         }
@@ -64,7 +88,13 @@ impl NimSequence {
             if run.period().is_some() || len >= plan.goal || plan.out_of_budget(len, run.work()) {
                 break;
             }
-            run.advance(plan.goal, 4096, true)?;
+            match run.advance(plan.goal, 4096, true) {
+                Ok(_) => {}
+                // Past the heaps asked for, the search for a proof ends
+                // at the memory allowance as at its work budget.
+                Err(e) if e.limit_kind() == Some(LimitKind::Memory) && len >= plan.wanted => break,
+                Err(e) => return Err(e),
+            }
             progress(&run, &plan);
         }
         let done = run.into_sequence();

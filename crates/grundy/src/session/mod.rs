@@ -29,6 +29,7 @@ pub mod numbers;
 
 pub use numbers::Numbers;
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::every::{self, EveryAnalysis};
 use crate::memo::Memo;
@@ -178,6 +179,14 @@ impl Session {
             history: Vec::new(),
             options,
         }
+    }
+
+    /// Honours `budget` (deadline, memory allowance, cancellation) in every
+    /// analysis and search from now on: a front end gives each turn's
+    /// thinking a fresh one, so a deadline bounds one answer, not the game.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.player.set_budget(budget.clone());
+        self.options.analyze.budget = budget;
     }
 
     /// The same game, not yet begun, with `first` to move first.

@@ -306,25 +306,29 @@ def _svg_plot(values, preperiod, period, title):
     )
 
 
-def sequence(rule, n):
-    """``G(0..n)`` of a heap rule and its period when proved.
+def sequence(rule, n, *, time=None, memory=None):
+    """``G(0..n)`` of a heap rule and its period when proved, within
+    ``time`` seconds and ``memory`` bytes (``"4G"``) when given.
 
     >>> s = sequence("sub{1..5}", 20)
     >>> s.period, s.preperiod, [int(v) for v in s.values[:8]]
     (6, 0, [0, 1, 2, 3, 4, 5, 0, 1])
     """
-    values, rest = _grundy.sequence(_rule(rule), _count(n, "n"))
+    values, rest = _grundy.sequence(
+        _rule(rule), _count(n, "n"), _seconds(time), _memory(memory)
+    )
     return Sequence(values, _json.loads(rest))
 
 
-def value(rule, n):
+def value(rule, n, *, time=None, memory=None):
     """One Grundy value of a heap rule, for any ``n`` below 2^64 once the
-    rule's period is proved (``grundy value RULE N``).
+    rule's period is proved (``grundy value RULE N``), within ``time``
+    seconds and ``memory`` bytes (``"4G"``) when given.
 
     >>> value("kayles", 10**18)
     1
     """
-    return _grundy.value(_rule(rule), _count(n, "n"))
+    return _grundy.value(_rule(rule), _count(n, "n"), _seconds(time), _memory(memory))
 
 
 def _rule(rule):

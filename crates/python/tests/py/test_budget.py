@@ -117,3 +117,20 @@ def test_no_panic_reaches_python():
             grundy.analyze(expr, time=5, memory="256M")
         except grundy.GrundyError:
             pass
+
+
+def test_sequences_and_values_take_the_limits():
+    code = "0." + "F" * 200
+    for call in (
+        lambda: grundy.sequence(code, 1000, time=0.3),
+        lambda: grundy.value(code, 1000, time=0.3),
+        lambda: grundy.analyze(f"{code}(1000)", time=0.3),
+    ):
+        start = time.monotonic()
+        with pytest.raises(grundy.BudgetExceeded, match=r"time limit of 300 ms.*nim-sequence"):
+            call()
+        assert time.monotonic() - start < 1.5
+    with pytest.raises(grundy.BudgetExceeded, match=r"memory allowance.*sequence\(memory=SIZE\)"):
+        grundy.sequence("0.16", 10**6, memory="1M")
+    assert grundy.sequence("kayles", 20, time=5, memory="64M").period == 12
+    assert grundy.value("kayles", 10**18, time=5, memory="64M") == 1

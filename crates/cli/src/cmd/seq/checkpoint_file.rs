@@ -17,9 +17,25 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Refuses, before reading, a `--resume` path that is not a regular file
+/// (after symbolic links): a directory, a device such as `/dev/zero` that
+/// never ends, a pipe that may never be written.
+pub fn check_regular(path: &Path) -> Result<()> {
+    let meta = fs::metadata(path)
+        .with_context(|| format!("--resume {}: cannot read it", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!(
+            "--resume {}: not a regular file (a checkpoint is a file written by --save)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Reads a checkpoint a block at a time, so that the values are held once
 /// (not also as the file's bytes).
 pub fn read_checkpoint(path: &Path) -> Result<checkpoint::Checkpoint> {
+    check_regular(path)?;
     let read = || -> std::io::Result<checkpoint::Decoder> {
         let mut file = fs::File::open(path)?;
         let mut decoder = checkpoint::Decoder::new();

@@ -15,13 +15,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use grundy::budget::{CancelHandle, LimitKind};
 use grundy::limits::{Limits, SEARCH_WORK};
 use grundy::period::Period;
 use grundy::rule::Rule;
 use grundy::sequence::stats::{Histogram, Split};
 use grundy::sequence::{Computation, NimSequence, Plan, Step, Values};
 
-use self::checkpoint_file::{read_checkpoint, same_file, write_checkpoint};
+pub use self::checkpoint_file::{check_regular, same_file};
+use self::checkpoint_file::{read_checkpoint, write_checkpoint};
 use crate::answer::{self, sequence, sequence::Timing};
 use crate::args::parse_count;
 use crate::progress::Progress;
@@ -104,6 +106,8 @@ pub struct Args {
     /// archive on their own, keeping 2097152 at each end).
     #[arg(long, hide = true, value_parser = parse_count, value_name = "HEAPS")]
     archive_keep: Option<u64>,
+    #[command(flatten)]
+    limits: crate::limits::RunFlags,
     /// Testing aid: stop as if interrupted after this many new heaps.
     #[arg(long, hide = true, value_name = "N")]
     stop_after: Option<u64>,
@@ -312,6 +316,9 @@ pub fn run(args: Args) -> Result<()> {
         }
         (Some(_), EngineChoice::Naive) => bail!("--engine naive cannot resume a checkpoint"),
     };
+    // The first Ctrl-C stops the heap in progress too (see below).
+    let cancel = CancelHandle::new();
+    comp.set_budget(&args.limits.budget_cancelled_by(&cancel))?;
     // Window mode first: the room reserved is then a mapping of address
     // space, not a vector of memory. (A checkpoint of window mode is in it
     // already.)
@@ -334,12 +341,15 @@ pub fn run(args: Args) -> Result<()> {
     let computing = Arc::new(AtomicBool::new(true));
     {
         let (flag, computing) = (interrupted.clone(), computing.clone());
-        // The first Ctrl-C while computing asks for a checkpoint; a second
-        // one, or one while printing, ends the process at once.
+        let cancel = cancel.clone();
+        // The first Ctrl-C while computing asks for a checkpoint (and stops
+        // the heap in progress, which is computed again on resuming); a
+        // second one, or one while printing, ends the process at once.
         ctrlc::set_handler(move || {
             if !computing.load(Ordering::SeqCst) || flag.swap(true, Ordering::SeqCst) {
                 std::process::exit(INTERRUPTED);
             }
+            cancel.cancel();
         })
         .context("cannot install the Ctrl-C handler")?;
     }
@@ -376,6 +386,8 @@ pub fn run(args: Args) -> Result<()> {
         let chunk = if len < 1 << 16 { 1024 } else { 8192 };
         let step = match comp.advance(goal, chunk, stop_at_proof || len >= wanted) {
             Ok(step) => step,
+            // Ctrl-C: checkpointed above, on the next turn.
+            Err(err) if err.limit_kind() == Some(LimitKind::Cancelled) => continue,
             Err(err) => {
                 // Keep the work done so far (for example up to a value that
                 // does not fit in 16 bits).

@@ -112,6 +112,7 @@ use super::engine::Engine;
 use super::state::{EngineState, State};
 use super::stats::{is_rare, Histogram, Split};
 use super::values::Values;
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::rule::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_TWO};
 use crate::rule::Rule;
@@ -165,6 +166,8 @@ pub struct Sparse {
     /// Heaps whose values are no longer kept (window mode, see
     /// [`Sparse::forget`]); empty when every value is kept.
     dropped: std::ops::Range<usize>,
+    /// Checked between heaps of one call (see [`Engine::set_budget`]).
+    budget: Budget,
 }
 
 /// The moves of the rule: the digits `k` that remove `k` tokens and leave
@@ -254,6 +257,7 @@ impl Sparse {
             ranking: Ranking::new(RANK_BLOCKS),
             early: Early::new(),
             dropped: 0..0,
+            budget: Budget::unlimited(),
         })
     }
 
@@ -431,6 +435,10 @@ impl Engine for Sparse {
         Ok(())
     }
 
+    fn set_budget(&mut self, budget: &Budget) {
+        self.budget = budget.clone();
+    }
+
     fn extend(&mut self, values: &mut Values, max: usize) -> Result<()> {
         // Many heaps a call: the caller's work per call (bounding the call,
         // and once heaps are dropped, finding the first heap that needs a
@@ -439,7 +447,11 @@ impl Engine for Sparse {
         // these heaps reads a dropped value, and so that a run that ends at
         // a proved period stops right at it.
         let count = max.min(values.capacity() - values.len()).max(1);
-        for _ in 0..count {
+        for i in 0..count {
+            // A heap is quick, but thousands of them a call may not be.
+            if i % 64 == 63 {
+                self.budget.check()?;
+            }
             self.push_next(values)?;
         }
         Ok(())
