@@ -81,6 +81,8 @@
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
+//! * [`search`]: the nimber search engine (splitting, canonical parts,
+//!   pruning, a transposition table bounded in bytes);
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
@@ -110,6 +112,7 @@ pub mod period;
 pub mod quotient;
 pub mod report;
 pub mod rule;
+pub mod search;
 pub mod sequence;
 pub mod solver;
 pub mod strategy;
