@@ -66,8 +66,8 @@ const NONE: u32 = u32::MAX;
 struct Node<P> {
     options: Options<P>,
     cands: Vec<Cand>,
-    hashes: Vec<(u64, u32)>,
-    keep: Vec<bool>,
+    /// The indices of `cands` in the order they are searched.
+    order: Vec<u64>,
 }
 
 impl<P> Default for Node<P> {
@@ -75,8 +75,7 @@ impl<P> Default for Node<P> {
         Node {
             options: Options::new(),
             cands: Vec::new(),
-            hashes: Vec::new(),
-            keep: Vec::new(),
+            order: Vec::new(),
         }
     }
 }
@@ -315,15 +314,21 @@ impl<R: Rules> Search<R> {
     /// table decides at once, then by search, smallest parts first.
     fn find(&mut self, node: &mut Node<R::Part>, k: Nimber) -> Result<bool> {
         let n = node.cands.len();
+        for c in &node.cands {
+            if c.value.is_none() && c.rest_known {
+                self.table.prefetch(&node.options.parts()[c.big as usize]);
+            }
+        }
         for i in 0..n {
             if self.quick(node, i, k)? == Some(true) {
                 return Ok(true);
             }
         }
-        for i in 0..n {
+        for at in 0..n {
             if self.depth == 1 {
-                self.testing = Some((k, i, n));
+                self.testing = Some((k, at, n));
             }
+            let i = node.order[at] as usize;
             if self.check(node, i, k)? {
                 return Ok(true);
             }
@@ -419,85 +424,89 @@ impl<R: Rules> Search<R> {
         self.pool.push(node);
     }
 
-    /// Merges repeated options, reads what the table knows of each part,
-    /// picks each option's part to search last, and orders the options:
-    /// decided ones first, then by the size of the part left to search.
+    /// Reads what the table knows of the parts of options of several
+    /// parts, picks each option's part to search last, and orders the
+    /// options: decided ones first, then by the size of the part left to
+    /// search.
     fn prepare(&mut self, node: &mut Node<R::Part>) -> Result<()> {
         let Node {
             options,
             cands,
-            hashes,
-            keep,
+            order,
         } = node;
-        let n = options.len();
-        // Repeated options (symmetric moves) leave equal multisets of parts.
-        hashes.clear();
-        let hasher = FxBuildHasher;
-        for i in 0..n {
-            let h = options.get(i).iter().fold(0u64, |acc, p| {
-                use std::hash::BuildHasher;
-                acc.wrapping_add(hasher.hash_one(p).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            });
-            hashes.push((h, i as u32));
-        }
-        hashes.sort_unstable();
-        keep.clear();
-        keep.resize(n, true);
-        let mut run = 0;
-        while run < n {
-            let mut end = run + 1;
-            while end < n && hashes[end].0 == hashes[run].0 {
-                end += 1;
-            }
-            for a in run..end {
-                let ia = hashes[a].1 as usize;
-                if !keep[ia] {
-                    continue;
-                }
-                for &(_, ib) in &hashes[a + 1..end] {
-                    let ib = ib as usize;
-                    if keep[ib] && same_parts(options.get(ia), options.get(ib)) {
-                        keep[ib] = false;
-                    }
-                }
-            }
-            run = end;
-        }
         let mut start = 0u32;
-        for (i, &kept) in keep.iter().enumerate() {
-            let end = start + options.get(i).len() as u32;
-            if kept {
-                let mut xor = 0;
-                let mut big = NONE;
-                let mut size = 0;
-                let mut unknown = 0;
-                for j in start..end {
-                    let p = &options.parts()[j as usize];
-                    if let Some(v) = self.exact(p)? {
-                        xor ^= v;
-                        continue;
-                    }
-                    unknown += 1;
-                    let s = self.rules.size(p);
-                    if big == NONE || s > size {
-                        big = j;
-                        size = s;
-                    }
-                }
-                cands.push(Cand {
+        for i in 0..options.len() {
+            let parts = options.get(i);
+            let known = options.nimber(i);
+            let end = start + parts.len() as u32;
+            let cand = match parts {
+                [] => Cand {
                     start,
                     end,
-                    big,
-                    rest: xor,
-                    rest_known: unknown <= 1,
-                    value: (unknown == 0).then_some(xor),
+                    big: NONE,
+                    rest: known,
+                    rest_known: true,
+                    value: Some(known),
                     not: 0,
-                    size: if unknown == 0 { 0 } else { size },
-                });
-            }
+                    size: 0,
+                },
+                [one] => Cand {
+                    start,
+                    end,
+                    big: start,
+                    rest: known,
+                    rest_known: true,
+                    value: None,
+                    not: 0,
+                    size: self.rules.size(one),
+                },
+                _ => {
+                    for p in parts {
+                        self.table.prefetch(p);
+                    }
+                    let mut xor = known;
+                    let mut big = NONE;
+                    let mut size = 0;
+                    let mut unknown = 0;
+                    for j in start..end {
+                        let p = &options.parts()[j as usize];
+                        if let Some(v) = self.exact(p)? {
+                            xor ^= v;
+                            continue;
+                        }
+                        unknown += 1;
+                        let s = self.rules.size(p);
+                        if big == NONE || s > size {
+                            big = j;
+                            size = s;
+                        }
+                    }
+                    Cand {
+                        start,
+                        end,
+                        big,
+                        rest: xor,
+                        rest_known: unknown <= 1,
+                        value: (unknown == 0).then_some(xor),
+                        not: 0,
+                        size: if unknown == 0 { 0 } else { size },
+                    }
+                }
+            };
+            cands.push(cand);
             start = end;
         }
-        cands.sort_by_key(|c| (c.value.is_none(), c.size));
+        // The order of the search: decided options first, then the
+        // smallest part to search first.
+        order.clear();
+        order.extend(cands.iter().enumerate().map(|(i, c)| {
+            let key = if c.value.is_some() { 0 } else { c.size.min(u32::MAX as u64 - 1) + 1 };
+            key << 32 | i as u64
+        }));
+        order.sort_unstable();
+        for o in order.iter_mut() {
+            *o &= u32::MAX as u64;
+        }
         Ok(())
     }
 
@@ -550,30 +559,6 @@ fn note(c: &mut Cand, k: Nimber, has: bool) {
         c.value = Some(k);
     } else if k < 64 {
         c.not |= 1 << k;
-    }
-}
-
-/// Whether two lists hold the same parts, in any order.
-fn same_parts<P: Eq>(a: &[P], b: &[P]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    match a.len() {
-        0 => true,
-        1 => a[0] == b[0],
-        2 => (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]),
-        _ => {
-            let mut used = vec![false; b.len()];
-            a.iter().all(|x| {
-                match (0..b.len()).find(|&j| !used[j] && b[j] == *x) {
-                    Some(j) => {
-                        used[j] = true;
-                        true
-                    }
-                    None => false,
-                }
-            })
-        }
     }
 }
 

@@ -116,6 +116,11 @@ pub trait Rules: Send + Sync + 'static {
 pub struct Options<P> {
     parts: Vec<P>,
     ends: Vec<u32>,
+    /// Per option, the xor of the nimbers of parts the rules solved
+    /// themselves ([`Options::push_nimber`]).
+    known: Vec<Nimber>,
+    /// The same for the option being built.
+    pending: Nimber,
 }
 
 impl<P> Default for Options<P> {
@@ -123,6 +128,8 @@ impl<P> Default for Options<P> {
         Options {
             parts: Vec::new(),
             ends: Vec::new(),
+            known: Vec::new(),
+            pending: 0,
         }
     }
 }
@@ -136,7 +143,7 @@ impl<P> Options<P> {
     /// Adds one option: the parts one move leaves.
     pub fn push(&mut self, parts: impl IntoIterator<Item = P>) {
         self.parts.extend(parts);
-        self.ends.push(self.parts.len() as u32);
+        self.close();
     }
 
     /// Adds one part to the option being built; [`Options::close`] ends it.
@@ -144,9 +151,27 @@ impl<P> Options<P> {
         self.parts.push(part);
     }
 
-    /// Ends the option being built by [`Options::push_part`].
+    /// Adds to the option being built a part the rules have solved
+    /// themselves, by its nimber: a piece too small to be worth a table
+    /// entry (a region where exactly one more domino fits is worth 1). This
+    /// is Lemoine and Viennot's replacement of a solved component by its
+    /// nimber, done where it is cheapest.
+    pub fn push_nimber(&mut self, nimber: Nimber) {
+        self.pending ^= nimber;
+    }
+
+    /// Ends the option being built by [`Options::push_part`] and
+    /// [`Options::push_nimber`].
     pub fn close(&mut self) {
         self.ends.push(self.parts.len() as u32);
+        self.known.push(self.pending);
+        self.pending = 0;
+    }
+
+    /// The xor of the nimbers pushed with [`Options::push_nimber`] into
+    /// option `i`.
+    pub fn nimber(&self, i: usize) -> Nimber {
+        self.known[i]
     }
 
     /// How many options.
@@ -179,5 +204,7 @@ impl<P> Options<P> {
     pub fn clear(&mut self) {
         self.parts.clear();
         self.ends.clear();
+        self.known.clear();
+        self.pending = 0;
     }
 }
