@@ -305,16 +305,26 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     /// Doubles the table (or makes the first one) when the allowance and
     /// the budget permit; otherwise leaves it, and replacement takes over.
     fn grow(&mut self) {
-        let buckets = if self.slots.is_empty() {
+        let mut buckets = if self.slots.is_empty() {
             MIN_BUCKETS
         } else {
             (self.mask + 1) * 2
         };
+        // The first table takes what fits, down to one bucket.
+        let fits = |buckets: usize, this: &Self| {
+            let bytes = Self::bytes_for(buckets) + this.heap;
+            bytes <= this.max_bytes && bytes <= this.budget.available().saturating_add(this.held())
+        };
+        if self.slots.is_empty() {
+            while buckets > 1 && !fits(buckets, self) {
+                buckets /= 2;
+            }
+        }
         let bytes = Self::bytes_for(buckets) + self.heap;
         if bytes > self.max_bytes {
             return;
         }
-        let held = self.reservation.as_ref().map_or(0, Reservation::bytes);
+        let held = self.held();
         let reservation = match &mut self.reservation {
             Some(r) => r.grow(bytes.saturating_sub(held)).is_ok(),
             None => match self.budget.reserve(bytes) {
@@ -354,6 +364,10 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
                 }
             }
         }
+    }
+
+    fn held(&self) -> u64 {
+        self.reservation.as_ref().map_or(0, Reservation::bytes)
     }
 
     /// Forgets everything, giving the memory back.
