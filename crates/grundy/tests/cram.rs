@@ -136,7 +136,9 @@ fn random_boards_match_an_exhaustive_search() {
         let pos = parse_position(&format!("cram({text})")).unwrap();
         seen_split |= pos.terms[0].parts.len() > 1;
         // The expression language, the analysis.
-        let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
         assert_eq!(a.grundy, Some(want), "cram({text})");
         // The generic solver over the components' moves alone.
         let mut moves_only = Solver::from_moves(1_000_000);
@@ -146,8 +148,16 @@ fn random_boards_match_an_exhaustive_search() {
             "cram({text}) by moves"
         );
         // The engine on the bitboard rules, one table for every board.
-        let shapes: Vec<_> = Cram::parse(&text).unwrap().iter().map(Cram::shape).collect();
-        assert_eq!(engine.nimber_of(&shapes).unwrap(), want, "cram({text}) by the engine");
+        let shapes: Vec<_> = Cram::parse(&text)
+            .unwrap()
+            .iter()
+            .map(Cram::shape)
+            .collect();
+        assert_eq!(
+            engine.nimber_of(&shapes).unwrap(),
+            want,
+            "cram({text}) by the engine"
+        );
     }
     assert!(seen_split, "some board was written in several regions");
 }
@@ -161,7 +171,9 @@ fn winning_moves_lead_to_lost_boards() {
         let mut memo = HashMap::new();
         let want = board.grundy(board.free, &mut memo);
         let pos = parse_position(&format!("cram({text})")).unwrap();
-        let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
         let winning: usize = board
             .moves(board.free)
             .iter()
@@ -174,7 +186,9 @@ fn winning_moves_lead_to_lost_boards() {
         assert_eq!(a.winning_moves.len(), winning, "cram({text})");
         for m in &a.winning_moves {
             let after = pos.apply(m).unwrap();
-            let left = after.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+            let left = after
+                .analyze(Play::Normal, &AnalyzeOptions::default())
+                .unwrap();
             assert_eq!(left.grundy, Some(0), "cram({text}) then {}", m.words);
         }
     }
@@ -191,7 +205,9 @@ fn misere_play_is_searched() {
         let text = board.text();
         let want = board.misere_win(board.free, &mut HashMap::new());
         let pos = parse_position(&format!("cram({text})")).unwrap();
-        let a = pos.analyze(Play::Misere, &AnalyzeOptions::default()).unwrap();
+        let a = pos
+            .analyze(Play::Misere, &AnalyzeOptions::default())
+            .unwrap();
         assert_eq!(a.outcome == Outcome::N, want, "misère cram({text})");
     }
 }
@@ -232,11 +248,17 @@ fn small_rectangles_match_the_exhaustive_search() {
             let board = Board {
                 rows,
                 cols,
-                free: if rows * cols == 32 { u32::MAX } else { (1 << (rows * cols)) - 1 },
+                free: if rows * cols == 32 {
+                    u32::MAX
+                } else {
+                    (1 << (rows * cols)) - 1
+                },
             };
             let want = board.grundy(board.free, &mut HashMap::new());
             let pos = parse_position(&format!("cram({rows}x{cols})")).unwrap();
-            let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
+            let a = pos
+                .analyze(Play::Normal, &AnalyzeOptions::default())
+                .unwrap();
             assert_eq!(a.grundy, Some(want), "cram({rows}x{cols})");
         }
     }
@@ -299,14 +321,47 @@ fn searches_stop_at_their_budget() {
         .nimber(&board.shape())
         .unwrap_err();
     assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
-    // Memory: the table stays within the allowance and the answer is right.
-    let budget = Budget::unlimited().with_memory(64 << 10);
+    // Memory: the table and the stack stay within the allowance, and the
+    // answer is right.
+    let budget = Budget::unlimited().with_memory(256 << 10);
     let config = SearchConfig {
         budget: budget.clone(),
         ..SearchConfig::default()
     };
     let mut search = Search::new(CramRules, &config);
-    assert_eq!(search.nimber(&Cram::rectangle(4, 7).unwrap().shape()).unwrap(), 3);
-    assert!(search.stats().table.bytes <= 64 << 10);
-    assert!(budget.held() <= 64 << 10);
+    assert_eq!(
+        search
+            .nimber(&Cram::rectangle(4, 7).unwrap().shape())
+            .unwrap(),
+        3
+    );
+    assert!(search.stats().table.bytes <= 128 << 10);
+    assert!(budget.held() <= 256 << 10);
+    // Too little for the line of play: refused by kind, holding nothing.
+    let budget = Budget::unlimited().with_memory(4 << 10);
+    let config = SearchConfig {
+        budget: budget.clone(),
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(CramRules, &config);
+    let err = search
+        .nimber(&Cram::rectangle(5, 6).unwrap().shape())
+        .unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    drop(search);
+    assert_eq!(budget.held(), 0);
+    // Through the generic solver: the caller's budget is honoured.
+    let pos = parse_position("cram(5x6)").unwrap();
+    let options = AnalyzeOptions {
+        budget: Budget::unlimited().with_memory(4 << 10),
+        ..AnalyzeOptions::default()
+    };
+    let err = pos.analyze(Play::Normal, &options).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    let options = AnalyzeOptions {
+        budget: Budget::unlimited().with_time(std::time::Duration::ZERO),
+        ..AnalyzeOptions::default()
+    };
+    let err = pos.analyze(Play::Normal, &options).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
 }

@@ -126,6 +126,16 @@ impl Engines {
         }
     }
 
+    /// Honours `budget` from the next question on, in every engine made so
+    /// far and those made later (each keeps its table when it fits the new
+    /// allowance).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget.clone();
+        for s in self.searches.values_mut() {
+            s.set_budget(budget.clone());
+        }
+    }
+
     /// The counters of every engine made so far, summed.
     pub fn stats(&self) -> Stats {
         self.searches
@@ -138,6 +148,7 @@ impl Engines {
 /// An engine of some rules type, for the registry.
 trait Erased: Send {
     fn renew(&mut self, work: Option<u64>);
+    fn set_budget(&mut self, budget: Budget);
     fn stats(&self) -> Stats;
     fn any(&mut self) -> &mut dyn Any;
 }
@@ -145,6 +156,9 @@ trait Erased: Send {
 impl<R: Rules> Erased for Search<R> {
     fn renew(&mut self, work: Option<u64>) {
         Search::renew(self, work);
+    }
+    fn set_budget(&mut self, budget: Budget) {
+        Search::set_budget(self, budget);
     }
     fn stats(&self) -> Stats {
         Search::stats(self)

@@ -17,6 +17,7 @@
 //! outcome search. See the [module documentation](super) for the whole
 //! method and its sources.
 
+use std::mem::size_of;
 use std::time::Instant;
 
 use rustc_hash::{FxBuildHasher, FxHashSet};
@@ -25,7 +26,7 @@ use super::engines::SearchConfig;
 use super::progress::{Progress, SharedObserver, Stats, REPORT_EVERY};
 use super::rules::{Options, Rules};
 use super::table::{Facts, Table};
-use crate::budget::{Budget, LimitKind, Ticker};
+use crate::budget::{Budget, LimitKind, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
 
@@ -68,6 +69,8 @@ struct Node<P> {
     cands: Vec<Cand>,
     /// The indices of `cands` in the order they are searched.
     order: Vec<u64>,
+    /// The bytes its buffers held when last measured.
+    bytes: u64,
 }
 
 impl<P> Default for Node<P> {
@@ -76,6 +79,7 @@ impl<P> Default for Node<P> {
             options: Options::new(),
             cands: Vec::new(),
             order: Vec::new(),
+            bytes: 0,
         }
     }
 }
@@ -120,6 +124,10 @@ pub struct Search<R: Rules> {
     testing: Option<(Nimber, usize, usize)>,
     started: Option<Instant>,
     last_report: Option<Instant>,
+    /// The bytes of the expanded positions' buffers (on the line of play
+    /// and in the pool), held against the budget: a line of play a million
+    /// moves long holds a million nodes.
+    stack: Reservation,
 }
 
 impl<R: Rules> Search<R> {
@@ -143,12 +151,35 @@ impl<R: Rules> Search<R> {
             testing: None,
             started: None,
             last_report: None,
+            stack: config.budget.reservation(),
         }
     }
 
     /// The rules searched.
     pub fn rules(&self) -> &R {
         &self.rules
+    }
+
+    /// The rules searched, to change what they hold (a context of their
+    /// own). Parts already in the table keep their facts: a change must not
+    /// change what any part is worth.
+    pub fn rules_mut(&mut self) -> &mut R {
+        &mut self.rules
+    }
+
+    /// The budget of time, memory and cancellation it honours.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Honours `budget` from the next question on (a long-lived engine
+    /// answering a new request): the table is kept when its bytes fit the
+    /// new allowance, else forgotten.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.table.set_budget(&budget);
+        self.pool.clear();
+        self.stack = budget.reservation();
+        self.budget = budget;
     }
 
     /// The counters so far, with the table's fill.
@@ -368,7 +399,8 @@ impl<R: Rules> Search<R> {
         let rest = if c.rest_known {
             c.rest
         } else {
-            let mut rest = 0;
+            // The nimbers the rules solved themselves, then the other parts'.
+            let mut rest = node.options.nimber(i);
             for j in c.start..c.end {
                 if j != c.big {
                     let p = node.options.parts()[j as usize].clone();
@@ -412,7 +444,27 @@ impl<R: Rules> Search<R> {
             self.report();
         }
         self.prepare(&mut node)?;
+        self.hold(&mut node)?;
         Ok(node)
+    }
+
+    /// Holds against the budget what `node`'s buffers grew to. Buffers are
+    /// reused from the pool, so the bytes held are those of the most nodes
+    /// ever alive at once, at their largest.
+    fn hold(&mut self, node: &mut Node<R::Part>) -> Result<()> {
+        let bytes = node.options.capacity_bytes()
+            + (node.cands.capacity() * size_of::<Cand>()
+                + node.order.capacity() * size_of::<u64>()
+                + size_of::<Node<R::Part>>()) as u64;
+        if bytes > node.bytes {
+            let more = bytes - node.bytes;
+            if let Err(e) = self.stack.grow(more) {
+                let line = self.depth;
+                return Err(e.during(|| format!("searching {line} moves deep")));
+            }
+            node.bytes = bytes;
+        }
+        Ok(())
     }
 
     /// Done with `part`'s node: off the line of play, buffers back to the pool.
@@ -433,6 +485,7 @@ impl<R: Rules> Search<R> {
             options,
             cands,
             order,
+            ..
         } = node;
         let mut start = 0u32;
         for i in 0..options.len() {
@@ -500,7 +553,11 @@ impl<R: Rules> Search<R> {
         // smallest part to search first.
         order.clear();
         order.extend(cands.iter().enumerate().map(|(i, c)| {
-            let key = if c.value.is_some() { 0 } else { c.size.min(u32::MAX as u64 - 1) + 1 };
+            let key = if c.value.is_some() {
+                0
+            } else {
+                c.size.min(u32::MAX as u64 - 1) + 1
+            };
             key << 32 | i as u64
         }));
         order.sort_unstable();

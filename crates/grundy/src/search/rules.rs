@@ -200,6 +200,14 @@ impl<P> Options<P> {
         (0..self.len()).map(|i| self.get(i))
     }
 
+    /// The bytes its buffers hold on the heap (not counting what the parts
+    /// themselves own).
+    pub fn capacity_bytes(&self) -> u64 {
+        (self.parts.capacity() * std::mem::size_of::<P>()
+            + self.ends.capacity() * 4
+            + self.known.capacity() * std::mem::size_of::<Nimber>()) as u64
+    }
+
     /// Empties the list, keeping its buffers.
     pub fn clear(&mut self) {
         self.parts.clear();

@@ -165,7 +165,9 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     #[inline]
     fn bucket(&self, key: &P) -> usize {
         // Fx leaves the low bits weak; the bucket comes from the high ones.
-        let h = FxBuildHasher.hash_one(key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = FxBuildHasher
+            .hash_one(key)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h >> 32) as usize & self.mask
     }
 
@@ -261,12 +263,14 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             s.word = pack(merged, work.max(work_of(s.word)));
             return;
         }
+        if heap > 0 && !self.hold_heap(heap) {
+            return; // the part's own bytes do not fit: not remembered
+        }
+        let bucket = &mut self.slots[b..b + WAYS];
         if let Some(s) = bucket.iter_mut().find(|s| s.word == 0) {
             s.key = key.clone();
             s.word = pack(facts, work);
             self.entries += 1;
-            self.heap += heap as u64;
-            self.account();
             return;
         }
         // Full bucket: replace the entry that cost least, if it cost less.
@@ -280,26 +284,27 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             bucket[i].key = key.clone();
             bucket[i].word = pack(facts, work);
             self.replaced += 1;
-            self.heap += heap as u64;
-            self.account();
         }
     }
 
-    /// Keeps the reservation in step with the heap bytes of the keys (only
-    /// parts with heap data have any; the count only grows, since replaced
-    /// keys are not measured again).
-    fn account(&mut self) {
-        if self.heap == 0 {
-            return;
+    /// Holds `heap` more bytes of keys' own data against the allowance and
+    /// the budget (only parts with heap data have any; the count only
+    /// grows, since replaced keys are not measured again, so it errs on
+    /// the side of holding too much). False, holding nothing more, when
+    /// they do not fit: the entry is then not stored.
+    fn hold_heap(&mut self, heap: usize) -> bool {
+        let heap = heap as u64;
+        if Self::bytes_for(self.mask + 1) + self.heap + heap > self.max_bytes {
+            return false;
         }
-        let want = Self::bytes_for(self.mask + 1) + self.heap;
-        if let Some(r) = &mut self.reservation {
-            if want > r.bytes() {
-                // A refusal leaves the table as it is: the search goes on
-                // and the allowance is honoured by not growing further.
-                let _ = r.set(want);
-            }
+        let Some(r) = &mut self.reservation else {
+            return false;
+        };
+        if r.grow(heap).is_err() {
+            return false;
         }
+        self.heap += heap;
+        true
     }
 
     /// Doubles the table (or makes the first one) when the allowance and
@@ -310,20 +315,24 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         } else {
             (self.mask + 1) * 2
         };
-        // The first table takes what fits, down to one bucket.
+        // A table takes at most half of what the budget has left (counting
+        // what it holds): the rest is for the search's stack and whatever
+        // else the request holds.
+        let room = self.budget.available().saturating_add(self.held()) / 2;
         let fits = |buckets: usize, this: &Self| {
             let bytes = Self::bytes_for(buckets) + this.heap;
-            bytes <= this.max_bytes && bytes <= this.budget.available().saturating_add(this.held())
+            bytes <= this.max_bytes && bytes <= room
         };
+        // The first table takes what fits, down to one bucket.
         if self.slots.is_empty() {
             while buckets > 1 && !fits(buckets, self) {
                 buckets /= 2;
             }
         }
-        let bytes = Self::bytes_for(buckets) + self.heap;
-        if bytes > self.max_bytes {
+        if !fits(buckets, self) {
             return;
         }
+        let bytes = Self::bytes_for(buckets) + self.heap;
         let held = self.held();
         let reservation = match &mut self.reservation {
             Some(r) => r.grow(bytes.saturating_sub(held)).is_ok(),
@@ -368,6 +377,21 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 
     fn held(&self) -> u64 {
         self.reservation.as_ref().map_or(0, Reservation::bytes)
+    }
+
+    /// Holds its bytes against `budget` from now on (a long-lived engine
+    /// answering a new request): kept when they fit its allowance, else
+    /// forgotten, and grown from nothing within it.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        let held = self.held();
+        self.budget = budget.clone();
+        if self.reservation.is_none() {
+            return;
+        }
+        match budget.reserve(held) {
+            Ok(r) => self.reservation = Some(r),
+            Err(_) => self.clear(),
+        }
     }
 
     /// Forgets everything, giving the memory back.

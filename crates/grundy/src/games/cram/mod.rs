@@ -42,8 +42,8 @@ use crate::sum::Term;
 
 mod shape;
 
-pub use shape::{CramRules, Shape, MAX_CELLS};
 use shape::{crop, placements, regions, rows_text};
+pub use shape::{CramRules, Shape, MAX_CELLS};
 
 /// The cells of a full box of `n` cells.
 fn all(n: u32) -> u128 {
@@ -101,7 +101,14 @@ impl Cram {
         crate::games::parse_args(text, read_board)
     }
 
-    fn region(cells: u128, rows: u32, cols: u32, top: u32, left: u32, placed: Option<[(u32, u32); 2]>) -> Cram {
+    fn region(
+        cells: u128,
+        rows: u32,
+        cols: u32,
+        top: u32,
+        left: u32,
+        placed: Option<[(u32, u32); 2]>,
+    ) -> Cram {
         Cram {
             rows,
             cols,
@@ -115,7 +122,13 @@ impl Cram {
 
     /// The regions of `cells` (in a box `rows × cols` at `top`, `left`),
     /// each cropped to its own box; `placed` is recorded in each.
-    fn split(cells: u128, cols: u32, top: u32, left: u32, placed: Option<[(u32, u32); 2]>) -> Vec<Cram> {
+    fn split(
+        cells: u128,
+        cols: u32,
+        top: u32,
+        left: u32,
+        placed: Option<[(u32, u32); 2]>,
+    ) -> Vec<Cram> {
         let mut out = Vec::new();
         regions(cells, cols, |r| {
             let (y, h, w, (r0, c0)) = crop(r, cols);
@@ -148,9 +161,16 @@ impl Cram {
         if after.is_empty() && left != 0 {
             // No domino fits in what is left: it stays, a component with no
             // move, so that the board keeps showing (and naming) the domino.
-            after.push(Cram::region(left, self.rows, self.cols, self.top, self.left, placed));
+            after.push(Cram::region(
+                left, self.rows, self.cols, self.top, self.left, placed,
+            ));
         }
-        Move::to(after.into_iter().map(|c| Arc::new(c) as Component).collect())
+        Move::to(
+            after
+                .into_iter()
+                .map(|c| Arc::new(c) as Component)
+                .collect(),
+        )
     }
 
     /// The domino a move of this component placed, on the board as written.
@@ -206,7 +226,10 @@ fn column_name(c: u32) -> String {
 
 /// `b3` → (row 2, column 1), 0-based, on the board as written.
 fn read_cell(text: &str) -> std::result::Result<(u32, u32), String> {
-    let letters: String = text.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+    let letters: String = text
+        .chars()
+        .take_while(|c| c.is_ascii_lowercase())
+        .collect();
     let digits = &text[letters.len()..];
     if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(format!(
@@ -215,7 +238,9 @@ fn read_cell(text: &str) -> std::result::Result<(u32, u32), String> {
     }
     let mut col: u64 = 0;
     for ch in letters.bytes() {
-        col = col.saturating_mul(26).saturating_add(u64::from(ch - b'a') + 1);
+        col = col
+            .saturating_mul(26)
+            .saturating_add(u64::from(ch - b'a') + 1);
     }
     let row: u64 = digits.parse().unwrap_or(u64::MAX);
     if row == 0 || row > 1000 || col > 1000 {
@@ -326,10 +351,7 @@ impl Game for Cram {
         };
         let (Some(x), Some(y)) = (here(a), here(b)) else {
             let bad = if here(a).is_none() { a } else { b };
-            return Err(format!(
-                "{} is not a free cell of {label}",
-                cell_name(bad)
-            ));
+            return Err(format!("{} is not a free cell of {label}", cell_name(bad)));
         };
         if x.0.abs_diff(y.0) + x.1.abs_diff(y.1) != 1 {
             return Err(format!(
@@ -459,7 +481,10 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
     })?;
     Ok(Term::new(
         "cram",
-        boards.into_iter().map(|b| Arc::new(b) as Component).collect(),
+        boards
+            .into_iter()
+            .map(|b| Arc::new(b) as Component)
+            .collect(),
     ))
 }
 
@@ -501,7 +526,9 @@ mod tests {
             ("", 0, "expected a row"),
         ] {
             match Cram::parse(text) {
-                Err(Error::Parse { at: got, message, .. }) => {
+                Err(Error::Parse {
+                    at: got, message, ..
+                }) => {
                     assert_eq!(got, at, "{text}: {message}");
                     assert!(message.contains(says), "{text}: {message}");
                 }

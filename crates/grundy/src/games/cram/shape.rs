@@ -254,7 +254,11 @@ pub(super) fn rows_text(cells: u128, h: u32, w: u32) -> String {
             out.push('/');
         }
         for c in 0..w {
-            out.push(if cells >> (r * w + c) & 1 == 1 { '.' } else { '#' });
+            out.push(if cells >> (r * w + c) & 1 == 1 {
+                '.'
+            } else {
+                '#'
+            });
         }
     }
     out
@@ -386,7 +390,16 @@ impl Halves {
             right: r,
         } = self;
         // (cells in the image's top half, in its left half) for each image.
-        let keys = [(t, l), (b, r), (b, l), (t, r), (l, t), (r, b), (r, t), (l, b)];
+        let keys = [
+            (t, l),
+            (b, r),
+            (b, l),
+            (t, r),
+            (l, t),
+            (r, b),
+            (r, t),
+            (l, b),
+        ];
         let count = if square { 8 } else { 4 };
         let least = *keys[..count].iter().min().expect("images");
         let mut chosen = 0;
@@ -576,7 +589,11 @@ impl<B: Bits> Images<B> {
             };
             win |= (bits.widen() as u32) << (dr * cols);
         }
-        let table = if step == 1 { &JOINED.across } else { &JOINED.down };
+        let table = if step == 1 {
+            &JOINED.across
+        } else {
+            &JOINED.down
+        };
         table[win as usize >> 6] >> (win & 63) & 1 == 1
     }
 }
@@ -680,6 +697,9 @@ impl Rules for CramRules {
     /// is two cells to map); the others are split and normalised.
     fn options(&self, part: &Shape, out: &mut Options<Shape>) -> Result<()> {
         let (cells, w, h) = (part.cells(), part.width(), part.height());
+        if cells == 0 {
+            return Ok(()); // no free cell: no move
+        }
         if h * w <= 64 {
             options_in::<u64>(cells as u64, h, w, out);
         } else {
