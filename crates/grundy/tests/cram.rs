@@ -210,6 +210,15 @@ fn misere_play_is_searched() {
             .unwrap();
         assert_eq!(a.outcome == Outcome::N, want, "misère cram({text})");
     }
+    // A board too large for the misère search within its budget is
+    // refused, by kind, not searched without end.
+    let pos = parse_position("cram(6x7)").unwrap();
+    let options = AnalyzeOptions {
+        misere_budget: 100_000,
+        ..AnalyzeOptions::default()
+    };
+    let err = pos.analyze(Play::Misere, &options).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Work), "{err}");
 }
 
 /// Values published for rectangles (P. Beling's igsolve table; J. Lemoine
