@@ -460,7 +460,7 @@ fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
 pub(super) fn regions<B: Bits>(mut cells: B, w: u32, mut found: impl FnMut(B)) {
     while cells != B::ZERO {
         let region = flood(cells.lowest(), cells, w);
-        cells = cells & !region;
+        cells &= !region;
         if region.clear_lowest() != B::ZERO {
             found(region);
         }
