@@ -9,8 +9,9 @@
 #   IGSOLVE_ROOT=DIR bash bench/boards.sh         # reuse an install
 #
 # Both programs run with their defaults (igsolve: its default pruning
-# method, transposition table and end database; grundy: `analyze` of the
-# board, which answers the nimber only, `--max-moves 0`).
+# method, transposition table and end database). grundy runs its search
+# engine through `examples/cram.rs` (the command line's `analyze` stops at
+# its default search budget of 2,000,000 positions on these boards).
 #
 # First checks that both find the same nimber for every board (a board
 # `RxC` is R rows of C cells; igsolve is given --rows R --cols C), then
@@ -19,8 +20,8 @@
 # program's peak memory.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs="${RUNS:-5}"
-build_grundy
-G="$grundy"
+(cd "$root" && cargo build --quiet --release -p grundy --example cram)
+G="${CARGO_TARGET_DIR:-$root/target}/release/examples/cram"
 
 # igsolve from crates.io, into its own root (compiled once, ~2 minutes).
 igroot="${IGSOLVE_ROOT:-$tmp/igsolve}"
@@ -36,18 +37,18 @@ fi
 cases=(3x8 5x6 5x7 5x8 4x10)
 [ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
 
-grundy_cmd() { "$G" analyze "cram($1x$2)" --max-moves 0 --json; }
+grundy_cmd() { "$G" "$1x$2"; }
 igsolve_cmd() { "$I" cram --rows "$1" --cols "$2"; }
 
 echo "== grundy vs igsolve cram ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
-echo "   grundy: $G ($("$G" --version 2>/dev/null || echo '?'))"
+echo "   grundy: $G"
 echo "   igsolve: $I ($("$I" --version))"
 echo
 
 echo "-- the same nimbers --"
 for board in "${cases[@]}"; do
     IFS=x read -r r c <<<"$board"
-    g=$(grundy_cmd "$r" "$c" | sed -n 's/.*"grundy":\([0-9]*\).*/\1/p')
+    g=$(grundy_cmd "$r" "$c" | sed -n 's/^cram(.*) = //p')
     i=$(igsolve_cmd "$r" "$c" | sed -n 's/^Nimber of initial position: //p')
     if [ -n "$g" ] && [ "$g" = "$i" ]; then
         echo "cram($board): $g (both)"
@@ -81,7 +82,7 @@ for board in "${cases[@]}"; do
     mg=$(tr ' ' '\n' <<<"${times_g[$board]}" | sed '/^$/d' | median)
     ratio=$(awk -v i="$mi" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? i / g : 0) }')
     ki=$(peak "$I" cram --rows "$rows" --cols "$cols")
-    kg=$(peak "$G" analyze "cram(${rows}x$cols)" --max-moves 0 --json)
+    kg=$(peak "$G" "${rows}x$cols")
     printf '%-8s %11.3f %11.3f %9s %13s %13s   (%s | %s)\n' "$board" "$mi" "$mg" "$ratio" "$ki" "$kg" \
         "${times_g[$board]% }" "${times_i[$board]% }"
 done
