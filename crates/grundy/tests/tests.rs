@@ -9,6 +9,7 @@ mod budget;
 mod census;
 mod classic_families;
 mod coin_products;
+mod cram;
 mod every_sj;
 mod fuzz_expr;
 mod graph_games;
