@@ -5,6 +5,7 @@
 //! A new test file must be added here as a module, or it is not compiled.
 
 mod archive;
+mod budget;
 mod classic_families;
 mod coin_products;
 mod every_sj;
