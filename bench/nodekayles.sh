@@ -8,6 +8,7 @@
 #   ROWS=2 TO=20 bash bench/nodekayles.sh         # 2 × n: n mod 2
 #   ROWS=4 TO=10 bash bench/nodekayles.sh         # 4 × n: all 0
 #   LIMITS="--time 86400 --memory 6G" FROM=17 TO=17 bash bench/nodekayles.sh
+#                                     # flags added to every run (limits)
 #   GRUNDY=/path/to/grundy bash bench/nodekayles.sh
 #
 # Each board is one `grundy analyze nodekayles(RxN) --max-moves 0 --json`
@@ -19,7 +20,7 @@ rows="${ROWS:-3}"
 from="${FROM:-1}"
 to="${TO:-16}"
 # shellcheck disable=SC2206
-limits=(${LIMITS:---time 86400 --memory 4G})
+limits=(${LIMITS:-})
 build_grundy
 G="$grundy"
 
@@ -36,13 +37,13 @@ expected() {
 }
 
 echo "== nodekayles(${rows}xN), N = $from..$to ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
-echo "   grundy: $G ($("$G" --version 2>/dev/null || echo '?')), limits: ${limits[*]}"
+echo "   grundy: $G ($("$G" --version 2>/dev/null || echo '?')), flags: ${limits[*]:-none}"
 printf '%-18s %6s %10s %10s %12s   %s\n' board value "CPU s" "wall s" "peak KiB" "published"
 status=0
 for n in $(seq "$from" "$to"); do
     board="nodekayles(${rows}x$n)"
     /usr/bin/time -f '%U %S %e %M' -o "$tmp/time" \
-        "$G" analyze "$board" --max-moves 0 --json "${limits[@]}" >"$tmp/out" 2>"$tmp/err" || true
+        "$G" analyze "$board" --max-moves 0 --json ${limits[@]+"${limits[@]}"} >"$tmp/out" 2>"$tmp/err" || true
     value=$(sed -n 's/.*"grundy":\([0-9]*\).*/\1/p' "$tmp/out")
     read -r user sys wall kib < <(tail -1 "$tmp/time")
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')

@@ -469,6 +469,67 @@ fn node_kayles_on_three_rows_is_a316632() {
     }
 }
 
+/// CPU seconds this process has used (user + system), from
+/// `/proc/self/stat`; `None` where that cannot be read.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Node-Kayles on `R × n` grids, `NK_ROWS` (default 3) rows and `n` from
+/// `NK_FROM` to `NK_TO` (default 14 to 16: the terms of A316632 the fast
+/// test leaves out), each by a fresh solver; prints the value and the CPU
+/// time of each and checks the published values. Beyond A316632 these are
+/// new terms:
+///
+/// ```text
+/// NK_FROM=17 NK_TO=20 cargo test --release -p grundy --test integration \
+///     three_rows_beyond -- --ignored --nocapture
+/// ```
+///
+/// With `NK_CHECK=N`, boards up to `n = N` are also solved through their
+/// moves alone (no family rules), a second path to the same value.
+#[test]
+#[ignore = "long: run with --release"]
+fn node_kayles_three_rows_beyond_the_fast_part() {
+    let var = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (rows, from, to) = (
+        var("NK_ROWS", 3),
+        var("NK_FROM", 14),
+        var("NK_TO", 16),
+    );
+    for n in from..=to {
+        let text = format!("nodekayles({rows}x{n})");
+        let parts: Vec<_> = parse_position(&text).unwrap().components().cloned().collect();
+        let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
+        let value = Solver::new(usize::MAX).grundy_of(&parts).unwrap();
+        let took = cpu.and_then(|c| Some(cpu_seconds()? - c));
+        let published = match rows {
+            2 => Some(n as u64 % 2),
+            3 => A316632.get(n - 1).copied(),
+            4 => Some(0),
+            _ => None,
+        };
+        println!(
+            "{text} = {value}   CPU {:.2} s, wall {:.2} s   {}",
+            took.unwrap_or(f64::NAN),
+            wall.elapsed().as_secs_f64(),
+            published.map_or("(not published)".to_string(), |p| format!("published {p}"))
+        );
+        if let Some(p) = published {
+            assert_eq!(value, p, "{text}");
+        }
+    }
+}
+
 #[test]
 fn pieces_are_written_as_they_parse() {
     // Every piece met below 3 × 5 and a random graph, written and read back.
