@@ -490,8 +490,9 @@ fn cpu_seconds() -> Option<f64> {
 ///     three_rows_beyond -- --ignored --nocapture
 /// ```
 ///
-/// With `NK_CHECK=N`, boards up to `n = N` are also solved through their
-/// moves alone (no family rules), a second path to the same value.
+/// With `NK_CHECK=N`, boards up to `n = N` are also solved by a second
+/// path: mex over the options of pieces in canonical form
+/// ([`nodekayles::options`]), memoised in a map.
 #[test]
 #[ignore = "long: run with --release"]
 fn node_kayles_three_rows_beyond_the_fast_part() {
@@ -501,14 +502,19 @@ fn node_kayles_three_rows_beyond_the_fast_part() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let (rows, from, to) = (
+    let (rows, from, to, check) = (
         var("NK_ROWS", 3),
         var("NK_FROM", 14),
         var("NK_TO", 16),
+        var("NK_CHECK", 0),
     );
     for n in from..=to {
         let text = format!("nodekayles({rows}x{n})");
-        let parts: Vec<_> = parse_position(&text).unwrap().components().cloned().collect();
+        let parts: Vec<_> = parse_position(&text)
+            .unwrap()
+            .components()
+            .cloned()
+            .collect();
         let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
         let value = Solver::new(usize::MAX).grundy_of(&parts).unwrap();
         let took = cpu.and_then(|c| Some(cpu_seconds()? - c));
@@ -526,6 +532,19 @@ fn node_kayles_three_rows_beyond_the_fast_part() {
         );
         if let Some(p) = published {
             assert_eq!(value, p, "{text}");
+        }
+        if n <= check {
+            // A second path: mex over the options the family gives for
+            // pieces in canonical form, memoised by piece.
+            let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
+            let by_pieces = pieces_value(&text);
+            let took = cpu.and_then(|c| Some(cpu_seconds()? - c));
+            println!(
+                "{text} = {by_pieces} by mex over pieces   CPU {:.2} s, wall {:.2} s",
+                took.unwrap_or(f64::NAN),
+                wall.elapsed().as_secs_f64()
+            );
+            assert_eq!(by_pieces, value, "{text} by pieces");
         }
     }
 }
