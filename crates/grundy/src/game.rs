@@ -19,7 +19,9 @@
 //!   the memoising solvers rely on;
 //! * [`Game::moves`]: every move, as data ([`Move`]).
 //!
-//! What it may give, where theory knows it: the Grundy value
+//! What it may give: rules of its own for the search engine
+//! ([`Game::solve`], see [`search`](crate::search)), and, where theory
+//! knows it, the Grundy value
 //! ([`Game::value`]), only the outcome ([`Game::known`], e.g. Wythoff's
 //! game on huge piles), the moves to a given value ([`Game::moves_to_value`]),
 //! and presentation for `play` and `explain`. Without theory, the generic
@@ -73,6 +75,7 @@ use crate::limits::Limits;
 use crate::memo::Memo;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
+use crate::search::Engines;
 
 /// A component, shared: moves hand out children cheaply.
 pub type Component = Arc<dyn Game>;
@@ -295,6 +298,20 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// The Grundy value (normal play) from theory, when known without search.
     fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
         Ok(None)
+    }
+
+    /// The Grundy value found by search on rules of the family's own: a
+    /// family with a faster representation than its [`Move`]s (a bitboard
+    /// for a board game) implements [`Rules`](crate::search::Rules) for it
+    /// and hands this component to [`Engines::nimber`], which keeps one
+    /// engine (and one transposition table) per rules type for the whole
+    /// request. `None` (the default): the generic solver searches the
+    /// component through [`Game::moves`].
+    ///
+    /// This is search, not theory: it is used even by solvers that take no
+    /// values from theory, except [`Solver::from_moves`](crate::solver::Solver::from_moves).
+    fn solve(&self, _engines: &mut Engines) -> Option<Result<Nimber>> {
+        None
     }
 
     /// What theory knows: the value, else perhaps the outcome alone.

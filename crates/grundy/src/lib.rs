@@ -93,6 +93,8 @@
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
+//! * [`search`]: the nimber search engine (splitting, canonical parts,
+//!   pruning, a transposition table bounded in bytes);
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
@@ -126,6 +128,7 @@ pub mod period;
 pub mod quotient;
 pub mod report;
 pub mod rule;
+pub mod search;
 pub mod sequence;
 pub mod session;
 pub mod solver;

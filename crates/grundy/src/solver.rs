@@ -1,27 +1,39 @@
-//! The generic solvers: exhaustive search over any finite game that
-//! implements [`Game`], from its moves alone.
+//! The generic solvers: search over any finite game that implements
+//! [`Game`], from its moves (or a family's own rules).
 //!
-//! * [`Solver`] finds Grundy values by the definition — `G(x)` is the mex of
-//!   the values of the options of `x`, and an option that leaves several
-//!   components has the nim-sum of their values (Sprague–Grundy) — with a
-//!   memo table keyed by [`Identity`] (type, name and key). Every-game steps
-//!   ([`StepsSearch`](crate::every::StepsSearch)) share its search.
+//! * [`Solver`] finds Grundy values with the [`search`](crate::search)
+//!   engine: an option that leaves several components is split into them
+//!   (Sprague–Grundy: their values xor), each component is identified by
+//!   its [`Identity`] (type, name and key) in a transposition table bounded
+//!   in bytes, and the search is pruned (outcome searches of `G + *k`, see
+//!   the engine's documentation). A family with rules of its own (a
+//!   bitboard for Cram) hands its components to its own engine through
+//!   [`Game::solve`].
+//! * Every-game steps ([`StepsSearch`](crate::every::StepsSearch)) use the
+//!   memoised search over single components here (`ComponentSearch`): steps
+//!   are not nimbers, and no pruning of the search applies.
 //! * [`StateSearch`] (in [`state_search`](crate::state_search)) walks sums
 //!   as a whole (misère play has no nim-sum rule; the perfect player's
 //!   remoteness is not a Grundy value): a state is the multiset of its
 //!   components with a move left.
 //!
-//! Both are iterative (an explicit stack, no recursion, so a line of play
-//! ten thousand moves long is fine), both refuse with an error naming their
-//! budget when the positions and moves visited would exceed it, and both
-//! refuse a position that repeats along a line of play (not a finite game).
+//! All refuse with an error naming their budget when the positions and
+//! moves visited would exceed it, need no deep native stack for long lines
+//! of play, and refuse a position that repeats along the line of play being
+//! searched ([`Error::Loop`]: not a finite game).
 
 use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxBuildHasher;
 
 use crate::budget::{vec_bytes, Budget, LimitKind, MapBytes, Reservation, Ticker};
 use crate::error::{Error, Result};
-use crate::game::{identity, Component, Context, Game, Identity};
-use crate::nimber::{mex, Nimber};
+use crate::game::{identity, written, Component, Context, Game, Identity};
+use crate::nimber::Nimber;
+use crate::search::{Engines, Options, Rules, Search, SearchConfig, Stats};
 pub use crate::state_search::{Fold, State, StateSearch, Stop};
 
 /// The default budget of a [`Solver`]: positions and moves visited.
@@ -107,11 +119,6 @@ impl<M: Measure> ComponentSearch<M> {
 
     pub(crate) fn budget(&self) -> usize {
         self.budget
-    }
-
-    pub(crate) fn renew(&mut self, budget: usize) {
-        self.budget = budget;
-        self.used = 0;
     }
 
     /// Counts `n` positions or moves visited at `c` against the budget.
@@ -238,45 +245,143 @@ impl<M: Measure> ComponentSearch<M> {
     }
 }
 
-/// Grundy values: the mex of the options' values, an option of several
-/// components worth the nim-sum of theirs.
-#[derive(Debug)]
-struct Grundy {
-    /// Use the families' theory for values where it knows them (faster);
-    /// `None`, the answer comes from the rules alone (the test oracle).
-    theory: Option<Context>,
+/// A component of any game as a part of the [`search`](crate::search)
+/// engine: its [`Identity`] (type, name, key) decides equality, and the
+/// component itself gives the moves.
+#[derive(Clone, Default)]
+pub(crate) struct DynPart(Option<Arc<DynInner>>);
+
+struct DynInner {
+    id: Identity,
+    hash: u64,
+    c: Component,
 }
 
-impl Measure for Grundy {
-    fn known(&self, c: &dyn Game) -> Result<Option<u64>> {
-        match &self.theory {
-            Some(cx) => c.value(cx),
-            None => Ok(None),
+impl DynPart {
+    pub(crate) fn new(c: Component) -> DynPart {
+        let id = identity(c.as_ref());
+        let hash = FxBuildHasher.hash_one(&id);
+        DynPart(Some(Arc::new(DynInner { id, hash, c })))
+    }
+
+    fn inner(&self) -> &DynInner {
+        self.0
+            .as_ref()
+            .expect("a searched part is never the filler")
+    }
+}
+
+impl PartialEq for DynPart {
+    fn eq(&self, other: &DynPart) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || (a.hash == b.hash && a.id == b.id),
+            (None, None) => true,
+            _ => false,
         }
     }
+}
 
-    fn combine(&self, acc: u64, part: u64) -> u64 {
-        acc ^ part
-    }
+impl Eq for DynPart {}
 
-    fn finish(&self, options: Vec<u64>) -> u64 {
-        mex(options)
-    }
-
-    fn refuse(&self, c: &dyn Game, budget: usize) -> Error {
-        Error::limit(
-            LimitKind::Work,
-            format!(
-                "finding the Grundy value of {}({}) by search ran past the budget of {budget} \
-                 positions and moves",
-                c.name(),
-                c.args(),
-            ),
-        )
+impl Hash for DynPart {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.as_ref().map_or(0, |i| i.hash));
     }
 }
 
-/// Grundy values of single components by exhaustive search.
+impl fmt::Debug for DynPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(i) => write!(f, "{}", written(i.c.as_ref())),
+            None => f.write_str("(none)"),
+        }
+    }
+}
+
+/// Any [`Game`] as [`Rules`] of the search engine: the options are the
+/// moves' `after` lists (a family splits a position by listing one
+/// component per independent part), and values come, where they can, from
+/// the family's theory ([`Game::value`]) or from the family's own rules on
+/// an engine of their own ([`Game::solve`]).
+pub(crate) struct DynRules {
+    theory: Option<Context>,
+    /// The engines of families with rules of their own; `None`: every
+    /// component is searched through its moves.
+    engines: Option<Mutex<Engines>>,
+    /// The most moves one position may list (the solver's work allowance):
+    /// a game may have more moves than memory holds (Euclid's game near
+    /// 2^64), so they are counted as they come, not after.
+    work: u64,
+    /// Checked while a long list of moves is read.
+    budget: Budget,
+}
+
+/// Moves read between two looks at the budget's clock.
+const MOVES_CHECK: u64 = 4096;
+
+impl Rules for DynRules {
+    type Part = DynPart;
+
+    fn options(&self, part: &DynPart, out: &mut Options<DynPart>) -> Result<()> {
+        let c = &part.inner().c;
+        let mut n = 0u64;
+        for m in c.moves() {
+            n += 1;
+            if n > self.work {
+                return Err(Error::limit(
+                    LimitKind::Work,
+                    format!(
+                        "finding the Grundy value of {} by search ran past the budget of {} \
+                         positions and moves",
+                        written(c.as_ref()),
+                        self.work
+                    ),
+                ));
+            }
+            if n % MOVES_CHECK == 0 {
+                self.budget.check()?;
+                // The list so far must fit what is left of the allowance.
+                self.budget.fits(out.capacity_bytes())?;
+            }
+            out.push(m.after.into_iter().map(DynPart::new));
+        }
+        Ok(())
+    }
+
+    /// The key's length: the nearest thing to a size every game has.
+    fn size(&self, part: &DynPart) -> u64 {
+        part.inner().id.2.len() as u64
+    }
+
+    fn known(&self, part: &DynPart) -> Result<Option<Nimber>> {
+        let c = &part.inner().c;
+        if let Some(cx) = &self.theory {
+            if let Some(v) = c.value(cx)? {
+                return Ok(Some(v));
+            }
+        }
+        if let Some(engines) = &self.engines {
+            let mut engines = engines.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(v) = c.solve(&mut engines) {
+                return v.map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn written(&self, part: &DynPart) -> String {
+        written(part.inner().c.as_ref())
+    }
+
+    fn heap_bytes(&self, part: &DynPart) -> usize {
+        let id = &part.inner().id;
+        std::mem::size_of::<DynInner>() + id.1.len() + id.2.len() * 8
+    }
+}
+
+/// Grundy values of single components by search: the [`search`](crate::search)
+/// engine over the components' moves (or over a family's own rules, see
+/// [`Game::solve`]), with a transposition table, within a budget.
 ///
 /// ```
 /// use grundy::expr::parse_position;
@@ -287,69 +392,135 @@ impl Measure for Grundy {
 /// let err = Solver::new(1_000).grundy(big).unwrap_err();
 /// assert!(err.to_string().contains("budget of 1000"));
 /// ```
-#[derive(Debug)]
 pub struct Solver {
-    search: ComponentSearch<Grundy>,
+    search: Search<DynRules>,
+    budget: usize,
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("budget", &self.budget)
+            .field("search", &self.search)
+            .finish()
+    }
 }
 
 impl Solver {
-    /// A solver from the rules alone, visiting at most `budget` positions
-    /// and moves in all.
+    /// A solver from the rules alone (no family's theory), visiting at most
+    /// `budget` positions and moves in all.
     pub fn new(budget: usize) -> Solver {
-        Solver {
-            search: ComponentSearch::new(Grundy { theory: None }, budget),
-        }
+        Solver::with_config(None, SearchConfig::default(), budget)
     }
 
     /// A solver that takes values from theory where the family knows them,
     /// within the context's budget of time, memory and cancellation.
     pub fn with_theory(budget: usize, cx: Context) -> Solver {
-        let limits = cx.budget.clone();
-        let mut search = ComponentSearch::new(Grundy { theory: Some(cx) }, budget);
-        search.set_limits(limits);
-        Solver { search }
+        let config = SearchConfig {
+            budget: cx.budget.clone(),
+            ..SearchConfig::default()
+        };
+        Solver::with_config(Some(cx), config, budget)
+    }
+
+    /// A solver with theory (or not) whose searches spend what `config`
+    /// allows — time, memory, cancellation, table size, progress reports —
+    /// and at most `budget` positions and moves (the smaller of `budget`
+    /// and `config.work`).
+    pub fn with_config(theory: Option<Context>, config: SearchConfig, budget: usize) -> Solver {
+        Solver::make(theory, config, budget, true)
+    }
+
+    /// A solver that searches every component through its moves alone:
+    /// neither theory nor a family's own rules ([`Game::solve`]). Slower;
+    /// for checking the faster paths against.
+    pub fn from_moves(budget: usize) -> Solver {
+        Solver::make(None, SearchConfig::default(), budget, false)
+    }
+
+    fn make(theory: Option<Context>, config: SearchConfig, budget: usize, family: bool) -> Solver {
+        let mut config = config;
+        let work = config.work.map_or(budget as u64, |w| w.min(budget as u64));
+        config.work = Some(work);
+        let rules = DynRules {
+            theory,
+            engines: family.then(|| Mutex::new(Engines::new(config.clone()))),
+            work,
+            budget: config.budget.clone(),
+        };
+        Solver {
+            search: Search::new(rules, &config),
+            budget,
+        }
     }
 
     /// Its budget of time, memory and cancellation.
     pub fn limits(&self) -> &Budget {
-        &self.search.limits
+        self.search.budget()
     }
 
     /// `Ok` while its budget of time and cancellation lets work go on (see
     /// [`Budget::check`]).
     pub fn check(&self) -> Result<()> {
-        self.search.limits.check()
+        self.search.budget().check()
     }
 
     /// Honours `budget` (time, memory, cancellation) from the next call on,
-    /// keeping the values found when they fit its allowance.
+    /// keeping the values found when they fit its allowance (else
+    /// forgetting them).
     pub fn set_limits(&mut self, budget: Budget) {
-        if let Some(cx) = &mut self.search.measure.theory {
+        let rules = self.search.rules_mut();
+        rules.budget = budget.clone();
+        if let Some(cx) = &mut rules.theory {
             cx.budget = budget.clone();
         }
-        self.search.set_limits(budget);
+        if let Some(engines) = &rules.engines {
+            engines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .set_budget(budget.clone());
+        }
+        self.search.set_budget(budget);
     }
 
     /// The budget it was given.
     pub fn budget(&self) -> usize {
-        self.search.budget()
+        self.budget
     }
 
     /// A fresh budget of `budget` positions and moves for the next calls,
     /// keeping every value found so far (a long-lived solver answering many
     /// questions about one game).
     pub fn renew(&mut self, budget: usize) {
-        self.search.renew(budget);
+        self.budget = budget;
+        self.search.renew(Some(budget as u64));
+        self.search.rules_mut().work = budget as u64;
+        if let Some(engines) = &self.search.rules().engines {
+            engines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .renew(Some(budget as u64));
+        }
     }
 
     /// The Grundy value of `c` (normal play).
     pub fn grundy(&mut self, c: &Component) -> Result<Nimber> {
-        self.search.value(c)
+        self.search.nimber(&DynPart::new(c.clone()))
     }
 
     /// The value of a list of components: the nim-sum of their values.
     pub fn grundy_of(&mut self, parts: &[Component]) -> Result<Nimber> {
-        self.search.value_of(parts)
+        parts.iter().try_fold(0, |acc, c| Ok(acc ^ self.grundy(c)?))
+    }
+
+    /// What the searches did: positions expanded, table fill, time (the
+    /// engine over moves and the families' own engines together).
+    pub fn stats(&self) -> Stats {
+        let own = self.search.stats();
+        match &self.search.rules().engines {
+            Some(e) => own.plus(&e.lock().unwrap_or_else(|e| e.into_inner()).stats()),
+            None => own,
+        }
     }
 }
 

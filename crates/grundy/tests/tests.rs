@@ -8,6 +8,7 @@ mod archive;
 mod budget;
 mod classic_families;
 mod coin_products;
+mod cram;
 mod every_sj;
 mod fuzz_expr;
 mod graph_games;

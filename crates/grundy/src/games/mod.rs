@@ -23,6 +23,7 @@
 //! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
+//! | Cram (dominoes on a board) | `cram(5x7)`, `cram(..#./..../....)` | [`cram`] |
 //! | Node-Kayles | `nodekayles(1-2 2-3 3-4 5)`, `nodekayles(3x16)` | [`nodekayles`] |
 //! | Arc-Kayles | `arckayles(1-2 2-3 3-4)`, `arckayles(3x4)` | [`arckayles`] |
 //! | Chomp | `chomp(3x5)`, `chomp(5,4,4,2)` | [`chomp`] |
@@ -37,6 +38,7 @@ pub mod boxes;
 pub mod chomp;
 pub mod coins;
 pub mod consecutive;
+pub mod cram;
 pub mod euclid;
 pub mod fibnim;
 pub mod graph;
@@ -88,6 +90,7 @@ pub static FAMILIES: &[Family] = &[
     hackenbush::FAMILY,
     euclid::FAMILY,
     coins::FAMILY,
+    cram::FAMILY,
     nodekayles::FAMILY,
     arckayles::FAMILY,
     chomp::FAMILY,

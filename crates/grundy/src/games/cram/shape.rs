@@ -1,0 +1,846 @@
+//! Regions of a Cram board as bits: canonical shapes, the places a domino
+//! fits, the regions a domino leaves, and the rules the search engine
+//! plays ([`CramRules`]).
+//!
+//! A region lives in a box of `h` rows and `w` columns, cell `(r, c)` at
+//! bit `r·w + c`. The work is done in 64-bit words when the box has at most
+//! 64 cells (every board up to 8×8, 5×12, 4×16) and in 128-bit words
+//! otherwise: the same code, for the two widths ([`Bits`]).
+
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::sync::LazyLock;
+
+use crate::error::Result;
+use crate::nimber::Nimber;
+use crate::search::{Options, Rules};
+
+/// The most cells a board may hold (its rows × columns): a region's
+/// canonical form is packed with its width in one 128-bit word.
+pub const MAX_CELLS: u32 = 121;
+
+/// Bits of the packed form that hold the width.
+const WIDTH_BITS: u32 = 7;
+
+/// A word of cells: `u64` or `u128`.
+pub(super) trait Bits:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + Default
+    + fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const BITS: u32;
+    const ZERO: Self;
+    const ONE: Self;
+    /// The low `n` bits (`n ≤ BITS`).
+    fn ones(n: u32) -> Self;
+    fn count(self) -> u32;
+    fn tz(self) -> u32;
+    fn lz(self) -> u32;
+    fn rev(self) -> Self;
+    /// `self & (self − 1)`: the lowest bit cleared.
+    fn clear_lowest(self) -> Self;
+    /// `self & −self`: the lowest bit alone.
+    fn lowest(self) -> Self;
+    fn widen(self) -> u128;
+    fn narrow(x: u128) -> Self;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: $t = 0;
+            const ONE: $t = 1;
+            #[inline]
+            fn ones(n: u32) -> $t {
+                if n >= <$t>::BITS {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn tz(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline]
+            fn lz(self) -> u32 {
+                self.leading_zeros()
+            }
+            #[inline]
+            fn rev(self) -> $t {
+                self.reverse_bits()
+            }
+            #[inline]
+            fn clear_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn widen(self) -> u128 {
+                self as u128
+            }
+            #[inline]
+            fn narrow(x: u128) -> $t {
+                x as $t
+            }
+        }
+    };
+}
+
+bits!(u64);
+bits!(u128);
+
+/// Column masks of a box `w` wide, for every `w`: its first and last
+/// column, and its left and right halves (the middle column of an odd box
+/// in neither).
+struct Columns {
+    first: [u128; 129],
+    last: [u128; 129],
+    left: [u128; 129],
+    right: [u128; 129],
+}
+
+const COLUMNS: Columns = {
+    let mut t = Columns {
+        first: [0; 129],
+        last: [0; 129],
+        left: [0; 129],
+        right: [0; 129],
+    };
+    let mut w = 1;
+    while w <= 128 {
+        let mut i = 0;
+        while i < 128 {
+            let c = i % w;
+            if c == 0 {
+                t.first[w] |= 1 << i;
+            }
+            if c == w - 1 {
+                t.last[w] |= 1 << i;
+            }
+            if c < w / 2 {
+                t.left[w] |= 1 << i;
+            }
+            if c >= w - w / 2 {
+                t.right[w] |= 1 << i;
+            }
+            i += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+#[inline]
+fn first_col<B: Bits>(w: u32) -> B {
+    B::narrow(COLUMNS.first[w as usize])
+}
+
+#[inline]
+fn last_col<B: Bits>(w: u32) -> B {
+    B::narrow(COLUMNS.last[w as usize])
+}
+
+// ---------------------------------------------------------------- shapes
+
+/// A region of free cells in canonical form: its cells row by row in a
+/// box of `h × w` (`h ≤ w`, the box tight around them), in one chosen
+/// image under the symmetries of the box, packed with the width into 128
+/// bits (`cells << 7 | w`). The image chosen is the one with the fewest
+/// cells in its top half, then in its left half (four popcounts decide
+/// that without turning anything), ties broken by the least as a number:
+/// a function of the region up to symmetry, so two regions are the same
+/// game exactly when their shapes are equal.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    // Two words rather than a `u128`, so that a table slot is 24 bytes, not 32.
+    lo: u64,
+    hi: u64,
+}
+
+impl Shape {
+    fn pack(cells: u128, w: u32) -> Shape {
+        let v = cells << WIDTH_BITS | w as u128;
+        Shape {
+            lo: v as u64,
+            hi: (v >> 64) as u64,
+        }
+    }
+
+    fn packed(self) -> u128 {
+        (self.hi as u128) << 64 | self.lo as u128
+    }
+
+    /// The cells, row by row (bit `r·w + c`).
+    pub fn cells(self) -> u128 {
+        self.packed() >> WIDTH_BITS
+    }
+
+    /// The width of its box.
+    pub fn width(self) -> u32 {
+        (self.lo & ((1 << WIDTH_BITS) - 1)) as u32
+    }
+
+    /// The height of its box (the last row holds a cell).
+    pub fn height(self) -> u32 {
+        let w = self.width();
+        if w == 0 {
+            return 0;
+        }
+        (128 - self.cells().leading_zeros()).div_ceil(w)
+    }
+
+    /// How many free cells.
+    pub fn size(self) -> u32 {
+        self.cells().count_ones()
+    }
+
+    /// The canonical shape of the cells `cells` (row by row, `w` to a row,
+    /// `1 ≤ w ≤ 121`). Any set of cells will do, connected or not, tight in
+    /// its box or not.
+    pub fn of(cells: u128, w: u32) -> Shape {
+        if cells == 0 {
+            return Shape::default();
+        }
+        // The box up to the last row with a cell fits in 64 bits?
+        if (127 - cells.leading_zeros()) / w * w + w <= 64 {
+            shape_of::<u64>(cells as u64, w)
+        } else {
+            shape_of::<u128>(cells, w)
+        }
+    }
+
+    /// The words of the packed form, for [`Game::key`](crate::game::Game::key).
+    pub fn words(self) -> [u64; 2] {
+        [self.lo, self.hi]
+    }
+
+    /// The rows, `.` free and `#` not, separated by `/`.
+    pub fn rows(self) -> String {
+        rows_text(self.cells(), self.height(), self.width())
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.rows())
+    }
+}
+
+/// The rows of a box, `.` for a cell of `cells` and `#` for any other.
+pub(super) fn rows_text(cells: u128, h: u32, w: u32) -> String {
+    let mut out = String::new();
+    for r in 0..h {
+        if r > 0 {
+            out.push('/');
+        }
+        for c in 0..w {
+            out.push(if cells >> (r * w + c) & 1 == 1 {
+                '.'
+            } else {
+                '#'
+            });
+        }
+    }
+    out
+}
+
+#[inline]
+fn shape_of<B: Bits>(cells: B, w: u32) -> Shape {
+    let (cells, h, w, _) = crop(cells, w);
+    canonical(cells, h, w)
+}
+
+/// `cells` (non-empty) cropped to the box around them: (cells, height,
+/// width, and the box's first row and column in the old box).
+#[inline]
+pub(super) fn crop<B: Bits>(cells: B, w: u32) -> (B, u32, u32, (u32, u32)) {
+    let lo = cells.tz();
+    let hi = B::BITS - 1 - cells.lz();
+    let (r0, r1) = (lo / w, hi / w);
+    let h = r1 - r0 + 1;
+    let x = cells >> (r0 * w);
+    let mask = B::ones(w);
+    let mut cols = B::ZERO;
+    for r in 0..h {
+        cols |= (x >> (r * w)) & mask;
+    }
+    let c0 = cols.tz();
+    let c1 = B::BITS - 1 - cols.lz();
+    let nw = c1 - c0 + 1;
+    if nw == w {
+        return (x, h, w, (r0, 0));
+    }
+    let nmask = B::ones(nw);
+    let mut y = B::ZERO;
+    for r in 0..h {
+        y |= ((x >> (r * w + c0)) & nmask) << (r * nw);
+    }
+    (y, h, nw, (r0, c0))
+}
+
+/// The half turn of a box of `n` cells: every bit reversed.
+#[inline]
+fn half_turn<B: Bits>(cells: B, n: u32) -> B {
+    cells.rev() >> (B::BITS - n)
+}
+
+/// The rows of an `h × w` box in reverse order.
+#[inline]
+fn flip_rows<B: Bits>(cells: B, h: u32, w: u32) -> B {
+    let mask = B::ones(w);
+    let mut y = B::ZERO;
+    for r in 0..h {
+        y |= ((cells >> (r * w)) & mask) << ((h - 1 - r) * w);
+    }
+    y
+}
+
+/// The transpose of an `h × w` box (a `w × h` box).
+fn transpose<B: Bits>(cells: B, h: u32, w: u32) -> B {
+    let mask = B::ones(w);
+    let mut y = B::ZERO;
+    for r in 0..h {
+        let mut row = (cells >> (r * w)) & mask;
+        while row != B::ZERO {
+            let c = row.tz();
+            row = row.clear_lowest();
+            y |= B::ONE << (c * h + r);
+        }
+    }
+    y
+}
+
+/// The canonical shape of a tight `h × w` box (see [`Shape`]).
+fn canonical<B: Bits>(cells: B, h: u32, w: u32) -> Shape {
+    let (mut cells, mut h, mut w) = (cells, h, w);
+    if h > w {
+        cells = transpose(cells, h, w);
+        std::mem::swap(&mut h, &mut w);
+    }
+    let n = h * w;
+    let mut chosen = Halves::of(cells, h, w).choose(h == w);
+    let mut best: Option<B> = None;
+    let mut base = cells;
+    while chosen != 0 {
+        let s = chosen.trailing_zeros();
+        chosen &= chosen - 1;
+        if s >= 4 && base == cells {
+            base = transpose(cells, h, w);
+        }
+        let image = match s & 3 {
+            0 => base,
+            1 => half_turn(base, n),
+            2 => flip_rows(base, h, w),
+            _ => half_turn(flip_rows(base, h, w), n),
+        };
+        best = Some(best.map_or(image, |b| b.min(image)));
+    }
+    Shape::pack(best.expect("an image is chosen").widen(), w)
+}
+
+/// How many cells a region has in each half of its box (the middle row or
+/// column of an odd box in neither): what picks its canonical image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Halves {
+    top: u32,
+    bottom: u32,
+    left: u32,
+    right: u32,
+}
+
+impl Halves {
+    #[inline]
+    fn of<B: Bits>(cells: B, h: u32, w: u32) -> Halves {
+        Halves {
+            top: (cells & B::ones(h / 2 * w)).count(),
+            bottom: (cells >> ((h - h / 2) * w)).count(),
+            left: (cells & B::narrow(COLUMNS.left[w as usize])).count(),
+            right: (cells & B::narrow(COLUMNS.right[w as usize])).count(),
+        }
+    }
+
+    /// The symmetries (bits 0..8, numbered as in [`Images`]) whose image
+    /// has the fewest cells in its top half, then in its left half.
+    #[inline]
+    fn choose(self, square: bool) -> u32 {
+        let Halves {
+            top: t,
+            bottom: b,
+            left: l,
+            right: r,
+        } = self;
+        // (cells in the image's top half, in its left half) for each image.
+        let keys = [
+            (t, l),
+            (b, r),
+            (b, l),
+            (t, r),
+            (l, t),
+            (r, b),
+            (r, t),
+            (l, b),
+        ];
+        let count = if square { 8 } else { 4 };
+        let least = *keys[..count].iter().min().expect("images");
+        let mut chosen = 0;
+        for (s, &k) in keys[..count].iter().enumerate() {
+            if k == least {
+                chosen |= 1 << s;
+            }
+        }
+        chosen
+    }
+
+    /// The halves after the cell `(r, c)` is taken away.
+    #[inline]
+    fn without(mut self, r: u32, c: u32, h: u32, w: u32) -> Halves {
+        if r < h / 2 {
+            self.top -= 1;
+        } else if r >= h - h / 2 {
+            self.bottom -= 1;
+        }
+        if c < w / 2 {
+            self.left -= 1;
+        } else if c >= w - w / 2 {
+            self.right -= 1;
+        }
+        self
+    }
+}
+
+// ---------------------------------------------------------------- moves
+
+/// Every place a domino fits on `cells` (`w` to a row): the cells with a
+/// free right neighbour, and those with a free neighbour below.
+#[inline]
+pub(super) fn placements<B: Bits>(cells: B, w: u32) -> (B, B) {
+    let across = cells & (cells >> 1) & !last_col::<B>(w);
+    let down = cells & (cells >> w);
+    (across, down)
+}
+
+/// The connected region of `within` that holds the cells `seed`.
+#[inline]
+fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
+    let not_first = !first_col::<B>(w);
+    let not_last = !last_col::<B>(w);
+    let mut x = seed;
+    loop {
+        let y = (x | ((x << 1) & not_first) | ((x >> 1) & not_last) | (x << w) | (x >> w)) & within;
+        if y == x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+/// Calls `found` with each connected region of `cells` that holds at least
+/// two cells (a lone cell holds no domino).
+#[inline]
+pub(super) fn regions<B: Bits>(mut cells: B, w: u32, mut found: impl FnMut(B)) {
+    while cells != B::ZERO {
+        let region = flood(cells.lowest(), cells, w);
+        cells = cells & !region;
+        if region.clear_lowest() != B::ZERO {
+            found(region);
+        }
+    }
+}
+
+/// A canonical region's images under the symmetries of its box, for the
+/// fast path of its options: when a domino leaves the region connected and
+/// its box unchanged, the canonical shape of what is left is found among
+/// `image_s(region) − image_s(domino)` — two cells to map for each
+/// symmetry instead of a region to crop, turn and compare.
+struct Images<B> {
+    cells: B,
+    h: u32,
+    w: u32,
+    /// The region's image under each symmetry: identity, half turn, rows
+    /// reversed, columns reversed; then, for a square, the same four after
+    /// a transpose.
+    image: [B; 8],
+    square: bool,
+    /// The cells of its box's first and last row and column.
+    edges: [B; 4],
+    halves: Halves,
+}
+
+impl<B: Bits> Images<B> {
+    fn new(cells: B, h: u32, w: u32) -> Images<B> {
+        let n = h * w;
+        let mut image = [B::ZERO; 8];
+        let four = |c: B, image: &mut [B]| {
+            let f = flip_rows(c, h, w);
+            image[0] = c;
+            image[1] = half_turn(c, n);
+            image[2] = f;
+            image[3] = half_turn(f, n);
+        };
+        four(cells, &mut image[..4]);
+        let square = h == w;
+        if square {
+            four(transpose(cells, h, w), &mut image[4..]);
+        }
+        let full = B::ones(n);
+        Images {
+            cells,
+            h,
+            w,
+            image,
+            square,
+            edges: [
+                B::ones(w),
+                B::ones(w) << ((h - 1) * w),
+                first_col::<B>(w) & full,
+                last_col::<B>(w) & full,
+            ],
+            halves: Halves::of(cells, h, w),
+        }
+    }
+
+    /// Cell `(r, c)` under symmetry `s`.
+    #[inline]
+    fn map(&self, s: u32, r: u32, c: u32) -> u32 {
+        let (h, w) = (self.h, self.w);
+        let (r, c) = if s < 4 { (r, c) } else { (c, r) };
+        let i = r * w + c;
+        let n = h * w;
+        match s & 3 {
+            0 => i,
+            1 => n - 1 - i,
+            2 => (h - 1 - r) * w + c,
+            _ => n - 1 - ((h - 1 - r) * w + c),
+        }
+    }
+
+    /// The shape left by a domino on cells `i` and `i + step`, when it is
+    /// one region in the same box; `None` when it may not be.
+    #[inline]
+    fn after(&self, i: u32, step: u32) -> Option<Shape> {
+        let j = i + step;
+        let left = self.cells & !(B::ONE << i | B::ONE << j);
+        if self.edges.iter().any(|&e| left & e == B::ZERO) || !self.joined(left, i, step) {
+            return None;
+        }
+        let (w, h) = (self.w, self.h);
+        let (ri, ci, rj, cj) = (i / w, i % w, j / w, j % w);
+        let mut chosen = self
+            .halves
+            .without(ri, ci, h, w)
+            .without(rj, cj, h, w)
+            .choose(self.square);
+        let mut best: Option<B> = None;
+        while chosen != 0 {
+            let s = chosen.trailing_zeros();
+            chosen &= chosen - 1;
+            let d = B::ONE << self.map(s, ri, ci) | B::ONE << self.map(s, rj, cj);
+            let image = self.image[s as usize] & !d;
+            best = Some(best.map_or(image, |b| b.min(image)));
+        }
+        Some(Shape::pack(best.expect("an image is chosen").widen(), w))
+    }
+
+    /// Whether the free neighbours of the domino at `i`, `i + step` are
+    /// joined to each other within the cells around it. Then taking the
+    /// domino away disconnects nothing: every path of the region through
+    /// it can go round it.
+    #[inline]
+    fn joined(&self, left: B, i: u32, step: u32) -> bool {
+        let w = self.w;
+        let (r, c) = (i / w, i % w);
+        // The window: 3 rows × 4 columns around a domino across, 4 × 3
+        // around one down (the domino in its second row and column), its
+        // cells numbered row by row.
+        let (rows, cols) = if step == 1 { (3, 4) } else { (4, 3) };
+        // Columns c − 1 .. c + cols − 2 of each row (none left of the box).
+        let window = B::ones(cols);
+        let mut win = 0u32;
+        for dr in 0..rows {
+            let rr = (r + dr).wrapping_sub(1);
+            if rr >= self.h {
+                continue;
+            }
+            let row = (left >> (rr * w)) & B::ones(w);
+            let bits = if c == 0 {
+                (row << 1) & window
+            } else {
+                (row >> (c - 1)) & window
+            };
+            win |= (bits.widen() as u32) << (dr * cols);
+        }
+        let table = if step == 1 {
+            &JOINED.across
+        } else {
+            &JOINED.down
+        };
+        table[win as usize >> 6] >> (win & 63) & 1 == 1
+    }
+}
+
+/// For each window of free cells around a domino (3 × 4 across, 4 × 3
+/// down, the domino in its middle), whether the domino's free neighbours
+/// are joined within the window: one bit per window.
+struct Joined {
+    across: [u64; 64],
+    down: [u64; 64],
+}
+
+static JOINED: LazyLock<Joined> = LazyLock::new(|| Joined {
+    across: joined_table(3, 4, [5, 6]),
+    down: joined_table(4, 3, [4, 7]),
+});
+
+fn joined_table(rows: u32, cols: u32, domino: [u32; 2]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let around = |x: u32| {
+        let (r, c) = (x / cols, x % cols);
+        let mut n = 0u32;
+        if r > 0 {
+            n |= 1 << (x - cols);
+        }
+        if r + 1 < rows {
+            n |= 1 << (x + cols);
+        }
+        if c > 0 {
+            n |= 1 << (x - 1);
+        }
+        if c + 1 < cols {
+            n |= 1 << (x + 1);
+        }
+        n
+    };
+    let touching = around(domino[0]) | around(domino[1]);
+    for win in 0u32..4096 {
+        let cells = win & !(1 << domino[0] | 1 << domino[1]);
+        let next = cells & touching;
+        let mut reach = next & next.wrapping_neg();
+        loop {
+            let mut grown = reach;
+            let mut bits = reach;
+            while bits != 0 {
+                let x = bits.trailing_zeros();
+                bits &= bits - 1;
+                grown |= around(x) & cells;
+            }
+            if grown == reach {
+                break;
+            }
+            reach = grown;
+        }
+        if next & !reach == 0 {
+            table[(win >> 6) as usize] |= 1 << (win & 63);
+        }
+    }
+    table
+}
+
+/// The options of a canonical region whose box has `h × w` cells in a
+/// word of width `B`.
+#[inline]
+fn options_in<B: Bits>(cells: B, h: u32, w: u32, out: &mut Options<Shape>) {
+    let images = Images::new(cells, h, w);
+    let (across, down) = placements(cells, w);
+    for (mut at, step) in [(across, 1), (down, w)] {
+        while at != B::ZERO {
+            let i = at.tz();
+            at = at.clear_lowest();
+            match images.after(i, step) {
+                Some(shape) => out.push_part(shape),
+                None => {
+                    let left = cells & !(B::ONE << i | B::ONE << (i + step));
+                    regions(left, w, |r| {
+                        // Two or three cells hold exactly one more domino.
+                        if r.count() <= 3 {
+                            out.push_nimber(1);
+                        } else {
+                            out.push_part(shape_of(r, w));
+                        }
+                    });
+                }
+            }
+            out.close();
+        }
+    }
+}
+
+/// Cram for the [`search`](crate::search) engine: a part is a region's
+/// [`Shape`], an option the shapes of the regions a domino leaves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CramRules;
+
+impl Rules for CramRules {
+    type Part = Shape;
+
+    /// Most dominoes leave one region in the same box as before: those take
+    /// a fast path (the region's images are turned once, then each domino
+    /// is two cells to map); the others are split and normalised.
+    fn options(&self, part: &Shape, out: &mut Options<Shape>) -> Result<()> {
+        let (cells, w, h) = (part.cells(), part.width(), part.height());
+        if cells == 0 {
+            return Ok(()); // no free cell: no move
+        }
+        if h * w <= 64 {
+            options_in::<u64>(cells as u64, h, w, out);
+        } else {
+            options_in::<u128>(cells, h, w, out);
+        }
+        Ok(())
+    }
+
+    fn size(&self, part: &Shape) -> u64 {
+        part.size().into()
+    }
+
+    /// A nimber is at most the length of the longest line of play (by
+    /// induction: a mex of values below it), and at most the number of
+    /// moves; here at most half the cells and at most the places a domino
+    /// fits.
+    fn bound(&self, part: &Shape) -> Option<Nimber> {
+        let cells = part.cells();
+        let (across, down) = placements(cells, part.width());
+        let moves = across.count_ones() + down.count_ones();
+        Some(u64::from(moves.min(cells.count_ones() / 2)))
+    }
+
+    fn finite(&self) -> bool {
+        true
+    }
+
+    fn written(&self, part: &Shape) -> String {
+        format!("cram({})", part.rows())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every image of a box under the 8 symmetries of the plane, from the
+    /// definition (cell by cell): (cells, width).
+    fn images(cells: u128, h: u32, w: u32) -> Vec<(u128, u32)> {
+        let mut out = Vec::new();
+        for t in 0..8u32 {
+            let nw = if t & 4 != 0 { h } else { w };
+            let mut y = 0u128;
+            for r in 0..h {
+                for c in 0..w {
+                    if cells >> (r * w + c) & 1 == 1 {
+                        let (mut rr, mut cc) = (r, c);
+                        if t & 1 != 0 {
+                            rr = h - 1 - rr;
+                        }
+                        if t & 2 != 0 {
+                            cc = w - 1 - cc;
+                        }
+                        if t & 4 != 0 {
+                            std::mem::swap(&mut rr, &mut cc);
+                        }
+                        y |= 1 << (rr * nw + cc);
+                    }
+                }
+            }
+            out.push((y, nw));
+        }
+        out
+    }
+
+    fn random(seed: &mut u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *seed >> 11
+    }
+
+    #[test]
+    fn canonical_shapes_are_the_same_for_every_image() {
+        let mut seed = 12345u64;
+        for round in 0..4000 {
+            let h = 1 + random(&mut seed) as u32 % if round % 2 == 0 { 6 } else { 11 };
+            let w = 1 + random(&mut seed) as u32 % (MAX_CELLS / h).min(12);
+            let cells = ((random(&mut seed) as u128) << 64 | random(&mut seed) as u128)
+                & ((1u128 << (h * w)) - 1);
+            if cells == 0 {
+                continue;
+            }
+            let s = Shape::of(cells, w);
+            for (y, nw) in images(cells, h, w) {
+                assert_eq!(Shape::of(y, nw), s, "{}", rows_text(cells, h, w));
+            }
+            assert!(s.height() <= s.width());
+            assert_eq!(s.size(), cells.count_ones());
+        }
+    }
+
+    /// The options from the fast path equal those of splitting and
+    /// normalising every domino's leftover from scratch.
+    #[test]
+    fn fast_options_agree_with_normalising_from_scratch() {
+        let mut seed = 99u64;
+        for round in 0..3000 {
+            let h = 1 + random(&mut seed) as u32 % if round % 2 == 0 { 5 } else { 11 };
+            let w = h + random(&mut seed) as u32 % ((MAX_CELLS / h) - h + 1).min(8);
+            let dense = random(&mut seed) | random(&mut seed) | random(&mut seed);
+            let cells = ((dense as u128) << 64 | (random(&mut seed) | dense) as u128)
+                & ((1u128 << (h * w)) - 1);
+            let mut parts = Vec::new();
+            regions(cells, w, |r| parts.push(Shape::of(r, w)));
+            for part in parts {
+                let mut fast = Options::new();
+                CramRules.options(&part, &mut fast).unwrap();
+                let (c, pw) = (part.cells(), part.width());
+                let (across, down) = placements(c, pw);
+                let mut slow: Vec<(Vec<Shape>, u64)> = Vec::new();
+                for (mut at, step) in [(across, 1u32), (down, pw)] {
+                    while at != 0 {
+                        let i = at.trailing_zeros();
+                        at &= at - 1;
+                        let left = c & !(1u128 << i | 1u128 << (i + step));
+                        let (mut o, mut small) = (Vec::new(), 0);
+                        regions(left, pw, |r| {
+                            if r.count_ones() <= 3 {
+                                small ^= 1;
+                            } else {
+                                o.push(Shape::of(r, pw))
+                            }
+                        });
+                        slow.push((o, small));
+                    }
+                }
+                let fast: Vec<(Vec<Shape>, u64)> = (0..fast.len())
+                    .map(|i| (fast.get(i).to_vec(), fast.nimber(i)))
+                    .collect();
+                assert_eq!(fast, slow, "{part:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_joined_table_knows_a_ring_from_a_corridor() {
+        // A domino across in the middle of a full window: the ring joins.
+        assert!(JOINED.across[4095 >> 6] >> (4095 & 63) & 1 == 1);
+        // Only the cells above and below: not joined within the window.
+        let win = 1 << 1 | 1 << 9;
+        assert!(JOINED.across[win >> 6] >> (win & 63) & 1 == 0);
+    }
+}

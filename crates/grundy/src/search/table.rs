@@ -1,0 +1,469 @@
+//! The transposition table: what the search knows about each part it has
+//! met, in a table bounded in bytes.
+//!
+//! Each entry holds a part (its canonical key, compared in full: the table
+//! never answers for a part it has not seen) and a word of facts about it:
+//!
+//! * its exact nimber, once found; or
+//! * the values it is proved *not* to have (a mask of 32 bits for the
+//!   nimbers 0..31): each a completed search "is `G + *k` a P-position?"
+//!   answered no — the unit of work of Lemoine and Viennot's method, worth
+//!   keeping even when the nimber is not known;
+//! * the work its search took (log₂ of positions expanded), which the
+//!   replacement policy compares.
+//!
+//! The table is open addressing in buckets of [`WAYS`] entries. It starts
+//! small and doubles while less than its allowance is held (the bytes are
+//! reserved from the [`Budget`](crate::budget::Budget), so a table never
+//! holds more than the budget allows); at its allowance an entry that does
+//! not fit replaces the entry of its bucket that took the least work — a
+//! small part solved in microseconds makes way for the result of a long
+//! search, never the other way round.
+
+use std::hash::{BuildHasher, Hash};
+use std::mem::size_of;
+
+use rustc_hash::FxBuildHasher;
+
+use crate::budget::{Budget, Reservation};
+use crate::nimber::Nimber;
+
+/// Entries per bucket: where a part may be stored.
+pub const WAYS: usize = 4;
+
+/// The smallest table, in buckets.
+const MIN_BUCKETS: usize = 1 << 10;
+
+/// Nimbers whose "not this value" facts are kept (bits of the mask).
+pub const NOT_BITS: u64 = 32;
+
+/// The largest nimber stored exactly (larger ones are not stored: a search
+/// that finds one is repeated when asked again).
+const MAX_STORED: u64 = (1 << 24) - 2;
+
+/// What the table knows about one part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// The nimber, when known.
+    pub exact: Option<Nimber>,
+    /// Bit `k` set: the nimber is proved not to be `k`.
+    pub not: u32,
+}
+
+impl Facts {
+    /// Whether the facts decide "is the nimber `k`?", and how.
+    #[inline]
+    pub fn decides(&self, k: Nimber) -> Option<bool> {
+        if let Some(v) = self.exact {
+            return Some(v == k);
+        }
+        if k < NOT_BITS && self.not >> k & 1 == 1 {
+            return Some(false);
+        }
+        None
+    }
+}
+
+// The word of an entry: bits 0..24 the nimber + 1 (0: not known), 24..56
+// the mask of values it does not have, 56..62 the work. An occupied entry
+// always knows something, so the word 0 marks an empty slot.
+const VALUE_BITS: u32 = 24;
+const NOT_SHIFT: u32 = 24;
+const WORK_SHIFT: u32 = 56;
+
+#[inline]
+fn pack(f: Facts, work: u8) -> u64 {
+    let value = f.exact.map_or(0, |v| v + 1);
+    value | u64::from(f.not) << NOT_SHIFT | u64::from(work.min(63)) << WORK_SHIFT
+}
+
+#[inline]
+fn unpack(word: u64) -> Facts {
+    let value = word & ((1 << VALUE_BITS) - 1);
+    Facts {
+        exact: value.checked_sub(1),
+        not: (word >> NOT_SHIFT) as u32,
+    }
+}
+
+#[inline]
+fn work_of(word: u64) -> u8 {
+    (word >> WORK_SHIFT) as u8 & 63
+}
+
+#[derive(Clone, Debug, Default)]
+struct Slot<P> {
+    key: P,
+    word: u64,
+}
+
+/// How full the table is, for statistics and progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fill {
+    /// Entries held.
+    pub entries: u64,
+    /// Entries it has room for now.
+    pub capacity: u64,
+    /// Bytes it holds (slots and the parts' heap bytes).
+    pub bytes: u64,
+    /// The most bytes it may grow to.
+    pub max_bytes: u64,
+    /// Entries replaced by others since it was made.
+    pub replaced: u64,
+}
+
+/// A transposition table of parts `P`. See the [module documentation](self).
+#[derive(Debug)]
+pub struct Table<P> {
+    slots: Vec<Slot<P>>,
+    /// `buckets - 1`; the number of buckets is a power of two.
+    mask: usize,
+    entries: usize,
+    max_bytes: u64,
+    heap: u64,
+    replaced: u64,
+    reservation: Option<Reservation>,
+    budget: Budget,
+}
+
+impl<P: Clone + Eq + Hash + Default> Table<P> {
+    /// An empty table that may grow to `max_bytes`, holding its bytes
+    /// against `budget`.
+    pub fn new(max_bytes: u64, budget: &Budget) -> Table<P> {
+        Table {
+            slots: Vec::new(),
+            mask: 0,
+            entries: 0,
+            max_bytes,
+            heap: 0,
+            replaced: 0,
+            reservation: None,
+            budget: budget.clone(),
+        }
+    }
+
+    /// The bytes of one slot.
+    pub fn slot_bytes() -> u64 {
+        size_of::<Slot<P>>() as u64
+    }
+
+    fn bytes_for(buckets: usize) -> u64 {
+        (buckets * WAYS) as u64 * Self::slot_bytes()
+    }
+
+    /// How full it is.
+    pub fn fill(&self) -> Fill {
+        Fill {
+            entries: self.entries as u64,
+            capacity: self.slots.len() as u64,
+            bytes: self.reservation.as_ref().map_or(0, Reservation::bytes),
+            max_bytes: self.max_bytes,
+            replaced: self.replaced,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: &P) -> usize {
+        // Fx leaves the low bits weak; the bucket comes from the high ones.
+        let h = FxBuildHasher
+            .hash_one(key)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & self.mask
+    }
+
+    /// Asks the processor to fetch `key`'s bucket into its cache: a search
+    /// about to look up a dozen options' parts prefetches them all first,
+    /// so that their cache misses overlap instead of following each other.
+    #[inline]
+    pub fn prefetch(&self, key: &P) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let b = self.bucket(key) * WAYS;
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots[b..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint: it reads nothing the
+            // program sees, and the address is inside the table.
+            #[allow(unused_unsafe)]
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = b;
+    }
+
+    /// What is known about `key`.
+    #[inline]
+    pub fn get(&self, key: &P) -> Option<Facts> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let b = self.bucket(key) * WAYS;
+        self.slots[b..b + WAYS]
+            .iter()
+            .find(|s| s.word != 0 && s.key == *key)
+            .map(|s| unpack(s.word))
+    }
+
+    /// Records that `key` has nimber `value` (after `work` positions).
+    pub fn set_exact(&mut self, key: &P, value: Nimber, work: u64, heap: usize) {
+        if value > MAX_STORED {
+            return;
+        }
+        self.store(
+            key,
+            Facts {
+                exact: Some(value),
+                not: 0,
+            },
+            work,
+            heap,
+        );
+    }
+
+    /// Records that the nimber of `key` is not `k` (after `work` positions).
+    pub fn set_not(&mut self, key: &P, k: Nimber, work: u64, heap: usize) {
+        if k >= NOT_BITS {
+            return;
+        }
+        self.store(
+            key,
+            Facts {
+                exact: None,
+                not: 1 << k,
+            },
+            work,
+            heap,
+        );
+    }
+
+    fn store(&mut self, key: &P, facts: Facts, work: u64, heap: usize) {
+        let work = (64 - work.leading_zeros()) as u8;
+        if self.slots.is_empty() || (self.entries + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+            if self.slots.is_empty() {
+                return; // no memory at all: nothing is remembered
+            }
+        }
+        let b = self.bucket(key) * WAYS;
+        let bucket = &mut self.slots[b..b + WAYS];
+        // The same part: merge what is known.
+        if let Some(s) = bucket.iter_mut().find(|s| s.word != 0 && s.key == *key) {
+            let old = unpack(s.word);
+            let merged = Facts {
+                exact: facts.exact.or(old.exact),
+                not: if facts.exact.or(old.exact).is_some() {
+                    0
+                } else {
+                    old.not | facts.not
+                },
+            };
+            s.word = pack(merged, work.max(work_of(s.word)));
+            return;
+        }
+        if heap > 0 && !self.hold_heap(heap) {
+            return; // the part's own bytes do not fit: not remembered
+        }
+        let bucket = &mut self.slots[b..b + WAYS];
+        if let Some(s) = bucket.iter_mut().find(|s| s.word == 0) {
+            s.key = key.clone();
+            s.word = pack(facts, work);
+            self.entries += 1;
+            return;
+        }
+        // Full bucket: replace the entry that cost least, if it cost less.
+        let (i, least) = bucket
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, work_of(s.word)))
+            .min_by_key(|&(_, w)| w)
+            .expect("a bucket has slots");
+        if least <= work {
+            bucket[i].key = key.clone();
+            bucket[i].word = pack(facts, work);
+            self.replaced += 1;
+        }
+    }
+
+    /// Holds `heap` more bytes of keys' own data against the allowance and
+    /// the budget (only parts with heap data have any; the count only
+    /// grows, since replaced keys are not measured again, so it errs on
+    /// the side of holding too much). False, holding nothing more, when
+    /// they do not fit: the entry is then not stored.
+    fn hold_heap(&mut self, heap: usize) -> bool {
+        let heap = heap as u64;
+        if Self::bytes_for(self.mask + 1) + self.heap + heap > self.max_bytes {
+            return false;
+        }
+        let Some(r) = &mut self.reservation else {
+            return false;
+        };
+        if r.grow(heap).is_err() {
+            return false;
+        }
+        self.heap += heap;
+        true
+    }
+
+    /// Doubles the table (or makes the first one) when the allowance and
+    /// the budget permit; otherwise leaves it, and replacement takes over.
+    fn grow(&mut self) {
+        let mut buckets = if self.slots.is_empty() {
+            MIN_BUCKETS
+        } else {
+            (self.mask + 1) * 2
+        };
+        // A table takes at most half of what the budget has left (counting
+        // what it holds): the rest is for the search's stack and whatever
+        // else the request holds.
+        let room = self.budget.available().saturating_add(self.held()) / 2;
+        let fits = |buckets: usize, this: &Self| {
+            let bytes = Self::bytes_for(buckets) + this.heap;
+            bytes <= this.max_bytes && bytes <= room
+        };
+        // The first table takes what fits, down to one bucket.
+        if self.slots.is_empty() {
+            while buckets > 1 && !fits(buckets, self) {
+                buckets /= 2;
+            }
+        }
+        if !fits(buckets, self) {
+            return;
+        }
+        let bytes = Self::bytes_for(buckets) + self.heap;
+        let held = self.held();
+        let reservation = match &mut self.reservation {
+            Some(r) => r.grow(bytes.saturating_sub(held)).is_ok(),
+            None => match self.budget.reserve(bytes) {
+                Ok(r) => {
+                    self.reservation = Some(r);
+                    true
+                }
+                Err(_) => false,
+            },
+        };
+        if !reservation {
+            return;
+        }
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![Slot::default(); buckets * WAYS];
+        self.mask = buckets - 1;
+        for s in old {
+            if s.word == 0 {
+                continue;
+            }
+            let b = self.bucket(&s.key) * WAYS;
+            let bucket = &mut self.slots[b..b + WAYS];
+            match bucket.iter_mut().find(|t| t.word == 0) {
+                Some(t) => *t = s,
+                None => {
+                    // Four keys of the old table in one bucket of the new:
+                    // keep the costliest.
+                    let t = bucket
+                        .iter_mut()
+                        .min_by_key(|t| work_of(t.word))
+                        .expect("a bucket has slots");
+                    if work_of(t.word) < work_of(s.word) {
+                        *t = s;
+                    }
+                    self.entries -= 1;
+                    self.replaced += 1;
+                }
+            }
+        }
+    }
+
+    fn held(&self) -> u64 {
+        self.reservation.as_ref().map_or(0, Reservation::bytes)
+    }
+
+    /// Holds its bytes against `budget` from now on (a long-lived engine
+    /// answering a new request): kept when they fit its allowance, else
+    /// forgotten, and grown from nothing within it.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        let held = self.held();
+        self.budget = budget.clone();
+        if self.reservation.is_none() {
+            return;
+        }
+        match budget.reserve(held) {
+            Ok(r) => self.reservation = Some(r),
+            Err(_) => self.clear(),
+        }
+    }
+
+    /// Forgets everything, giving the memory back.
+    pub fn clear(&mut self) {
+        self.slots = Vec::new();
+        self.mask = 0;
+        self.entries = 0;
+        self.heap = 0;
+        self.reservation = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_round_trip_and_merge() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(1 << 20, &b);
+        assert_eq!(t.get(&7), None);
+        t.set_not(&7, 0, 10, 0);
+        t.set_not(&7, 3, 10, 0);
+        let f = t.get(&7).unwrap();
+        assert_eq!(f.not, 0b1001);
+        assert_eq!(f.decides(3), Some(false));
+        assert_eq!(f.decides(1), None);
+        t.set_exact(&7, 5, 100, 0);
+        let f = t.get(&7).unwrap();
+        assert_eq!(f.exact, Some(5));
+        assert_eq!(f.decides(5), Some(true));
+        assert_eq!(f.decides(3), Some(false));
+        t.set_exact(&8, 0, 1, 0);
+        assert_eq!(t.get(&8).unwrap().exact, Some(0));
+        assert!(b.held() > 0);
+        drop(t);
+        assert_eq!(b.held(), 0);
+    }
+
+    #[test]
+    fn a_full_table_replaces_cheap_entries_and_stays_in_its_bytes() {
+        let b = Budget::unlimited();
+        let max = Table::<u64>::bytes_for(MIN_BUCKETS);
+        let mut t: Table<u64> = Table::new(max, &b);
+        for k in 0..100_000u64 {
+            t.set_exact(&k, k % 7, 1 + k % 3, 0);
+        }
+        let fill = t.fill();
+        assert!(fill.bytes <= max, "{fill:?}");
+        assert!(fill.replaced > 0);
+        // Whatever it answers is right.
+        for k in 0..100_000u64 {
+            if let Some(f) = t.get(&k) {
+                assert_eq!(f.exact, Some(k % 7));
+            }
+        }
+        // An expensive entry survives cheap ones.
+        t.set_exact(&1_000_000, 4, 1 << 40, 0);
+        for k in 200_000..300_000u64 {
+            t.set_exact(&k, 1, 1, 0);
+        }
+        assert_eq!(t.get(&1_000_000).unwrap().exact, Some(4));
+    }
+
+    #[test]
+    fn the_budget_bounds_growth() {
+        let b = Budget::unlimited().with_memory(Table::<u64>::bytes_for(MIN_BUCKETS * 2));
+        let mut t: Table<u64> = Table::new(u64::MAX, &b);
+        for k in 0..100_000u64 {
+            t.set_exact(&k, 1, 1, 0);
+        }
+        assert!(b.held() <= Table::<u64>::bytes_for(MIN_BUCKETS * 2));
+        assert!(t.fill().entries > 0);
+    }
+}

@@ -1,0 +1,367 @@
+//! Cram against an exhaustive search written here from the rules alone (a
+//! domino covers two adjacent free cells; the mex over every placement on
+//! the whole board, no splitting, no symmetry, no pruning), on random
+//! boards of up to 16 cells, through every path to a value: the expression
+//! language and `analyze`, the generic solver over `Game::moves`, and the
+//! search engine on the bitboard rules. Then the published values of
+//! rectangles, misère play by search, the syntax's errors, and the budget.
+
+use std::collections::HashMap;
+
+use grundy::budget::{Budget, LimitKind};
+use grundy::error::Error;
+use grundy::expr::parse_position;
+use grundy::games::cram::{Cram, CramRules};
+use grundy::nim::{Outcome, Play};
+use grundy::search::{Search, SearchConfig};
+use grundy::solver::Solver;
+use grundy::sum::AnalyzeOptions;
+
+/// A board of at most 32 cells: `rows × cols`, bit `r·cols + c` free.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    rows: u32,
+    cols: u32,
+    free: u32,
+}
+
+impl Board {
+    /// Every placement of a domino on the free cells of `mask`, as the
+    /// mask it leaves.
+    fn moves(&self, mask: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let a = 1 << (r * self.cols + c);
+                if mask & a == 0 {
+                    continue;
+                }
+                if c + 1 < self.cols {
+                    let b = a << 1;
+                    if mask & b != 0 {
+                        out.push(mask & !(a | b));
+                    }
+                }
+                if r + 1 < self.rows {
+                    let b = a << self.cols;
+                    if mask & b != 0 {
+                        out.push(mask & !(a | b));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The Grundy value of `mask`: the mex of its options' values.
+    fn grundy(&self, mask: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&v) = memo.get(&mask) {
+            return v;
+        }
+        let values: Vec<u64> = self
+            .moves(mask)
+            .into_iter()
+            .map(|m| self.grundy(m, memo))
+            .collect();
+        let v = (0..).find(|v| !values.contains(v)).expect("a mex");
+        memo.insert(mask, v);
+        v
+    }
+
+    /// Whether the player to move wins `mask` under misère play (the player
+    /// who cannot move wins).
+    fn misere_win(&self, mask: u32, memo: &mut HashMap<u32, bool>) -> bool {
+        if let Some(&v) = memo.get(&mask) {
+            return v;
+        }
+        let moves = self.moves(mask);
+        let v = moves.is_empty() || moves.iter().any(|&m| !self.misere_win(m, memo));
+        memo.insert(mask, v);
+        v
+    }
+
+    /// The board as written: rows of `.` and `#` separated by `/`.
+    fn text(&self) -> String {
+        (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        if self.free >> (r * self.cols + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn random_board(rng: &mut Random) -> Board {
+    let rows = 1 + rng.below(4) as u32;
+    let cols = 1 + rng.below(u64::from((16 / rows).min(8))) as u32;
+    let blocked = rng.below(40);
+    let mut free = 0;
+    for i in 0..rows * cols {
+        if rng.below(100) >= blocked {
+            free |= 1 << i;
+        }
+    }
+    Board { rows, cols, free }
+}
+
+#[test]
+fn random_boards_match_an_exhaustive_search() {
+    let mut rng = Random(2024);
+    let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let mut seen_split = false;
+    for _ in 0..400 {
+        let board = random_board(&mut rng);
+        let text = board.text();
+        let want = board.grundy(board.free, &mut HashMap::new());
+        let pos = parse_position(&format!("cram({text})")).unwrap();
+        seen_split |= pos.terms[0].parts.len() > 1;
+        // The expression language, the analysis.
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.grundy, Some(want), "cram({text})");
+        // The generic solver over the components' moves alone.
+        let mut moves_only = Solver::from_moves(1_000_000);
+        assert_eq!(
+            moves_only.grundy_of(&pos.terms[0].parts).unwrap(),
+            want,
+            "cram({text}) by moves"
+        );
+        // The engine on the bitboard rules, one table for every board.
+        let shapes: Vec<_> = Cram::parse(&text)
+            .unwrap()
+            .iter()
+            .map(Cram::shape)
+            .collect();
+        assert_eq!(
+            engine.nimber_of(&shapes).unwrap(),
+            want,
+            "cram({text}) by the engine"
+        );
+    }
+    assert!(seen_split, "some board was written in several regions");
+}
+
+#[test]
+fn winning_moves_lead_to_lost_boards() {
+    let mut rng = Random(77);
+    for _ in 0..60 {
+        let board = random_board(&mut rng);
+        let text = board.text();
+        let mut memo = HashMap::new();
+        let want = board.grundy(board.free, &mut memo);
+        let pos = parse_position(&format!("cram({text})")).unwrap();
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
+        let winning: usize = board
+            .moves(board.free)
+            .iter()
+            .filter(|&&m| board.grundy(m, &mut memo) == 0)
+            .count();
+        if want == 0 {
+            assert!(a.winning_moves.is_empty(), "cram({text})");
+            continue;
+        }
+        assert_eq!(a.winning_moves.len(), winning, "cram({text})");
+        for m in &a.winning_moves {
+            let after = pos.apply(m).unwrap();
+            let left = after
+                .analyze(Play::Normal, &AnalyzeOptions::default())
+                .unwrap();
+            assert_eq!(left.grundy, Some(0), "cram({text}) then {}", m.words);
+        }
+    }
+}
+
+#[test]
+fn misere_play_is_searched() {
+    let mut rng = Random(5);
+    for _ in 0..80 {
+        let board = random_board(&mut rng);
+        if board.free.count_ones() > 12 {
+            continue;
+        }
+        let text = board.text();
+        let want = board.misere_win(board.free, &mut HashMap::new());
+        let pos = parse_position(&format!("cram({text})")).unwrap();
+        let a = pos
+            .analyze(Play::Misere, &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.outcome == Outcome::N, want, "misère cram({text})");
+    }
+}
+
+/// Values published for rectangles (P. Beling's igsolve table; J. Lemoine
+/// and S. Viennot; J. Uiterwijk), those that take at most a second or so
+/// here; the larger ones are checked by `bench/boards.sh`.
+#[test]
+fn published_rectangles() {
+    let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let mut value = |rows: u64, cols: u64| {
+        let board = Cram::rectangle(rows, cols).unwrap();
+        engine.nimber(&board.shape()).unwrap()
+    };
+    assert_eq!(value(4, 5), 2);
+    assert_eq!(value(5, 5), 0);
+    assert_eq!(value(4, 7), 3);
+    assert_eq!(value(5, 6), 2);
+    assert_eq!(value(3, 10), 2);
+    assert_eq!(value(3, 12), 1);
+    // A classic fact the search does not use: with both sides even the
+    // second player wins by symmetry; with exactly one even side, the
+    // first (place the central domino, then answer symmetrically).
+    for (r, c) in [(2, 2), (2, 6), (4, 4), (2, 12), (4, 6), (4, 8)] {
+        assert_eq!(value(r, c), 0, "{r}x{c}");
+    }
+    for (r, c) in [(2, 3), (2, 7), (4, 3), (3, 6), (1, 6)] {
+        assert_ne!(value(r, c), 0, "{r}x{c}");
+    }
+    // The transpose is the same board.
+    assert_eq!(value(7, 4), 3);
+}
+
+#[test]
+fn small_rectangles_match_the_exhaustive_search() {
+    for rows in 1..=4u32 {
+        for cols in 1..=(16 / rows).min(10) {
+            let board = Board {
+                rows,
+                cols,
+                free: if rows * cols == 32 {
+                    u32::MAX
+                } else {
+                    (1 << (rows * cols)) - 1
+                },
+            };
+            let want = board.grundy(board.free, &mut HashMap::new());
+            let pos = parse_position(&format!("cram({rows}x{cols})")).unwrap();
+            let a = pos
+                .analyze(Play::Normal, &AnalyzeOptions::default())
+                .unwrap();
+            assert_eq!(a.grundy, Some(want), "cram({rows}x{cols})");
+        }
+    }
+}
+
+#[test]
+fn the_syntax_is_kept_and_errors_point_at_the_problem() {
+    let pos = parse_position("cram(5x7) + cram(..#./..../....) + nim(3)").unwrap();
+    assert_eq!(pos.to_string(), "cram(5x7) + cram(..#./..../....) + nim(3)");
+    let pos = parse_position("cram(3x3, 1x2)").unwrap();
+    assert_eq!(pos.terms[0].parts.len(), 2);
+    assert_eq!(pos.to_string(), "cram(3x3,1x2)");
+    for (text, at) in [
+        ("cram(5y7)", 6),
+        ("cram(0x7)", 5),
+        ("cram(12x11)", 5),
+        ("cram(../...)", 8),
+        ("cram(..%)", 7),
+        ("cram(3x3", 8),
+    ] {
+        match parse_position(text) {
+            Err(Error::Parse { at: got, .. }) => assert_eq!(got, at, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    let err = parse_position("cram(../...)").unwrap_err().to_string();
+    assert!(err.contains("column 9") && err.contains('^'), "{err}");
+}
+
+#[test]
+fn searches_stop_at_their_budget() {
+    let board = Cram::rectangle(5, 6).unwrap();
+    // Work.
+    let config = SearchConfig {
+        work: Some(1000),
+        ..SearchConfig::default()
+    };
+    let err = Search::new(CramRules, &config)
+        .nimber(&board.shape())
+        .unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Work), "{err}");
+    assert!(err.to_string().contains("budget of 1000"), "{err}");
+    // Cancellation.
+    let budget = Budget::unlimited();
+    budget.cancel_handle().cancel();
+    let config = SearchConfig {
+        budget,
+        ..SearchConfig::default()
+    };
+    let err = Search::new(CramRules, &config)
+        .nimber(&board.shape())
+        .unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Cancelled), "{err}");
+    // Time.
+    let config = SearchConfig {
+        budget: Budget::unlimited().with_time(std::time::Duration::ZERO),
+        ..SearchConfig::default()
+    };
+    let err = Search::new(CramRules, &config)
+        .nimber(&board.shape())
+        .unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
+    // Memory: the table and the stack stay within the allowance, and the
+    // answer is right.
+    let budget = Budget::unlimited().with_memory(256 << 10);
+    let config = SearchConfig {
+        budget: budget.clone(),
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(CramRules, &config);
+    assert_eq!(
+        search
+            .nimber(&Cram::rectangle(4, 7).unwrap().shape())
+            .unwrap(),
+        3
+    );
+    assert!(search.stats().table.bytes <= 128 << 10);
+    assert!(budget.held() <= 256 << 10);
+    // Too little for the line of play: refused by kind, holding nothing.
+    let budget = Budget::unlimited().with_memory(4 << 10);
+    let config = SearchConfig {
+        budget: budget.clone(),
+        ..SearchConfig::default()
+    };
+    let mut search = Search::new(CramRules, &config);
+    let err = search
+        .nimber(&Cram::rectangle(5, 6).unwrap().shape())
+        .unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    drop(search);
+    assert_eq!(budget.held(), 0);
+    // Through the generic solver: the caller's budget is honoured.
+    let pos = parse_position("cram(5x6)").unwrap();
+    let options = AnalyzeOptions {
+        budget: Budget::unlimited().with_memory(4 << 10),
+        ..AnalyzeOptions::default()
+    };
+    let err = pos.analyze(Play::Normal, &options).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Memory), "{err}");
+    let options = AnalyzeOptions {
+        budget: Budget::unlimited().with_time(std::time::Duration::ZERO),
+        ..AnalyzeOptions::default()
+    };
+    let err = pos.analyze(Play::Normal, &options).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
+}

@@ -1,0 +1,78 @@
+"""Cram written in Python as a user would: a region of free cells is a
+position, normalised for the board's symmetries, and a domino that cuts a
+region in several leaves a `Split` of them. Checked against the built-in
+`cram(...)` family and the published value of 5x5 (0)."""
+
+import grundy
+from grundy import Game, Split
+
+# The eight symmetries of the square, as maps of (row, col).
+SYMMETRIES = [
+    lambda r, c: (r, c), lambda r, c: (r, -c), lambda r, c: (-r, c), lambda r, c: (-r, -c),
+    lambda r, c: (c, r), lambda r, c: (c, -r), lambda r, c: (-c, r), lambda r, c: (-c, -r),
+]
+
+
+def normalise(cells):
+    """The least image of a set of cells under the symmetries, shifted to (0, 0)."""
+    best = None
+    for f in SYMMETRIES:
+        image = [f(r, c) for r, c in cells]
+        r0 = min(r for r, _ in image)
+        c0 = min(c for _, c in image)
+        key = tuple(sorted((r - r0, c - c0) for r, c in image))
+        if best is None or key < best:
+            best = key
+    return best
+
+
+def regions(cells):
+    """The connected regions of a set of cells that can hold a domino."""
+    left = set(cells)
+    out = []
+    while left:
+        stack = [left.pop()]
+        region = set(stack)
+        while stack:
+            r, c = stack.pop()
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if n in left:
+                    left.remove(n)
+                    region.add(n)
+                    stack.append(n)
+        if len(region) >= 2:
+            out.append(normalise(region))
+    return out
+
+
+def cram_moves(region):
+    cells = set(region)
+    out = []
+    for r, c in region:
+        for other in ((r, c + 1), (r + 1, c)):
+            if other in cells:
+                out.append(Split(*regions(cells - {(r, c), other})))
+    return out
+
+
+CRAM = Game(moves=cram_moves, name="cram_py")
+
+
+def board(rows, cols):
+    return normalise([(r, c) for r in range(rows) for c in range(cols)])
+
+
+def test_python_cram_matches_the_family():
+    for rows, cols in [(1, 1), (1, 5), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (3, 5)]:
+        want = grundy.analyze(f"cram({rows}x{cols})").grundy
+        assert CRAM.value(board(rows, cols)) == want, (rows, cols)
+    text = "..#./..../...."
+    cells = [(r, c) for r, row in enumerate(text.split("/")) for c, ch in enumerate(row) if ch == "."]
+    want = grundy.analyze(f"cram({text})").grundy
+    assert CRAM.value(normalise(cells)) == want
+
+
+def test_python_cram_5x5():
+    # Published value (second player wins); the time is measured in
+    # bench/README.md, not asserted here.
+    assert CRAM.value(board(5, 5)) == 0
