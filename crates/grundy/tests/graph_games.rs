@@ -190,12 +190,16 @@ impl Rules for Chomp {
 }
 
 /// The engine's value of a position written `text`: the nim-sum of its
-/// components' values, each by search from the moves alone.
+/// components' values, each by the nimber search over the family's own
+/// rules (pieces in canonical form), checked against the same search
+/// through the components' moves alone.
 fn engine_value(text: &str) -> u64 {
     let pos = parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut solver = Solver::new(50_000_000);
     let parts: Vec<_> = pos.components().cloned().collect();
-    solver.grundy_of(&parts).unwrap()
+    let value = Solver::new(50_000_000).grundy_of(&parts).unwrap();
+    let by_moves = Solver::from_moves(50_000_000).grundy_of(&parts).unwrap();
+    assert_eq!(value, by_moves, "{text}: the family's rules and the moves");
+    value
 }
 
 /// How a family lists the options of a piece in canonical form.
