@@ -155,3 +155,21 @@ impl<M: clap::Args + clap::FromArgMatches> AnalysisFlags<M> {
         }
     }
 }
+
+/// 90% of the memory available now, in bytes (from /proc/meminfo; where
+/// it cannot be read, the engine's default limit of 2^30 heaps of 2 bytes).
+pub fn available_memory() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        });
+    match available {
+        Some(kib) => kib.saturating_mul(1024) / 10 * 9,
+        None => grundy::limits::Limits::default()
+            .max_heaps
+            .saturating_mul(2),
+    }
+}

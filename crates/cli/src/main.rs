@@ -9,6 +9,7 @@
 
 mod answer;
 mod args;
+mod census_save;
 mod cmd;
 mod progress;
 mod serve;
@@ -39,6 +40,7 @@ enum Command {
     Nim(cmd::nim::Args),
     Analyze(cmd::analyze::Args),
     Seq(cmd::seq::Args),
+    Census(cmd::census::Args),
     Quotient(cmd::quotient::Args),
     Value(cmd::value::Args),
     Play(cmd::play::Args),
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Command::Nim(args) => cmd::nim::run(args),
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Seq(args) => cmd::seq::run(args),
+        Command::Census(args) => cmd::census::run(args),
         Command::Value(args) => cmd::value::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),

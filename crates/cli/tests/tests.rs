@@ -6,6 +6,7 @@
 
 mod analyze_cli;
 mod browser;
+mod census_cli;
 mod explain_cli;
 mod families_cli;
 mod judge_cli;

@@ -87,6 +87,8 @@
 //!   games behind judge problems — and the registry of the expression
 //!   language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
+//! * [`census`]: the table of many octal codes — classes and shifts from
+//!   the rules, proved periods, sparse splits — on several threads;
 //! * [`budget`]: the time, memory and cancellation every search honours;
 //! * [`memo`]: what the families' theories keep between analyses (a heap
 //!   rule's misère quotient), for as long as the caller keeps it;
@@ -110,6 +112,7 @@
 
 pub mod antisg;
 pub mod budget;
+pub mod census;
 pub mod cursor;
 pub mod error;
 pub mod every;

@@ -6,6 +6,7 @@
 
 mod archive;
 mod budget;
+mod census;
 mod classic_families;
 mod coin_products;
 mod cram;

@@ -3,8 +3,9 @@
 //! The Python package `grundy` (`python/grundy/__init__.py`) wraps this
 //! module. What lives here: the engine calls (analyses as the JSON object of
 //! `grundy analyze --json`, nim-sequences, single values, nimber
-//! arithmetic, pattern finding) and [`Rules`], a game whose moves are a
-//! Python function — a [`Game`] of the engine, so sums with built-in
+//! arithmetic, pattern finding, the census of octal codes) and [`Rules`],
+//! a game whose moves are a Python function — a [`Game`] of the engine, so
+//! sums with built-in
 //! families, misère search and winning moves come from the engine as they
 //! are. Positions are hashable Python values, numbered in the order first
 //! seen; the engine sees only the numbers.
@@ -26,6 +27,7 @@ use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Duration;
 
 use grundy::budget::{Budget, CancelHandle, LimitKind};
+use grundy::census::{self, Code, Record};
 use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
 use grundy::limits::Limits;
@@ -352,6 +354,93 @@ fn find_lines_pattern(points: Vec<(u64, u64)>, bound: u64) -> PyResult<String> {
         let f = find_lines(&points, bound);
         Ok(serde_json::json!({ "pattern": f, "description": f.describe(bound) }).to_string())
     })
+}
+
+/// The codes of census patterns (`0.???`, `4.??`, lists) in the order of
+/// the published tables, each with its class representative.
+#[pyfunction]
+fn census_codes(patterns: Vec<String>) -> PyResult<Vec<(String, String)>> {
+    let codes = census::expand(&patterns).map_err(py_err)?;
+    Ok(codes
+        .iter()
+        .map(|c| (c.text().to_string(), census::representative(c).canonical()))
+        .collect())
+}
+
+/// The census record of one code, as JSON (its class computed once, for
+/// its representative): one task of a distributed census.
+#[pyfunction]
+#[pyo3(signature = (code, to, time_per_game=None))]
+fn census_survey(
+    py: Python<'_>,
+    code: &str,
+    to: u64,
+    time_per_game: Option<f64>,
+) -> PyResult<String> {
+    let code = Code::parse(code).map_err(py_err)?;
+    let mut budget = Budget::unlimited();
+    if let Some(time) = seconds(time_per_game)? {
+        budget = budget.with_time(time);
+    }
+    let record =
+        interruptible(py, &budget, || census::survey(&code, to, &budget))?.map_err(py_err)?;
+    Ok(serde_json::to_string(&record).expect("a record serialises"))
+}
+
+/// The record (JSON) of `code` from the record of another code of its class.
+#[pyfunction]
+fn census_for_code(record: &str, code: &str) -> PyResult<String> {
+    let record: Record = serde_json::from_str(record)
+        .map_err(|e| GrundyError::new_err(format!("not a census record: {e}")))?;
+    let code = Code::parse(code).map_err(py_err)?;
+    let wanted = census::representative(&code).canonical();
+    if wanted != record.equivalent {
+        return Err(GrundyError::new_err(format!(
+            "{code} is of the class of {wanted}, not {}",
+            record.equivalent
+        )));
+    }
+    Ok(serde_json::to_string(&record.for_code(&code)).expect("a record serialises"))
+}
+
+/// A whole census on local threads, as the JSON array of `grundy census
+/// --json`.
+#[pyfunction]
+#[pyo3(signature = (patterns, to, time_per_game=None, threads=None))]
+fn census_run(
+    py: Python<'_>,
+    patterns: Vec<String>,
+    to: u64,
+    time_per_game: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<String> {
+    let codes = census::expand(&patterns).map_err(py_err)?;
+    if threads == Some(0) {
+        return Err(GrundyError::new_err("threads must be at least 1"));
+    }
+    let options = census::Options {
+        to,
+        time_per_game: seconds(time_per_game)?,
+        threads: threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    let budget = Budget::unlimited();
+    let records = interruptible(py, &budget, || {
+        census::run(&codes, &[], &options, &budget, &|_| {})
+    })?
+    .map_err(py_err)?;
+    Ok(serde_json::to_string(&records).expect("records serialise"))
+}
+
+/// A positive, finite number of seconds, or none.
+fn seconds(time: Option<f64>) -> PyResult<Option<Duration>> {
+    match time {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
+        Some(t) => Err(GrundyError::new_err(format!(
+            "time_per_game must be a positive number of seconds, not {t}"
+        ))),
+    }
 }
 
 /// An option of a `moves` function that leaves several components: a
@@ -1021,6 +1110,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nimber_op, m)?)?;
     m.add_function(wrap_pyfunction!(find_sequence_pattern, m)?)?;
     m.add_function(wrap_pyfunction!(find_lines_pattern, m)?)?;
+    m.add_function(wrap_pyfunction!(census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(census_survey, m)?)?;
+    m.add_function(wrap_pyfunction!(census_for_code, m)?)?;
+    m.add_function(wrap_pyfunction!(census_run, m)?)?;
     m.add_class::<Split>()?;
     m.add_class::<Rules>()?;
     m.add_class::<Part>()?;

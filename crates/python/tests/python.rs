@@ -4,10 +4,10 @@
 //! the library of this crate, built without linking libpython) and, in a
 //! workspace run, the `grundy` binary. This test puts the module beside the
 //! package's Python files (`python/grundy/`) in `target/tmp/python/pkg`,
-//! makes a virtual environment in `target/tmp/python/venv` with pytest and
-//! NumPy from PyPI (once; later runs reuse it), and runs pytest on
-//! `tests/py`, the doctests of the package and the examples of
-//! `docs/python.md` and of the README. What is missing FAILS this test, it is never skipped:
+//! makes a virtual environment in `target/tmp/python/venv` with pytest,
+//! NumPy and Dask distributed from PyPI (once; later runs reuse it), and
+//! runs pytest on `tests/py`, the doctests of the package and the examples
+//! of `docs/python.md` and of the README. What is missing FAILS this test, it is never skipped:
 //! Python 3 with `venv` (on Debian, as root, `apt-get install python3-venv`
 //! is tried), and PyPI for the first run.
 //!
@@ -38,11 +38,17 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// A virtual environment with pytest and NumPy; made once.
+/// What the tests install from PyPI (Dask distributed: the census on a
+/// local cluster).
+const PACKAGES: [&str; 3] = ["pytest", "numpy", "dask[distributed]"];
+
+/// A virtual environment with [`PACKAGES`]; made once (again when the
+/// list changes: it is written in the `.ready` mark).
 fn venv(dir: &Path) -> PathBuf {
     let python = dir.join("bin/python");
     let ready = dir.join(".ready");
-    if ready.exists() && python.exists() {
+    let wanted = PACKAGES.join("\n");
+    if python.exists() && fs::read_to_string(&ready).is_ok_and(|r| r == wanted) {
         return python;
     }
     let _ = fs::remove_dir_all(dir);
@@ -68,19 +74,14 @@ fn venv(dir: &Path) -> PathBuf {
         );
     }
     assert!(
-        run(Command::new(&python).args([
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            "pytest",
-            "numpy"
-        ])),
-        "pip could not install pytest and numpy from PyPI into {}",
+        run(Command::new(&python)
+            .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+            .args(PACKAGES)),
+        "pip could not install {} from PyPI into {}",
+        PACKAGES.join(", "),
         dir.display()
     );
-    fs::write(&ready, "").expect("mark the environment ready");
+    fs::write(&ready, wanted).expect("mark the environment ready");
     python
 }
 
@@ -128,6 +129,7 @@ fn the_python_package_passes_its_tests() {
         .args(["--doctest-modules", "--doctest-glob=*.md"])
         .arg(crate_dir.join("tests/py"))
         .arg(pkg.join("__init__.py"))
+        .arg(pkg.join("_census.py"))
         .arg(root.join("docs/python.md"))
         .arg(root.join("README.md"))
         .current_dir(&work)

@@ -17,6 +17,7 @@
 //! * [`game`]: the web page's game: its replies as JSON (`/api/game`,
 //!   `/api/move`, `/api/hint`);
 //! * [`sequence`]: nim-sequences (`seq`, `/api/seq`);
+//! * [`census`]: the table of many octal codes (`census`);
 //! * [`value`]: one Grundy value (`value`, `/api/value`);
 //! * [`plot`]: nim-sequences drawn as SVG (`seq --plot`, `/api/plot`,
 //!   `/api/histogram`);
@@ -25,6 +26,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod census;
 pub mod every;
 pub mod explanation;
 pub mod game;

@@ -3,6 +3,7 @@
 //! [`crate::answer`] builds. (`grundy serve` is [`crate::serve`].)
 
 pub mod analyze;
+pub mod census;
 pub mod explain;
 pub mod judge;
 pub mod nim;

@@ -12,7 +12,10 @@ package:
   iterative, within a budget), summed with built-in games by ``Sum``;
 * ``find_pattern``: table a family and report its period, arithmetic period
   or the lines its P-positions lie on, and whether that is proved or only
-  observed.
+  observed;
+* ``census("0.???")``: the table of many octal codes (class, proved period,
+  sparse split), the records of ``grundy census --json``, on local threads or
+  on a Dask cluster (``client=``).
 
 Errors of the engine are raised as ``GrundyError`` (a ``ValueError``) with the
 command line's message. The analysing calls and ``Game`` take ``time=``
@@ -26,6 +29,7 @@ import json as _json
 
 from . import _grundy
 from ._grundy import BudgetExceeded, GrundyError, LoopyGameError, Split
+from ._census import census
 
 __all__ = [
     "Analysis",
@@ -38,6 +42,7 @@ __all__ = [
     "Split",
     "Sum",
     "analyze",
+    "census",
     "find_pattern",
     "nim_div",
     "nim_inv",

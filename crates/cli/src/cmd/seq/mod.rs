@@ -518,7 +518,7 @@ fn print(
 }
 
 /// A positive, finite number of seconds (at most a year).
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     let secs: f64 = s
         .trim()
         .parse()
@@ -548,13 +548,5 @@ fn check_printable(args: &Args, to: u64) -> Result<()> {
 
 /// The number of u16 values that fit in 90% of the available memory.
 fn memory_heaps() -> u64 {
-    let available = fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        info.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-    });
-    match available {
-        Some(kib) => kib.saturating_mul(1024) / 10 * 9 / 2,
-        None => Limits::default().max_heaps,
-    }
+    crate::args::available_memory() / 2
 }
