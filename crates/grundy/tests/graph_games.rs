@@ -190,12 +190,16 @@ impl Rules for Chomp {
 }
 
 /// The engine's value of a position written `text`: the nim-sum of its
-/// components' values, each by search from the moves alone.
+/// components' values, each by the nimber search over the family's own
+/// rules (pieces in canonical form), checked against the same search
+/// through the components' moves alone.
 fn engine_value(text: &str) -> u64 {
     let pos = parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut solver = Solver::new(50_000_000);
     let parts: Vec<_> = pos.components().cloned().collect();
-    solver.grundy_of(&parts).unwrap()
+    let value = Solver::new(50_000_000).grundy_of(&parts).unwrap();
+    let by_moves = Solver::from_moves(50_000_000).grundy_of(&parts).unwrap();
+    assert_eq!(value, by_moves, "{text}: the family's rules and the moves");
+    value
 }
 
 /// How a family lists the options of a piece in canonical form.
@@ -466,6 +470,86 @@ fn node_kayles_on_three_rows_is_a316632() {
             A316632[n - 1],
             "pieces of 3x{n}"
         );
+    }
+}
+
+/// CPU seconds this process has used (user + system), from
+/// `/proc/self/stat`; `None` where that cannot be read.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Node-Kayles on `R × n` grids, `NK_ROWS` (default 3) rows and `n` from
+/// `NK_FROM` to `NK_TO` (default 14 to 16: the terms of A316632 the fast
+/// test leaves out), each by a fresh solver; prints the value and the CPU
+/// time of each and checks the published values. Beyond A316632 these are
+/// new terms:
+///
+/// ```text
+/// NK_FROM=17 NK_TO=20 cargo test --release -p grundy --test integration \
+///     three_rows_beyond -- --ignored --nocapture
+/// ```
+///
+/// With `NK_CHECK=N`, boards up to `n = N` are also solved by a second
+/// path: mex over the options of pieces in canonical form
+/// ([`nodekayles::options`]), memoised in a map.
+#[test]
+#[ignore = "long: run with --release"]
+fn node_kayles_three_rows_beyond_the_fast_part() {
+    let var = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (rows, from, to, check) = (
+        var("NK_ROWS", 3),
+        var("NK_FROM", 14),
+        var("NK_TO", 16),
+        var("NK_CHECK", 0),
+    );
+    for n in from..=to {
+        let text = format!("nodekayles({rows}x{n})");
+        let parts: Vec<_> = parse_position(&text)
+            .unwrap()
+            .components()
+            .cloned()
+            .collect();
+        let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
+        let value = Solver::new(usize::MAX).grundy_of(&parts).unwrap();
+        let took = cpu.and_then(|c| Some(cpu_seconds()? - c));
+        let published = match rows {
+            2 => Some(n as u64 % 2),
+            3 => A316632.get(n - 1).copied(),
+            4 => Some(0),
+            _ => None,
+        };
+        println!(
+            "{text} = {value}   CPU {:.2} s, wall {:.2} s   {}",
+            took.unwrap_or(f64::NAN),
+            wall.elapsed().as_secs_f64(),
+            published.map_or("(not published)".to_string(), |p| format!("published {p}"))
+        );
+        if let Some(p) = published {
+            assert_eq!(value, p, "{text}");
+        }
+        if n <= check {
+            // A second path: mex over the options the family gives for
+            // pieces in canonical form, memoised by piece.
+            let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
+            let by_pieces = pieces_value(&text);
+            let took = cpu.and_then(|c| Some(cpu_seconds()? - c));
+            println!(
+                "{text} = {by_pieces} by mex over pieces   CPU {:.2} s, wall {:.2} s",
+                took.unwrap_or(f64::NAN),
+                wall.elapsed().as_secs_f64()
+            );
+            assert_eq!(by_pieces, value, "{text} by pieces");
+        }
     }
 }
 

@@ -20,8 +20,11 @@ use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
 use crate::games::graph::{bit, members, read_parts, Bits, Piece, Subgraph};
+use crate::games::nodekayles::path_value;
 use crate::games::{in_parens, parse_args};
+use crate::nimber::Nimber;
 use crate::picture::{self, Item, Pick, Picture};
+use crate::search::{Engines, Options, Rules};
 use crate::sum::Term;
 
 /// A connected piece of a graph under Arc-Kayles.
@@ -119,6 +122,59 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
     }
 }
 
+/// Arc-Kayles as the [search engine](crate::search) sees it: a part is a
+/// connected piece in canonical form, an option the pieces of more than one
+/// vertex a move leaves ([`options`]); paths among them are Dawson's chess
+/// on one vertex fewer and are replaced by their value.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArcKaylesRules;
+
+impl Rules for ArcKaylesRules {
+    type Part = Piece;
+
+    fn options(&self, piece: &Piece, out: &mut Options<Piece>) -> Result<()> {
+        options(piece, &mut |parts| {
+            for part in parts {
+                match *part {
+                    Piece::Path(n) => out.push_nimber(path_value(n as usize - 1)),
+                    _ => out.push_part(part.clone()),
+                }
+            }
+            out.close();
+        });
+        Ok(())
+    }
+
+    fn size(&self, piece: &Piece) -> u64 {
+        piece.len() as u64
+    }
+
+    /// A piece has one option per edge.
+    fn bound(&self, piece: &Piece) -> Option<Nimber> {
+        Some(piece.edge_count() as Nimber)
+    }
+
+    fn known(&self, piece: &Piece) -> Result<Option<Nimber>> {
+        Ok(match *piece {
+            Piece::Path(n) => Some(path_value(n as usize - 1)),
+            _ => None,
+        })
+    }
+
+    /// Every move removes two vertices.
+    fn finite(&self) -> bool {
+        true
+    }
+
+    fn written(&self, piece: &Piece) -> String {
+        format!("arckayles({})", piece.written())
+    }
+
+    fn heap_bytes(&self, piece: &Piece) -> usize {
+        piece.heap_bytes()
+    }
+}
+
 impl Game for ArcKayles {
     fn name(&self) -> &str {
         "arckayles"
@@ -136,6 +192,12 @@ impl Game for ArcKayles {
     /// One move per edge, in the order of [`Subgraph::edges`].
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {
         Box::new(self.0.edges().map(|(u, v)| self.take(u, v)))
+    }
+
+    /// By the search engine over pieces in canonical form
+    /// ([`ArcKaylesRules`]).
+    fn solve(&self, engines: &mut Engines) -> Option<Result<Nimber>> {
+        Some(engines.nimber(ArcKaylesRules, self.0.piece()))
     }
 
     fn has_moves(&self) -> bool {

@@ -29,6 +29,7 @@ use crate::game::{Component, Context, Game, Move};
 use crate::games::{in_parens, parse_args};
 use crate::nimber::Nimber;
 use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
+use crate::search::{Engines, Options, Rules};
 use crate::sum::Term;
 
 /// The most rows, and the most squares in a row: a row length is a byte of
@@ -232,6 +233,57 @@ fn read(p: &mut Cursor) -> Result<Chomp> {
     Ok(Chomp::new(rows))
 }
 
+/// Chomp as the [search engine](crate::search) sees it: a part is a bar in
+/// [`canonical`] form (row lengths), its options the bars a move leaves
+/// ([`options`]); an L among them is replaced by its value ([`l_value`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChompRules;
+
+impl Rules for ChompRules {
+    type Part = Vec<u8>;
+
+    fn options(&self, rows: &Vec<u8>, out: &mut Options<Vec<u8>>) -> Result<()> {
+        options(rows, &mut |left| {
+            match l_value(left) {
+                Some(v) => out.push_nimber(v),
+                None => out.push_part(left.to_vec()),
+            }
+            out.close();
+        });
+        Ok(())
+    }
+
+    fn size(&self, rows: &Vec<u8>) -> u64 {
+        rows.iter().map(|&r| r as u64).sum()
+    }
+
+    /// A bar has one option per square but the poisoned one.
+    fn bound(&self, rows: &Vec<u8>) -> Option<Nimber> {
+        Some(self.size(rows).saturating_sub(1))
+    }
+
+    fn known(&self, rows: &Vec<u8>) -> Result<Option<Nimber>> {
+        Ok(l_value(rows))
+    }
+
+    /// Every move takes a square.
+    fn finite(&self) -> bool {
+        true
+    }
+
+    fn written(&self, rows: &Vec<u8>) -> String {
+        if rows.is_empty() {
+            "chomp()".into()
+        } else {
+            format!("chomp({})", Chomp::new(rows.clone()).args())
+        }
+    }
+
+    fn heap_bytes(&self, rows: &Vec<u8>) -> usize {
+        rows.capacity()
+    }
+}
+
 impl Game for Chomp {
     fn name(&self) -> &str {
         "chomp"
@@ -259,6 +311,11 @@ impl Game for Chomp {
                     .map(|t| Move::to(vec![Arc::new(t) as Component]))
             })
         }))
+    }
+
+    /// By the search engine over bars in canonical form ([`ChompRules`]).
+    fn solve(&self, engines: &mut Engines) -> Option<Result<Nimber>> {
+        Some(engines.nimber(ChompRules, &canonical(&self.rows)))
     }
 
     fn has_moves(&self) -> bool {

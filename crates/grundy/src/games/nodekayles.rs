@@ -17,14 +17,16 @@
 //! A move is typed as the vertex's name; grid cells are numbered row by row
 //! from 1.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
-use crate::games::graph::{bit, members, read_parts, Bits, Graph, Piece, Subgraph};
+use crate::games::graph::{bit, members, read_parts, Bits, Graph, Piece, Subgraph, MAX_VERTICES};
 use crate::games::{in_parens, parse_args};
+use crate::nimber::Nimber;
 use crate::picture::{self, Item, Pick, Picture};
+use crate::search::{Engines, Options, Rules};
 use crate::sum::Term;
 
 /// A connected piece of a graph under Node-Kayles.
@@ -139,6 +141,78 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
     }
 }
 
+/// Dawson's chess, `0.137(n)`: Node-Kayles on a path of `n` vertices, for
+/// every path a written graph can hold, by mex over its options (taking
+/// vertex `i` leaves paths of `i − 1` and `n − i − 2` vertices). The search
+/// puts these values in place of paths instead of searching them.
+pub fn path_value(n: usize) -> Nimber {
+    static VALUES: OnceLock<Vec<Nimber>> = OnceLock::new();
+    let values = VALUES.get_or_init(|| {
+        let mut values: Vec<Nimber> = vec![0];
+        for n in 1..=MAX_VERTICES {
+            let seen: Vec<Nimber> = (0..n)
+                .map(|i| values[i.saturating_sub(1)] ^ values[n.saturating_sub(i + 2)])
+                .collect();
+            values.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+        }
+        values
+    });
+    values[n]
+}
+
+/// Node-Kayles as the [search engine](crate::search) sees it: a part is a
+/// connected piece in canonical form, an option the pieces a move leaves
+/// ([`options`]), paths among them replaced by their value
+/// ([`path_value`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeKaylesRules;
+
+impl Rules for NodeKaylesRules {
+    type Part = Piece;
+
+    fn options(&self, piece: &Piece, out: &mut Options<Piece>) -> Result<()> {
+        options(piece, &mut |parts| {
+            for part in parts {
+                match *part {
+                    Piece::Path(n) => out.push_nimber(path_value(n as usize)),
+                    _ => out.push_part(part.clone()),
+                }
+            }
+            out.close();
+        });
+        Ok(())
+    }
+
+    fn size(&self, piece: &Piece) -> u64 {
+        piece.len() as u64
+    }
+
+    /// A piece has at most one option per vertex.
+    fn bound(&self, piece: &Piece) -> Option<Nimber> {
+        Some(piece.len() as Nimber)
+    }
+
+    fn known(&self, piece: &Piece) -> Result<Option<Nimber>> {
+        Ok(match *piece {
+            Piece::Path(n) => Some(path_value(n as usize)),
+            _ => None,
+        })
+    }
+
+    /// Every move removes a vertex.
+    fn finite(&self) -> bool {
+        true
+    }
+
+    fn written(&self, piece: &Piece) -> String {
+        format!("nodekayles({})", piece.written())
+    }
+
+    fn heap_bytes(&self, piece: &Piece) -> usize {
+        piece.heap_bytes()
+    }
+}
+
 impl Game for NodeKayles {
     fn name(&self) -> &str {
         "nodekayles"
@@ -162,6 +236,12 @@ impl Game for NodeKayles {
                 .filter(|&v| first_of_twins(self.0.graph(), self.0.set(), v))
                 .map(|v| self.take(v)),
         )
+    }
+
+    /// By the search engine over pieces in canonical form
+    /// ([`NodeKaylesRules`]).
+    fn solve(&self, engines: &mut Engines) -> Option<Result<Nimber>> {
+        Some(engines.nimber(NodeKaylesRules, self.0.piece()))
     }
 
     fn has_moves(&self) -> bool {

@@ -129,6 +129,36 @@ impl Piece {
         *self == Piece::Empty
     }
 
+    /// How many edges, without rebuilding the graph.
+    pub fn edge_count(&self) -> usize {
+        match self {
+            Piece::Empty => 0,
+            Piece::Path(n) => *n as usize - 1,
+            Piece::Cycle(n) => *n as usize,
+            Piece::Shape { w, cells, .. } => {
+                // Rows of `w` cells: neighbours one apart within a row, or
+                // a row apart.
+                let w = *w as usize;
+                let row_starts = (0..MAX_VERTICES)
+                    .step_by(w)
+                    .fold(0 as Bits, |acc, v| acc | bit(v));
+                ((cells & cells >> 1 & !(row_starts >> 1)).count_ones()
+                    + (cells & cells.checked_shr(w as u32).unwrap_or(0)).count_ones())
+                    as usize
+            }
+            Piece::Small { triangle, .. } => triangle.count_ones() as usize,
+            Piece::Large { triangle, .. } => triangle.iter().map(|w| w.count_ones() as usize).sum(),
+        }
+    }
+
+    /// Bytes it holds on the heap (a large graph's matrix).
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Piece::Large { triangle, .. } => std::mem::size_of_val(&**triangle),
+            _ => 0,
+        }
+    }
+
     /// The key: a header word (tag and sizes) and the description in words.
     pub fn key(&self) -> Vec<u64> {
         let words = |b: Bits| [b as u64, (b >> 64) as u64];
@@ -688,6 +718,7 @@ mod tests {
                     let (m, rebuilt_edges) = compact_edges(&rebuilt, rebuilt_set);
                     assert_eq!(n, m);
                     assert!(isomorphic(n, &edges, &rebuilt_edges), "{piece:?}");
+                    assert_eq!(piece.edge_count(), edges.len(), "{piece:?}");
                     // Equal pieces met in other places: isomorphic graphs.
                     if n <= 14 {
                         let first = by_piece.entry(piece).or_insert((n, edges.clone()));
