@@ -82,6 +82,8 @@
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
+//! * [`loopy`]: games whose positions can repeat — draws, the generalized
+//!   Sprague–Grundy function by retrograde analysis, and sums of them;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
 //! * [`antisg`]: misère sums from Grundy values where the SJ theorem applies;
@@ -102,6 +104,7 @@ pub mod expr;
 pub mod game;
 pub mod games;
 pub mod limits;
+pub mod loopy;
 pub mod misere;
 pub mod nim;
 pub mod nimber;

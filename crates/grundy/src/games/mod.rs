@@ -23,12 +23,14 @@
 //! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
+//! | tokens on a digraph (loopy) | `digraph(1>2 2>3 3>1 3>4; 1 3)` | [`digraph`] |
 //! | coin-turning games | `turtles(1,4,9)`, `twins(0,3)`, `mock(0,1,2,3)`, `moebius(1,6)`, `ruler(3,8)`, `corners((1,2))`, `ruler*ruler((3,5))` | [`coins`] |
 
 pub mod auction;
 pub mod boxes;
 pub mod coins;
 pub mod consecutive;
+pub mod digraph;
 pub mod euclid;
 pub mod fibnim;
 pub mod hackenbush;
@@ -78,6 +80,7 @@ pub static FAMILIES: &[Family] = &[
     hackenbush::FAMILY,
     euclid::FAMILY,
     coins::FAMILY,
+    digraph::FAMILY,
 ];
 
 /// `'(' inside ')'` after the name of the family `name`: the shape of
