@@ -141,6 +141,7 @@ fn reason(position: &Position, a: &Analysis, total: u64) -> String {
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins (an N-position)",
         Outcome::P => "the player to move loses (a P-position)",
+        Outcome::D => "neither player can force a win: a draw (a D-position)",
     };
     match a.play {
         Play::Normal if !known => format!(

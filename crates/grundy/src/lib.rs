@@ -88,7 +88,10 @@
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
 //! * [`antisg`]: misère sums from Grundy values where the SJ theorem applies;
 //! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
-//! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
+//! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly;
+//!   hold a draw in a loopy game);
+//! * [`repetition`]: when a game played by people is called a draw (a
+//!   position met three times, or a move limit);
 //! * [`every`]: every-game sums (a move in every component each turn): Smith's steps;
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`, and
@@ -111,6 +114,7 @@ pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod quotient;
+pub mod repetition;
 pub mod report;
 pub mod rule;
 pub mod sequence;

@@ -922,9 +922,12 @@ impl Position {
 
     /// The moves of component `c` after which what it leaves has a value
     /// that `accept` takes, up to `limit` of them: values from `loopy` for a
-    /// loopy component, else from theory or search. At most the search
-    /// budget of moves is looked at; whether that cut the list short comes
-    /// second.
+    /// loopy component (and then the moves to finite values come first by
+    /// the counter of the position they leave, smallest first: taking the
+    /// smallest counter at each return to a value is how the winner of a
+    /// loopy game makes progress), else from theory or search. At most the
+    /// search budget of moves is looked at; whether that cut the list short
+    /// comes second.
     fn moves_with(
         &self,
         c: &Component,
@@ -934,22 +937,25 @@ impl Position {
         accept: impl Fn(&Gamma) -> bool,
     ) -> Result<(Vec<Move>, bool)> {
         let mut found = Vec::new();
+        let mut cut = false;
         for (seen, m) in c.moves().enumerate() {
             if found.len() >= limit {
                 break;
             }
             if seen >= solver.budget() {
-                return Ok((found, true));
+                cut = true;
+                break;
             }
-            let h = match loopy.as_deref_mut() {
-                Some(l) => l.gamma_of(&m.after)?,
-                None => Gamma::Finite(solver.grundy_of(&m.after)?),
+            let (h, counter) = match loopy.as_deref_mut() {
+                Some(l) => (l.gamma_of(&m.after)?, l.counter_of(&m.after)?),
+                None => (Gamma::Finite(solver.grundy_of(&m.after)?), None),
             };
             if accept(&h) {
-                found.push(m);
+                found.push((counter.unwrap_or(u32::MAX), m));
             }
         }
-        Ok((found, false))
+        found.sort_by_key(|&(counter, _)| counter);
+        Ok((found.into_iter().map(|(_, m)| m).collect(), cut))
     }
 
     /// The Grundy value (normal play) of every component, in order: theory,

@@ -246,15 +246,21 @@ fn digraph_sums_agree_with_the_win_lose_draw_analysis() {
                 }
             }
         }
+        // (The analysis lists a component's winning moves by counter, not
+        // in the order of the edges.)
         let got = |moves: &[grundy::sum::SumMove]| -> Vec<(usize, usize)> {
-            moves
+            let mut out: Vec<(usize, usize)> = moves
                 .iter()
                 .map(|m| {
                     assert_eq!(m.term, 0);
                     (m.part, vertex(&m.mv.after[0]))
                 })
-                .collect()
+                .collect();
+            out.sort_unstable();
+            out
         };
+        want_win.sort_unstable();
+        want_draw.sort_unstable();
         assert_eq!(got(&a.winning_moves), want_win, "{text}");
         assert_eq!(got(&a.drawing_moves), want_draw, "{text}");
     }
@@ -369,9 +375,9 @@ fn games_known_by_their_moves_are_explored_and_agree() {
         let value = solver.gamma(&split).unwrap();
         let heap = 12;
         let out = multiset_outcomes(&adj, v, heap);
-        for k in 0..=heap {
+        for (k, &got) in out.iter().enumerate() {
             assert_eq!(
-                out[k],
+                got,
                 predicted(&value, k as u64),
                 "{edges:?} splitting at {v} + *{k}: {value}"
             );
@@ -561,4 +567,109 @@ fn misere_play_of_a_loopy_game_is_refused() {
     // Three moves are left whatever is played: the player to move makes
     // the last one, and loses.
     assert_eq!(a.outcome, Outcome::P);
+}
+
+/// Outcome and remoteness of every state, round by round from the
+/// definitions: a state is won in `k` moves when `k − 1` is the least
+/// remoteness of its lost followers; lost in `k` when every follower is won
+/// and the greatest of their remoteness is `k − 1`; never settled: a draw.
+fn remoteness(succ: &[Vec<usize>]) -> Vec<(char, usize)> {
+    let n = succ.len();
+    let mut out: Vec<(char, usize)> = (0..n)
+        .map(|u| {
+            if succ[u].is_empty() {
+                ('P', 0)
+            } else {
+                ('D', 0)
+            }
+        })
+        .collect();
+    for k in 1..=2 * n + 2 {
+        let before = out.clone();
+        for u in 0..n {
+            if before[u].0 != 'D' {
+                continue;
+            }
+            let lost_at = succ[u]
+                .iter()
+                .filter(|&&v| before[v].0 == 'P')
+                .map(|&v| before[v].1)
+                .min();
+            if lost_at == Some(k - 1) {
+                out[u] = ('N', k);
+            } else if lost_at.is_none() && succ[u].iter().all(|&v| before[v].0 == 'N') {
+                let slowest = succ[u].iter().map(|&v| before[v].1).max().unwrap();
+                if slowest == k - 1 {
+                    out[u] = ('P', k);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_perfect_player_wins_fastest_holds_draws_and_delays_losses() {
+    use grundy::strategy::{Method, Player};
+    let mut rng = Rng(31);
+    let mut seen = [0usize; 3];
+    for _ in 0..600 {
+        let n = 1 + rng.below(9) as usize;
+        let edges = random_graph(&mut rng, n);
+        let mut adj = vec![Vec::new(); n];
+        for &(u, v) in &edges {
+            if !adj[u].contains(&v) {
+                adj[u].push(v);
+            }
+        }
+        let used: Vec<usize> = (0..n)
+            .filter(|&v| edges.iter().any(|&(a, b)| a == v || b == v))
+            .collect();
+        if used.is_empty() {
+            continue;
+        }
+        let tokens = 1 + rng.below(2) as usize;
+        let t: Vec<usize> = (0..tokens)
+            .map(|_| used[rng.below(used.len() as u64) as usize])
+            .collect();
+        if t.iter().all(|&v| adj[v].is_empty()) {
+            continue;
+        }
+        let text = format!(
+            "digraph({}; {})",
+            edges
+                .iter()
+                .map(|(u, v)| format!("{u}>{v}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            t.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")
+        );
+        let pos = parse_position(&text).unwrap();
+        let succ = sum_graph(&adj, tokens, 0);
+        let table = remoteness(&succ);
+        let start = encode(&t, 0, n, 0);
+        let choice = Player::new(Play::Normal).choose(&pos).unwrap().unwrap();
+        assert_eq!(choice.method, Method::Exact, "{text}");
+        let mut t2 = t.clone();
+        t2[choice.mv.part] = vertex(&choice.mv.mv.after[0]);
+        let (here, r) = table[start];
+        let (there, r2) = table[encode(&t2, 0, n, 0)];
+        assert_eq!(letter(choice.outcome), here, "{text}");
+        match here {
+            'N' => {
+                assert_eq!((there, r2 + 1), ('P', r), "{text}: wins fastest");
+                seen[0] += 1;
+            }
+            'D' => {
+                assert_eq!(there, 'D', "{text}: holds the draw");
+                assert_eq!(choice.moves_left, None);
+                seen[1] += 1;
+            }
+            _ => {
+                assert_eq!((there, r2 + 1), ('N', r), "{text}: delays the loss");
+                seen[2] += 1;
+            }
+        }
+    }
+    assert!(seen.iter().all(|&k| k > 30), "{seen:?}");
 }

@@ -218,6 +218,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
     let verdict = match e.outcome {
         Outcome::N => ui.good("the player to move wins (an N-position)"),
         Outcome::P => ui.bad("the player to move loses (a P-position)"),
+        Outcome::D => ui.bold("neither player can force a win: a draw (a D-position)"),
     };
     match (e.play, &e.misere) {
         (Play::Normal, _) if e.nim_sum.is_none() => {
@@ -392,6 +393,10 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                     Reason::Search => {
                         " — moves to a position the search proves lost for the opponent".into()
                     }
+                    Reason::Loopy { before, after } => match before {
+                        Some(b) => format!(" — value {b} → {after}, the sum's value 0"),
+                        None => format!(" — value ∞ → {after}, the sum's value 0"),
+                    },
                     Reason::Quotient { .. } => match &e.misere {
                         Some(MisereCase::Quotient(c)) => format!(
                             " — leaves the product {}, in the P-portion",

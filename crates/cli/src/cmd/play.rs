@@ -496,7 +496,8 @@ impl<R: BufRead, W: Write> Game<R, W> {
             "Hint: {} `{}`: {} (`grundy explain --every` shows each part's steps).",
             match a.outcome {
                 grundy::nim::Outcome::N => "play",
-                grundy::nim::Outcome::P => "best try",
+                // Every-game sums are finite games: never drawn.
+                grundy::nim::Outcome::P | grundy::nim::Outcome::D => "best try",
             },
             self.turn_notation(&a.turn),
             crate::every::hint_reason(&a)

@@ -43,6 +43,8 @@ pub struct Digraph {
     /// The edges as written (repeats kept), by vertex number.
     edges: Vec<(u32, u32)>,
     graph: Arc<Graph>,
+    /// A fingerprint of the names and edges (see [`Token`]'s key).
+    fingerprint: [u64; 2],
 }
 
 /// One token on a [`Digraph`]: a component.
@@ -67,11 +69,6 @@ impl Digraph {
             self.ends[v as usize - 1] as usize
         };
         &self.names[start..end]
-    }
-
-    /// The vertex named `name`.
-    pub fn vertex(&self, name: &str) -> Option<u32> {
-        (0..self.vertices() as u32).find(|&v| self.name(v) == name)
     }
 
     /// The graph of moves.
@@ -104,14 +101,19 @@ struct Names {
     ends: Vec<u32>,
 }
 
+/// A name written as a plain decimal number (no leading zero, at most 18
+/// digits), as that number; other names are kept as words.
+fn numeric(name: &str) -> Option<u64> {
+    let plain = name.len() <= 18
+        && name.bytes().all(|b| b.is_ascii_digit())
+        && (name == "0" || !name.starts_with('0'));
+    plain.then(|| name.parse().expect("at most 18 digits"))
+}
+
 impl Names {
     fn number_of(&mut self, name: &str) -> u32 {
-        let canonical = name.len() <= 18
-            && name.bytes().all(|b| b.is_ascii_digit())
-            && (name == "0" || !name.starts_with('0'));
         let next = self.ends.len() as u32;
-        let (n, new) = if canonical {
-            let key: u64 = name.parse().expect("at most 18 digits");
+        let (n, new) = if let Some(key) = numeric(name) {
             match self.numbers.get(&key) {
                 Some(&n) => (n, false),
                 None => {
@@ -136,15 +138,10 @@ impl Names {
     }
 
     fn find(&self, name: &str) -> Option<u32> {
-        self.numbers
-            .get(
-                &name
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|_| name == "0" || !name.starts_with('0'))?,
-            )
-            .copied()
-            .or_else(|| self.words.get(name).copied())
+        match numeric(name) {
+            Some(key) => self.numbers.get(&key).copied(),
+            None => self.words.get(name).copied(),
+        }
     }
 }
 
@@ -253,11 +250,13 @@ fn read(c: &mut Cursor) -> Result<Vec<Token>> {
     drop(seen);
     let graph = Arc::new(Graph::from_edges(n, &distinct)?);
     let Names { names, ends, .. } = names;
+    let fingerprint = fingerprint(&names, &ends, &edges);
     let digraph = Arc::new(Digraph {
         names,
         ends,
         edges,
         graph,
+        fingerprint,
     });
     Ok(tokens
         .into_iter()
@@ -266,6 +265,20 @@ fn read(c: &mut Cursor) -> Result<Vec<Token>> {
             vertex,
         })
         .collect())
+}
+
+/// Two hashes of the names and edges, each under its own prefix.
+fn fingerprint(names: &str, ends: &[u32], edges: &[(u32, u32)]) -> [u64; 2] {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let hash = |prefix: u64| {
+        let mut h = DefaultHasher::new();
+        prefix.hash(&mut h);
+        names.hash(&mut h);
+        ends.hash(&mut h);
+        edges.hash(&mut h);
+        h.finish()
+    };
+    [hash(0x6469_6772_6170_6831), hash(0x6469_6772_6170_6832)]
 }
 
 impl Token {
@@ -300,17 +313,20 @@ impl Game for Token {
         format!("{}; {}", self.digraph.edge_text(), self.vertex_name())
     }
 
-    /// The vertex, the number of vertices, and the edges as written: exact,
-    /// and as long as the graph.
+    /// The vertex, the numbers of vertices and edges, and a 128-bit
+    /// fingerprint of the names and edges as written (two SipHash values
+    /// under different prefixes): a few words however large the graph, so
+    /// that memo tables holding many tokens stay small. Two different
+    /// graphs share a fingerprint with odds of about 2^-128.
     fn key(&self) -> Vec<u64> {
-        let mut key = Vec::with_capacity(2 + 2 * self.digraph.edges.len());
-        key.push(u64::from(self.vertex));
-        key.push(self.digraph.vertices() as u64);
-        for &(u, v) in &self.digraph.edges {
-            key.push(u64::from(u));
-            key.push(u64::from(v));
-        }
-        key
+        let d = &self.digraph;
+        vec![
+            u64::from(self.vertex),
+            d.vertices() as u64,
+            d.edges.len() as u64,
+            d.fingerprint[0],
+            d.fingerprint[1],
+        ]
     }
 
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_> {

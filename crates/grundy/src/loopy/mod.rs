@@ -143,14 +143,18 @@
 //! assert_eq!(a.gamma.unwrap().sum, Gamma::infinite([]));
 //! ```
 
+mod account;
 mod explore;
 mod gamma;
 pub mod graph;
+mod outcomes;
 mod retrograde;
 mod solver;
 
+pub use account::{Account, Follower};
 pub use explore::Explored;
 pub use gamma::{Gamma, SumRule};
 pub use graph::{Graph, MAX_SIZE};
+pub use outcomes::OutcomeTable;
 pub use retrograde::{solve, Progress, Solution};
-pub use solver::LoopySolver;
+pub use solver::{Found, LoopySolver};

@@ -12,6 +12,13 @@ use super::gamma::Gamma;
 use super::graph::Graph;
 use super::retrograde::{solve, Progress, Solution};
 
+/// Which of a [`LoopySolver`]'s solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slot {
+    Graph(usize),
+    Explored(usize),
+}
+
 /// Where a component's value was found: the solved graph and its vertex.
 #[derive(Clone, Copy, Debug)]
 pub struct Found<'s> {
@@ -143,39 +150,75 @@ impl LoopySolver {
     /// it is new: a family's own graph for a single token on one, else the
     /// graph of positions explored from the parts' moves.
     pub fn find(&mut self, parts: &[Component]) -> Result<Found<'_>> {
+        let (slot, vertex) = self.locate(parts)?;
+        Ok(match slot {
+            Slot::Graph(i) => Found {
+                solution: &self.graphs[i],
+                vertex,
+                explored: None,
+            },
+            Slot::Explored(i) => Found {
+                solution: &self.explored[i].1,
+                vertex,
+                explored: Some(&self.explored[i].0),
+            },
+        })
+    }
+
+    /// The solution holding the position made of `parts`, and its vertex.
+    pub(super) fn locate(&mut self, parts: &[Component]) -> Result<(Slot, u32)> {
         if let [c] = parts {
             if let Some((g, v)) = c.on_graph() {
-                if self.on_graph(&g, v).is_none() {
-                    let s = self.solve(&g, &[v])?;
-                    self.graphs.push(s);
-                }
-                let solution = self.on_graph(&g, v).expect("just solved");
-                return Ok(Found {
-                    solution,
-                    vertex: v,
-                    explored: None,
-                });
+                let known = self
+                    .graphs
+                    .iter()
+                    .position(|s| Arc::ptr_eq(s.graph(), &g) && s.is_solved(v));
+                let i = match known {
+                    Some(i) => i,
+                    None => {
+                        let s = self.solve(&g, &[v])?;
+                        self.graphs.push(s);
+                        self.graphs.len() - 1
+                    }
+                };
+                return Ok((Slot::Graph(i), v));
             }
         }
-        let known = self
-            .explored
-            .iter()
-            .position(|(e, s)| e.vertex_of(parts).is_some_and(|v| s.is_solved(v)));
-        let i = match known {
-            Some(i) => i,
+        let known = self.explored.iter().enumerate().find_map(|(i, (e, s))| {
+            e.vertex_of(parts)
+                .filter(|&v| s.is_solved(v))
+                .map(|v| (i, v))
+        });
+        let (i, v) = match known {
+            Some(found) => found,
             None => {
                 let e = Explored::new(&[parts.to_vec()], self.work, &self.budget)?;
                 let s = self.solve(e.graph(), &[0])?;
                 self.explored.push((e, s));
-                self.explored.len() - 1
+                (self.explored.len() - 1, 0)
             }
         };
-        let (e, s) = &self.explored[i];
-        Ok(Found {
-            solution: s,
-            vertex: e.vertex_of(parts).expect("explored"),
-            explored: Some(e),
-        })
+        Ok((Slot::Explored(i), v))
+    }
+
+    /// The solution in `slot`.
+    pub(super) fn solution(&self, slot: Slot) -> &Solution {
+        match slot {
+            Slot::Graph(i) => &self.graphs[i],
+            Slot::Explored(i) => &self.explored[i].1,
+        }
+    }
+
+    /// The counter of the position made of `parts` when its value is finite
+    /// (see [`Solution::counter`]); `None` for an infinite value, or a sum
+    /// of tokens on families' graphs (each has its own).
+    pub fn counter_of(&mut self, parts: &[Component]) -> Result<Option<u32>> {
+        let on_graph = parts.iter().filter(|c| c.on_graph().is_some()).count();
+        if on_graph > 1 || (on_graph == 1 && parts.len() > 1) {
+            return Ok(None);
+        }
+        let f = self.find(parts)?;
+        Ok(f.solution.counter(f.vertex))
     }
 
     /// γ of the component `c`.
