@@ -1,16 +1,11 @@
 //! The `nim`, `analyze` (also `--every`), `seq` and `value` subcommands as a
 //! user runs them: the JSON contract, the teaching output, and clean errors.
 
-use std::process::{Command, Output};
+use crate::util::{grundy, grundy_in};
+
+use std::process::Command;
 
 use serde_json::{json, Value};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
-}
 
 fn json_of(args: &[&str]) -> Value {
     let out = grundy(args);
@@ -231,25 +226,12 @@ fn usage_errors_keep_clap_s_whole_message() {
     );
 }
 
-fn grundy_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn expressions_come_from_stdin_or_a_file() {
     // 20000 terms: too long for comfort on a command line.
     let long: Vec<String> = (0..20_000).map(|i| format!("nim({})", i % 7 + 1)).collect();
     let text = long.join(" + ") + "\n";
-    let out = grundy_with_stdin(
+    let out = grundy_in(
         &["analyze", "-", "--json", "--max-moves", "3"],
         text.as_bytes(),
     );

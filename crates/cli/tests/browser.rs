@@ -45,16 +45,16 @@ fn ensure_chromium() {
     eprintln!("{CHROMIUM} is missing: installing Debian's chromium with apt-get");
     let env = [("DEBIAN_FRONTEND", "noninteractive")];
     let installed = run(Command::new("apt-get")
-        .args(["install", "-y", "-q", "chromium"])
+        .args(["install", "-y", "-q", "--no-install-recommends", "chromium"])
         .envs(env))
         || (run(Command::new("apt-get").args(["update", "-q"]).envs(env))
             && run(Command::new("apt-get")
-                .args(["install", "-y", "-q", "chromium"])
+                .args(["install", "-y", "-q", "--no-install-recommends", "chromium"])
                 .envs(env)));
     assert!(
         installed && Path::new(CHROMIUM).exists(),
         "the browser tests need Debian's chromium at {CHROMIUM} and it could not be installed \
-         (run as root: apt-get update && apt-get install -y chromium)"
+         (run as root: apt-get update && apt-get install -y --no-install-recommends chromium)"
     );
 }
 

@@ -1,28 +1,10 @@
 //! `grundy explain` and scripted (piped) `grundy play`, run as a program
 //! with stdout not a terminal: plain ASCII, no colour.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::util::grundy_in;
 
 fn stdout(args: &[&str]) -> String {
-    let out = grundy(args, "");
+    let out = grundy_in(args, "");
     assert!(out.status.success(), "{args:?}: {out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.is_ascii(), "piped output is plain ASCII:\n{text}");
@@ -91,7 +73,7 @@ fn misere_nim_states_the_endgame_rule() {
 
 #[test]
 fn bad_expressions_fail_with_one_line() {
-    let out = grundy(&["explain", "nim(3,"], "");
+    let out = grundy_in(&["explain", "nim(3,"], "");
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     // One line saying what, then the input and a caret under where.
@@ -101,7 +83,7 @@ fn bad_expressions_fail_with_one_line() {
     // A misère sum that is neither Nim nor one heap rule (which would go to
     // its misère quotient, refused here only after its 30 s limit): the
     // exhaustive search runs out of budget at once on a heap of 10^6.
-    let out = grundy(&["play", "nim(1000000) + kayles(30)", "--misere"], "");
+    let out = grundy_in(&["play", "nim(1000000) + kayles(30)", "--misere"], "");
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -115,7 +97,7 @@ fn bad_expressions_fail_with_one_line() {
 fn a_game_can_be_scripted_through_stdin() {
     // Lines are read one by one and echoed after the prompt; bad lines are
     // refused and the game goes on.
-    let out = grundy(&["play", "grundys(7)", "--first", "me"], "1 3\n1 = 3 4\n");
+    let out = grundy_in(&["play", "grundys(7)", "--first", "me"], "1 3\n1 = 3 4\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -142,7 +124,7 @@ fn misere_heaps_of_one_rule_show_the_quotient_product() {
     ] {
         assert!(text.contains(line), "missing {line:?} in:\n{text}");
     }
-    let out = grundy(&["explain", "kayles(4,7,9)", "--misere", "--json"], "");
+    let out = grundy_in(&["explain", "kayles(4,7,9)", "--misere", "--json"], "");
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let m = &json["misere"];
@@ -167,7 +149,7 @@ fn quotient_resume_refuses_another_rule() {
     ]);
     let direct = stdout(&["quotient", "0.07", "--to", "14", "--json", "-q"]);
     assert_eq!(again, direct);
-    let out = grundy(&["quotient", "0.77", "--to", "14", "--resume", f], "");
+    let out = grundy_in(&["quotient", "0.77", "--to", "14", "--resume", f], "");
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("computed for 0.07, not 0.77"), "{err}");

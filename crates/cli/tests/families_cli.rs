@@ -2,30 +2,12 @@
 //! expression syntax of each in `analyze` (text and `--json`), `explain`,
 //! piped `play`, misère play, and a clear error for bad arguments.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use crate::util::grundy_in;
 
 use serde_json::Value;
 
-fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
 fn ok(args: &[&str], stdin: &str) -> String {
-    let out = grundy(args, stdin);
+    let out = grundy_in(args, stdin);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -111,7 +93,7 @@ fn huge_positions_answer_alone_and_are_refused_in_sums() {
     assert_eq!(v["outcome"], "N");
     let v = json("fibnim(12200160415121876738)");
     assert_eq!(v["outcome"], "P");
-    let out = grundy(&["analyze", "wythoff(1000000000000000000,7) + nim(1)"], "");
+    let out = grundy_in(&["analyze", "wythoff(1000000000000000000,7) + nim(1)"], "");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("only its outcome"), "{err}");
@@ -189,7 +171,7 @@ fn bad_arguments_are_clear_errors() {
         ("euclid(25)", "second number"),
         ("lasker(18446744073709551616)", "too large"),
     ] {
-        let out = grundy(&["analyze", expr], "");
+        let out = grundy_in(&["analyze", expr], "");
         assert!(!out.status.success(), "{expr}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{expr}: {err}");
@@ -267,7 +249,7 @@ fn bad_boards_are_clear_errors() {
         ("corners((18446744073709551616,1))", "too large"),
         ("moebius(129)", "numbered 1..=128"),
     ] {
-        let out = grundy(&["analyze", expr], "");
+        let out = grundy_in(&["analyze", expr], "");
         assert_eq!(out.status.code(), Some(1), "{expr}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{expr}: {err}");

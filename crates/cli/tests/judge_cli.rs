@@ -1,26 +1,6 @@
 //! `grundy judge` end to end: the binary, its stdin and stdout, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    // Write from a thread: a large output must not block on a full input pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
+use crate::util::grundy_in;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -28,7 +8,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn list_names_every_problem_with_a_description() {
-    let out = grundy(&["judge", "--list"], b"");
+    let out = grundy_in(&["judge", "--list"], b"");
     assert!(out.status.success());
     let list = text(&out.stdout);
     let ids = [
@@ -85,14 +65,14 @@ fn list_names_every_problem_with_a_description() {
 
 #[test]
 fn solves_from_stdin_byte_for_byte() {
-    let out = grundy(
+    let out = grundy_in(
         &["judge", "poj-2975"],
         b"3\n7 11 13\n2\n1000000000 1000000000\n0\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "3\n0\n");
     assert!(out.stderr.is_empty());
-    let out = grundy(
+    let out = grundy_in(
         &["judge", "hdu-1729"],
         b"3\n2 0\n3 3\n6 2\n2\n6 3\n6 3\n0\n",
     );
@@ -101,7 +81,7 @@ fn solves_from_stdin_byte_for_byte() {
 
 #[test]
 fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
-    let out = grundy(&["judge", "hdu-1850"], b"3\n5 7 9\n2\n1 x\n0\n");
+    let out = grundy_in(&["judge", "hdu-1850"], b"3\n5 7 9\n2\n1 x\n0\n");
     assert!(!out.status.success());
     assert_eq!(text(&out.stdout), "1\n");
     let err = text(&out.stderr);
@@ -109,7 +89,7 @@ fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
     assert!(err.contains("line 4") && err.contains("\"x\""), "{err}");
     assert!(!err.contains("panicked"));
 
-    let out = grundy(&["judge", "luogu-p2197"], b"2\n2\n1 1\n2\n1");
+    let out = grundy_in(&["judge", "luogu-p2197"], b"2\n2\n1 1\n2\n1");
     assert!(!out.status.success());
     assert_eq!(text(&out.stdout), "No\n");
     assert!(text(&out.stderr).contains("the input ended after line"));
@@ -117,7 +97,7 @@ fn bad_input_fails_with_one_line_naming_the_line_after_earlier_answers() {
 
 #[test]
 fn input_after_the_terminator_fails_after_the_answers() {
-    let out = grundy(&["judge", "poj-2975"], b"3\n7 11 13\n0\n5 x\n");
+    let out = grundy_in(&["judge", "poj-2975"], b"3\n7 11 13\n0\n5 x\n");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "3\n");
     assert_eq!(
@@ -126,7 +106,7 @@ fn input_after_the_terminator_fails_after_the_answers() {
          terminating 0, found \"5\"\n"
     );
     // Blank lines and spaces after it are fine.
-    let out = grundy(&["judge", "poj-2975"], b"3\n7 11 13\n0\n\n  \n");
+    let out = grundy_in(&["judge", "poj-2975"], b"3\n7 11 13\n0\n\n  \n");
     assert!(out.status.success());
 }
 
@@ -135,48 +115,48 @@ fn no_bounds_answers_beyond_the_stated_bounds() {
     // Piles 2^64 - 1 and 2^64 - 2 (the statement says at most 10^9): the
     // nim-sum is 1, and only the odd pile can be lowered to make it 0.
     let input = b"2\n18446744073709551615 18446744073709551614\n0\n";
-    let out = grundy(&["judge", "poj-2975"], input);
+    let out = grundy_in(&["judge", "poj-2975"], input);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("outside the problem's bounds 1..=1000000000"),
         "{}",
         text(&out.stderr)
     );
-    let out = grundy(&["judge", "poj-2975", "--no-bounds"], input);
+    let out = grundy_in(&["judge", "poj-2975", "--no-bounds"], input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "1\n");
     // What the game cannot define is still refused.
-    let out = grundy(&["judge", "poj-2975", "--no-bounds"], b"1\n-3\n0\n");
+    let out = grundy_in(&["judge", "poj-2975", "--no-bounds"], b"1\n-3\n0\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("-3, outside"));
-    let out = grundy(&["judge", "poj-2975", "--no-bounds", "--generate"], b"");
+    let out = grundy_in(&["judge", "poj-2975", "--no-bounds", "--generate"], b"");
     assert_eq!(out.status.code(), Some(2), "--no-bounds is for solving");
 }
 
 #[test]
 fn unknown_problems_and_bad_flags_are_refused() {
-    let out = grundy(&["judge", "poj-1"], b"");
+    let out = grundy_in(&["judge", "poj-1"], b"");
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--list"));
-    let out = grundy(&["judge", "poj-2975", "--seed", "3"], b"");
+    let out = grundy_in(&["judge", "poj-2975", "--seed", "3"], b"");
     assert!(!out.status.success(), "--seed needs --generate");
-    let out = grundy(&["judge"], b"");
+    let out = grundy_in(&["judge"], b"");
     assert!(!out.status.success(), "PROBLEM is required without --list");
 }
 
 #[test]
 fn generated_inputs_are_reproducible_and_accepted() {
-    let list = text(&grundy(&["judge", "--list"], b"").stdout);
+    let list = text(&grundy_in(&["judge", "--list"], b"").stdout);
     for id in list.lines().map(|l| l.split_whitespace().next().unwrap()) {
-        let a = grundy(&["judge", id, "--generate", "--seed", "5"], b"");
-        let b = grundy(&["judge", id, "--generate", "--seed", "5"], b"");
+        let a = grundy_in(&["judge", id, "--generate", "--seed", "5"], b"");
+        let b = grundy_in(&["judge", id, "--generate", "--seed", "5"], b"");
         assert!(a.status.success(), "{id}: {}", text(&a.stderr));
         assert_eq!(
             a.stdout, b.stdout,
             "{id}: the same seed gives the same input"
         );
         assert!(a.stderr.is_empty(), "a given seed is not reported");
-        let solved = grundy(&["judge", id], &a.stdout);
+        let solved = grundy_in(&["judge", id], &a.stdout);
         assert!(
             solved.status.success(),
             "{id} refused its own generated input: {}",
@@ -193,13 +173,13 @@ fn generated_inputs_are_reproducible_and_accepted() {
 #[test]
 fn large_inputs_are_accepted_and_without_seed_the_seed_is_reported() {
     for id in ["hdu-1847", "hdu-1536", "lanqiao-1459", "poj-1704"] {
-        let input = grundy(&["judge", id, "--generate", "--large"], b"");
+        let input = grundy_in(&["judge", id, "--generate", "--large"], b"");
         assert!(input.status.success());
         assert!(
             text(&input.stderr).contains("--seed"),
             "the clock seed is reported"
         );
-        let solved = grundy(&["judge", id], &input.stdout);
+        let solved = grundy_in(&["judge", id], &input.stdout);
         assert!(solved.status.success(), "{id}: {}", text(&solved.stderr));
     }
 }

@@ -1,23 +1,7 @@
 //! `grundy nimber` end to end: every operation, `--json`, and the errors
 //! (division by zero, bad numbers, wrong arity) with their exit codes.
 
-use std::process::{Command, Output, Stdio};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run grundy")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::util::{grundy, stderr, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["nimber"];

@@ -1,25 +1,11 @@
 //! `grundy seq`: checkpoints that survive interruption, refuse bad files, and
 //! the report formats.
 
+use crate::util::{grundy, stderr, stdout};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run grundy")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -3,9 +3,11 @@
 //! what the matching command prints with `--json`, and refuses bad input with
 //! HTTP 400 and `{"error", "at"}`.
 
+use crate::util::grundy;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use std::collections::HashMap;
@@ -107,13 +109,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("run grundy")
 }
 
 /// Percent-encodes a query value as `encodeURIComponent` does.

@@ -1,11 +1,9 @@
 //! Misère quotients against an independent exhaustive search written from
 //! the rules (tests/common), and against published figures.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{Oracle, OracleRule, Part};
+use crate::util::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
 use grundy::games::heap::parse_rule;
 use grundy::nim::{Outcome, Play};

@@ -2,11 +2,9 @@
 //! against the independent exhaustive oracle in `common`: outcome, Grundy
 //! value, and that the winning moves are exactly the moves to P-positions.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{Oracle, OracleRule, Part};
+use crate::util::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
 use grundy::limits::Limits;
 use grundy::nim::{Outcome, Play};

@@ -2,9 +2,7 @@
 //! (with preperiods) of Kayles, Dawson's Kayles, Dawson's chess and a
 //! subtraction game; closed forms; and the period-aware move search.
 
-mod common;
-
-use common::{heap_options, Oracle, OracleRule};
+use crate::util::{heap_options, Oracle, OracleRule};
 use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::rule::Rule;

@@ -3,9 +3,7 @@
 //! The expected output is built here from the parsed input, independently
 //! of the adapters and of the engine.
 
-mod common;
-
-use common::{generate, heap_moves, nim_next, numbers, solve, sorted, Search};
+use crate::util::{generate, heap_moves, nim_next, numbers, solve, sorted, Search};
 use grundy_judge::Scale;
 
 const SEEDS: u64 = 60;

@@ -4,9 +4,7 @@
 //! rectangle; the player without a move (every light off) has lost. No nim
 //! products, no theory.
 
-mod common;
-
-use common::{generate, numbers, solve};
+use crate::util::{generate, numbers, solve};
 use grundy_judge::Scale;
 
 /// The side of the searched board: every position within `SIDE × SIDE`.

@@ -3,9 +3,7 @@
 //! a turn moves in every game not yet over, and the player who cannot move
 //! (every game over) has lost. No steps, no theory.
 
-mod common;
-
-use common::{generate, numbers, solve, Search};
+use crate::util::{generate, numbers, solve, Search};
 use grundy_judge::Scale;
 
 /// A position: the games not yet over, each `(larger, smaller)`, sorted,

@@ -2,9 +2,7 @@
 //! range. Each must give one clear error naming the line, never a panic, and
 //! keep the output of the cases before the bad one.
 
-mod common;
-
-use common::run;
+use crate::util::run;
 
 /// (id, input, output expected before the error, text the error must contain)
 const CASES: &[(&str, &str, &str, &str)] = &[

@@ -3,9 +3,7 @@
 //! checked against the exhaustive search of `cross_check.rs` too: the same
 //! inputs are run through it in `samples_agree_with_exhaustive_search`.
 
-mod common;
-
-use common::solve;
+use crate::util::solve;
 
 /// (id, input, expected output)
 pub const SAMPLES: &[(&str, &str, &str)] = &[

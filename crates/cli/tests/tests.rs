@@ -1,0 +1,16 @@
+//! The command line's integration tests, in one binary: each module runs the
+//! built `grundy` on one command or concern; `util` holds the runners they
+//! share.
+//!
+//! A new test file must be added here as a module, or it is not compiled.
+
+mod analyze_cli;
+mod browser;
+mod explain_cli;
+mod families_cli;
+mod judge_cli;
+mod nimber_cli;
+mod play_pty;
+mod seq_cli;
+mod serve_api;
+mod util;
