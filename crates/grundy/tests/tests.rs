@@ -12,6 +12,7 @@ mod fuzz_expr;
 mod huge_numbers;
 mod judge_families;
 mod judge_games;
+mod loopy;
 mod nimber;
 mod quotient;
 mod sparse;
