@@ -24,7 +24,9 @@
 //! "kayles(2)"]`, `[]` for nothing). Every move is `{"heap","from","to",
 //! "notation","words"}`: `heap` (0-based flat index, as in `analyze --json`),
 //! `from` and `to` only for moves of heap-like components (else `null`), with
-//! the notation typed at the `grundy play` prompt.
+//! the notation typed at the `grundy play` prompt. `loopy` is `null`, or for
+//! a position with a loopy part its values and how they were found (see
+//! [`crate::loopy::explain_json`]).
 
 use grundy::explain::{Explanation, MisereCase};
 use grundy::game::written;
@@ -112,6 +114,7 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
         "misere": misere,
         "winning_moves": e.winning_moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
         "winning_moves_truncated": e.truncated || e.incomplete,
+        "loopy": crate::loopy::explain_json(position, e),
     })
 }
 

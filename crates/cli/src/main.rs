@@ -9,6 +9,7 @@
 mod cmd;
 mod every;
 mod explain_json;
+mod loopy;
 mod plot;
 mod progress;
 mod render;

@@ -33,6 +33,9 @@ pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
 /// The human explanation: the binary column table, the reason for the
 /// outcome, and every winning move in words.
 pub fn explain(position: &Position, a: &Analysis) -> String {
+    if crate::loopy::is_loopy(a) {
+        return crate::loopy::analysis_text(position, a);
+    }
     let mut s = String::new();
     let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);

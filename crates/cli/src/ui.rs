@@ -65,6 +65,9 @@ impl Ui {
             .replace('…', "...")
             .replace('−', "-")
             .replace('Φ', "Phi")
+            .replace("∞(∅)", "inf()")
+            .replace('∞', "inf")
+            .replace('∅', "{}")
     }
 
     fn paint(&self, style: Style, text: &str) -> String {

@@ -9,6 +9,7 @@ mod browser;
 mod explain_cli;
 mod families_cli;
 mod judge_cli;
+mod loopy_cli;
 mod nimber_cli;
 mod play_pty;
 mod seq_cli;

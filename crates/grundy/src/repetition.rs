@@ -7,8 +7,13 @@
 //! order — and of the moves made, and says when the game is a draw: a
 //! position met three times (threefold repetition), or the move limit
 //! reached. Front ends (terminal, web page, API) ask it after every move.
+//!
+//! Positions are counted by a 128-bit [`id`] (two hashes of their
+//! components' identities), short enough for a stateless front end to send
+//! back the ids of the positions met so far ([`Repetitions::from_ids`]).
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::game::{identity, Identity};
 use crate::sum::Position;
@@ -23,11 +28,12 @@ pub enum DrawBy {
 }
 
 impl DrawBy {
-    /// In words: "the position was repeated three times", "the limit of 100
-    /// moves was reached".
+    /// In words: "the same position came up for the third time", "the
+    /// limit of 100 moves was reached".
     pub fn words(self) -> String {
         match self {
             DrawBy::Repetition => "the same position came up for the third time".into(),
+            DrawBy::MoveLimit(1) => "the limit of 1 move was reached".into(),
             DrawBy::MoveLimit(n) => format!("the limit of {n} moves was reached"),
         }
     }
@@ -54,9 +60,9 @@ impl DrawBy {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Repetitions {
-    counts: HashMap<Vec<Identity>, u32>,
+    counts: HashMap<u128, u32>,
     /// The positions in the order met, for taking moves back.
-    history: Vec<Vec<Identity>>,
+    history: Vec<u128>,
     limit: Option<u32>,
 }
 
@@ -66,6 +72,34 @@ impl Repetitions {
         Repetitions {
             limit,
             ..Repetitions::default()
+        }
+    }
+
+    /// A game in which the positions with these ids were met, in order
+    /// (the start first), drawn after `limit` moves when one is given.
+    pub fn from_ids(ids: &[u128], limit: Option<u32>) -> Repetitions {
+        let mut r = Repetitions::new(limit);
+        for &k in ids {
+            *r.counts.entry(k).or_insert(0) += 1;
+            r.history.push(k);
+        }
+        r
+    }
+
+    /// The ids of the positions met, in order.
+    pub fn ids(&self) -> &[u128] {
+        &self.history
+    }
+
+    /// Whether the positions met so far already make the game a draw.
+    pub fn drawn(&self) -> Option<DrawBy> {
+        let last = self.history.last()?;
+        if self.counts.get(last).is_some_and(|&c| c >= 3) {
+            return Some(DrawBy::Repetition);
+        }
+        match self.limit {
+            Some(n) if self.moves() >= n => Some(DrawBy::MoveLimit(n)),
+            _ => None,
         }
     }
 
@@ -81,24 +115,16 @@ impl Repetitions {
 
     /// How many times `position` has been met.
     pub fn count(&self, position: &Position) -> u32 {
-        self.counts.get(&key(position)).copied().unwrap_or(0)
+        self.counts.get(&id(position)).copied().unwrap_or(0)
     }
 
     /// Records `position`, the start of the game or the position after a
     /// move; `Some` when the game is now a draw.
     pub fn record(&mut self, position: &Position) -> Option<DrawBy> {
-        let k = key(position);
-        let count = self.counts.entry(k.clone()).or_insert(0);
-        *count += 1;
-        let count = *count;
+        let k = id(position);
+        *self.counts.entry(k).or_insert(0) += 1;
         self.history.push(k);
-        if count >= 3 {
-            return Some(DrawBy::Repetition);
-        }
-        match self.limit {
-            Some(n) if self.moves() >= n => Some(DrawBy::MoveLimit(n)),
-            _ => None,
-        }
+        self.drawn()
     }
 
     /// Forgets the last position recorded (a move taken back).
@@ -114,13 +140,23 @@ impl Repetitions {
     }
 }
 
-/// A position's components, by identity, in a fixed order: the same
-/// position whichever component moved to it.
-fn key(position: &Position) -> Vec<Identity> {
+/// The id of a position: two 64-bit hashes of its components' identities,
+/// sorted (the same position whichever component moved to it). Two
+/// positions share an id with odds of about 2^-128.
+pub fn id(position: &Position) -> u128 {
     let mut k: Vec<Identity> = position
         .components()
         .map(|c| identity(c.as_ref()))
         .collect();
     k.sort();
-    k
+    let hash = |prefix: u64| {
+        let mut h = DefaultHasher::new();
+        prefix.hash(&mut h);
+        for (_, name, key) in &k {
+            name.hash(&mut h);
+            key.hash(&mut h);
+        }
+        h.finish()
+    };
+    (u128::from(hash(1)) << 64) | u128::from(hash(2))
 }

@@ -187,12 +187,21 @@ pub struct GammaValues {
     pub terms: Vec<Gamma>,
     pub parts: Vec<Gamma>,
     pub rule: SumRule,
+    /// Whether each component was solved as a loopy game (its positions
+    /// repeat, or it is played on a family's graph), by retrograde analysis.
+    pub loopy: Vec<bool>,
 }
 
 impl GammaValues {
     /// The values of a sum of components of these values, grouped into
-    /// terms by `term_of` (each component's term).
-    fn new(parts: Vec<Gamma>, term_of: impl Iterator<Item = usize>, terms: usize) -> GammaValues {
+    /// terms by `term_of` (each component's term); `loopy` marks those
+    /// solved as loopy games.
+    fn new(
+        parts: Vec<Gamma>,
+        term_of: impl Iterator<Item = usize>,
+        terms: usize,
+        loopy: Vec<bool>,
+    ) -> GammaValues {
         let mut grouped: Vec<Vec<&Gamma>> = vec![Vec::new(); terms];
         for (g, t) in parts.iter().zip(term_of) {
             grouped[t].push(g);
@@ -203,6 +212,7 @@ impl GammaValues {
             rule: Gamma::sum_rule(&parts),
             terms,
             parts,
+            loopy,
         }
     }
 }
@@ -436,6 +446,7 @@ impl Position {
                 all.into_iter().map(Gamma::Finite).collect(),
                 places.iter().map(|(p, _)| p.term),
                 self.terms.len(),
+                vec![false; places.len()],
             )),
             _ => None,
         };
@@ -831,6 +842,7 @@ impl Position {
             gammas.clone(),
             places.iter().map(|(p, _)| p.term),
             self.terms.len(),
+            loops.to_vec(),
         );
         let sum = values.sum.clone();
         let mut analysis = Analysis {

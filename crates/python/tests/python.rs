@@ -52,7 +52,14 @@ fn venv(dir: &Path) -> PathBuf {
         let env = [("DEBIAN_FRONTEND", "noninteractive")];
         let _ = run(Command::new("apt-get").args(["update", "-q"]).envs(env));
         let _ = run(Command::new("apt-get")
-            .args(["install", "-y", "-q", "--no-install-recommends", "python3", "python3-venv"])
+            .args([
+                "install",
+                "-y",
+                "-q",
+                "--no-install-recommends",
+                "python3",
+                "python3-venv",
+            ])
             .envs(env));
         let _ = fs::remove_dir_all(dir);
         assert!(

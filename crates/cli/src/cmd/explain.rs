@@ -136,6 +136,9 @@ fn how(row: &Row) -> String {
 
 /// The whole account as text (Unicode; [`Ui::text`] makes it ASCII).
 pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
+    if e.loopy.is_some() {
+        return crate::loopy::explain_text(ui, position, e);
+    }
     let numbers = Numbers::fresh(position);
     let mut s = String::new();
     let rule = match e.play {

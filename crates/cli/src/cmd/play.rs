@@ -11,7 +11,8 @@ use anyhow::Result;
 use clap::ValueEnum;
 use grundy::explain::{effect, explain, MisereCase};
 use grundy::expr::parse_position;
-use grundy::nim::Play;
+use grundy::nim::{Outcome, Play};
+use grundy::repetition::{DrawBy, Repetitions};
 use grundy::strategy::{Method, Player};
 use grundy::sum::{AnalyzeOptions, Position, SumMove};
 
@@ -48,6 +49,10 @@ pub struct Args {
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
+    /// Call the game a draw after this many moves (for games that may go
+    /// on forever; a position met for the third time is a draw in any case).
+    #[arg(long, value_name = "N")]
+    move_limit: Option<u32>,
 }
 
 /// The text of `help` at the prompt.
@@ -63,6 +68,9 @@ splits, the first heap left keeps number H and the others get new numbers.
   N A B        staircase N: move the monk on step A up to step B
   N …          any other part: as `moves` lists its moves
 With a single part, its number may be left out.
+A game whose positions can repeat (a loopy game, such as tokens on a
+digraph: `T V` moves token T to vertex V) is a draw when a position comes
+up for the third time, or after the moves of --move-limit.
 Every-game play (--every): a turn is one move in every part that can move,
 separated by `;`, e.g. `1 2; 2 = 1 3; 3 4`.
 Commands:
@@ -134,6 +142,8 @@ pub fn run(args: Args) -> Result<()> {
         stdin.lock(),
         std::io::stdout().lock(),
     );
+    game.seen = Repetitions::new(args.move_limit);
+    game.seen.record(&game.position);
     game.run(args.first)
 }
 
@@ -150,6 +160,8 @@ struct Game<R: BufRead, W: Write> {
     /// The number of each component, stable through the game.
     numbers: Numbers,
     moves_played: usize,
+    /// The positions met, for draws by repetition or by the move limit.
+    seen: Repetitions,
     /// Whether to echo what was read (input from a script, not a terminal).
     echo: bool,
     input: R,
@@ -177,6 +189,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             history: Vec::new(),
             position,
             moves_played: 0,
+            seen: Repetitions::new(None),
             echo,
             input,
             out,
@@ -237,6 +250,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
                         self.position = board.position;
                         self.numbers = board.numbers;
                         self.moves_played = moves;
+                        while self.seen.moves() as usize > moves {
+                            self.seen.undo();
+                        }
                         self.say("Took back your last move and the computer's answer.")?;
                     }
                     None => self.say("Nothing to undo yet.")?,
@@ -335,7 +351,26 @@ impl<R: BufRead, W: Write> Game<R, W> {
             self.finish(Some(Side::Human), Side::Computer)?;
             return Ok(true);
         }
+        if let Some(by) = self.seen.record(&self.position) {
+            self.drawn(by)?;
+            return Ok(true);
+        }
         self.computer_turn()
+    }
+
+    /// Announces a draw by repetition or by the move limit.
+    fn drawn(&mut self, by: DrawBy) -> Result<()> {
+        writeln!(self.out)?;
+        let drawing = self.drawing();
+        write!(self.out, "{drawing}")?;
+        let n = self.moves_played;
+        let line = format!(
+            "The game is a draw after {n} move{}: {}.",
+            if n == 1 { "" } else { "s" },
+            by.words()
+        );
+        writeln!(self.out, "{}", self.ui.bold(&line))?;
+        Ok(())
     }
 
     /// The computer moves; true when that ended the game.
@@ -351,6 +386,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
             return Ok(true);
         };
         let note = match (choice.wins, choice.method, choice.moves_left) {
+            _ if choice.outcome == Outcome::D => {
+                "neither side can force a win from here, so the computer keeps the draw".to_string()
+            }
             (true, Method::Exact, Some(0)) => "a winning move: it ends the game".to_string(),
             (true, Method::Exact, Some(1)) => {
                 "a winning move: the game ends with your forced reply".to_string()
@@ -385,6 +423,10 @@ impl<R: BufRead, W: Write> Game<R, W> {
         self.moves_played += 1;
         if self.position.is_terminal() {
             self.finish(Some(Side::Computer), Side::Human)?;
+            return Ok(true);
+        }
+        if let Some(by) = self.seen.record(&self.position) {
+            self.drawn(by)?;
             return Ok(true);
         }
         Ok(false)
@@ -516,6 +558,13 @@ impl<R: BufRead, W: Write> Game<R, W> {
         };
         let mv = ui::notation(&self.position, &self.numbers, &choice.mv);
         let words = ui::words(&self.position, &self.numbers, &choice.mv);
+        if choice.outcome == Outcome::D {
+            return self.say(&format!(
+                "Hint: nobody can force a win here — the value is ∞(K) with 0 not in K \
+                 (`grundy explain` shows how it was found). `{mv}` ({words}) keeps the draw; \
+                 a move to a position of finite value would hand the opponent the win."
+            ));
+        }
         if !choice.wins {
             let why = match self.play {
                 Play::Normal => "the nim-sum of the values is 0, so every move makes it non-zero \
@@ -529,6 +578,12 @@ impl<R: BufRead, W: Write> Game<R, W> {
             ));
         }
         let why = match self.play {
+            // A loopy position: no nim-sum table to quote.
+            Play::Normal if effect(&self.position, &choice.mv).is_err() => {
+                "it leaves a position of value 0: whatever the computer answers, you can move \
+                 back to value 0 (`grundy explain` shows the values)"
+                    .to_string()
+            }
             Play::Normal => {
                 let fx = effect(&self.position, &choice.mv)?;
                 format!(

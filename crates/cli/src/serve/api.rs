@@ -24,6 +24,7 @@ use grundy::expr::parse_position;
 use grundy::games::heap::parse_rule;
 use grundy::limits::{Limits, SEARCH_WORK};
 use grundy::nim::{Outcome, Play};
+use grundy::repetition::Repetitions;
 use grundy::rule::Rule;
 use grundy::sequence::stats::Histogram;
 use grundy::sequence::{Computation, NimSequence};
@@ -477,14 +478,66 @@ fn outcome(position: &Position, mode: Mode) -> Result<Outcome, ApiError> {
     Ok(a.outcome)
 }
 
-/// `/api/game?expr=E[&misere=1|&every=1]`: a new game — the board, who
-/// wins from here, and whether any move is left.
+/// The positions met so far in a game that may repeat them: `seen`, the
+/// ids of the positions met before this request (comma-separated, as
+/// the replies give them), and `limit`, the moves after which the game is
+/// a draw. Without `seen` the game starts at `position`.
+fn repetitions(params: &Params, position: &Position) -> Result<Repetitions, ApiError> {
+    let limit = match params
+        .get("limit")
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+    {
+        Some(l) => Some(
+            u32::try_from(
+                crate::cmd::parse_count(l).map_err(|why| ApiError::bad(format!("limit: {why}")))?,
+            )
+            .map_err(|_| ApiError::bad("limit: at most 4294967295 moves"))?,
+        ),
+        None => None,
+    };
+    let text = params.get("seen").map(String::as_str).unwrap_or("");
+    if text.len() > MAX_EXPR_CHARS {
+        return Err(ApiError::bad("seen: too many positions"));
+    }
+    let ids = text
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            u128::from_str_radix(t, 16)
+                .map_err(|_| ApiError::bad(format!("seen: {t:?} is not a position id")))
+        })
+        .collect::<Result<Vec<u128>, _>>()?;
+    if ids.is_empty() {
+        let mut r = Repetitions::new(limit);
+        r.record(position);
+        return Ok(r);
+    }
+    Ok(Repetitions::from_ids(&ids, limit))
+}
+
+/// The ids of the positions met, for the next request's `seen`.
+fn seen_json(r: &Repetitions) -> Value {
+    json!(r
+        .ids()
+        .iter()
+        .map(|k| format!("{k:032x}"))
+        .collect::<Vec<_>>())
+}
+
+/// `/api/game?expr=E[&misere=1|&every=1][&limit=N]`: a new game — the
+/// board, who wins from here, whether any move is left, and `seen`, the
+/// positions met (to send back with each move: a position met a third
+/// time, or `limit` moves, make the game a draw).
 pub fn game(params: &Params) -> ApiResult {
     let position = position_of(params)?;
     let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
     let outcome = outcome(&position, mode)?;
-    let over = position.is_terminal();
+    let seen = repetitions(params, &position)?;
+    let draw = seen.drawn().map(|by| by.words());
+    let over = position.is_terminal() || draw.is_some();
     let (of, next) = numbers_json(&numbers);
     Ok(Reply::json(&json!({
         "position": expression(&position),
@@ -494,7 +547,9 @@ pub fn game(params: &Params) -> ApiResult {
         "play": mode.name(),
         "outcome": outcome,
         "over": over,
-        "winner": if over { Some(stuck_winner(mode.ending(), "you", "computer")) } else { None },
+        "winner": if position.is_terminal() { Some(stuck_winner(mode.ending(), "you", "computer")) } else { None },
+        "draw": draw,
+        "seen": seen_json(&seen),
     })))
 }
 
@@ -705,6 +760,7 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
         .ok_or_else(|| ApiError::bad("the computer has no move"))?;
     let mut json = move_json(position, numbers, &choice.mv);
     json["wins"] = Value::Bool(choice.wins);
+    json["draws"] = Value::Bool(choice.outcome == Outcome::D);
     json["method"] = Value::String(method_name(choice.method).into());
     json["moves_left"] = json!(choice.moves_left);
     let story = format!(
@@ -712,6 +768,8 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
         ui::words(position, numbers, &choice.mv),
         if choice.wins {
             "a winning move"
+        } else if choice.outcome == Outcome::D {
+            "neither side can force a win, so it keeps the draw"
         } else {
             "it is losing, so it plays for the longest game"
         }
@@ -730,12 +788,21 @@ fn computers_play(mode: Mode, position: &Position, numbers: &Numbers) -> Result<
 /// (when it starts). The move is checked by the engine, the perfect player
 /// answers, and the reply gives the new position (as an expression), both
 /// moves (or turns: [`turn_json`]) in words and notation, who wins from
-/// there, and whether the game is over and who won.
+/// there, and whether the game is over and who won — or, for a game whose
+/// positions repeat, that it is a draw (`draw`: why; `seen` and `limit` as
+/// for `/api/game`, the reply's `seen` to be sent with the next move).
 pub fn play_move(params: &Params) -> ApiResult {
     let position = position_of(params)?;
     let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
     outcome(&position, mode)?;
+    let mut seen = repetitions(params, &position)?;
+    if let Some(by) = seen.drawn() {
+        return Err(ApiError::bad(format!(
+            "the game is over: it is a draw ({})",
+            by.words()
+        )));
+    }
     let computer_first = flag(params, "computer")?;
     let mut story = Vec::new();
     let (you, after_you, numbers) = if computer_first {
@@ -753,9 +820,11 @@ pub fn play_move(params: &Params) -> ApiResult {
                   you: Value,
                   computer: Value,
                   winner: Option<&str>,
+                  draw: Option<String>,
+                  seen: &Repetitions,
                   story: Vec<String>|
      -> ApiResult {
-        let over = winner.is_some();
+        let over = winner.is_some() || draw.is_some();
         let outcome = outcome(position, mode)?;
         let (of, next) = numbers_json(numbers);
         Ok(Reply::json(&json!({
@@ -769,8 +838,15 @@ pub fn play_move(params: &Params) -> ApiResult {
             "outcome": outcome,
             "over": over,
             "winner": winner,
+            "draw": draw,
+            "seen": seen_json(seen),
             "story": story.join(" "),
         })))
+    };
+    let drawn = |by: grundy::repetition::DrawBy, story: &mut Vec<String>| {
+        let words = by.words();
+        story.push(format!("The game is a draw: {words}."));
+        Some(words)
     };
     let end = mode.ending();
     if after_you.is_terminal() {
@@ -780,7 +856,34 @@ pub fn play_move(params: &Params) -> ApiResult {
             last_mover_winner(end, "you", "computer")
         };
         story.push(ending(winner));
-        return finish(&after_you, &numbers, you, Value::Null, Some(winner), story);
+        if !computer_first {
+            seen.record(&after_you);
+        }
+        return finish(
+            &after_you,
+            &numbers,
+            you,
+            Value::Null,
+            Some(winner),
+            None,
+            &seen,
+            story,
+        );
+    }
+    if !computer_first {
+        if let Some(by) = seen.record(&after_you) {
+            let draw = drawn(by, &mut story);
+            return finish(
+                &after_you,
+                &numbers,
+                you,
+                Value::Null,
+                None,
+                draw,
+                &seen,
+                story,
+            );
+        }
     }
     let computer = computers_play(mode, &after_you, &numbers)?;
     story.push(computer.story);
@@ -789,12 +892,19 @@ pub fn play_move(params: &Params) -> ApiResult {
         story.push(ending(w));
         w
     });
+    let by = seen.record(&computer.position);
+    let draw = match (winner, by) {
+        (None, Some(by)) => drawn(by, &mut story),
+        _ => None,
+    };
     finish(
         &computer.position,
         &computer.numbers,
         you,
         computer.json,
         winner,
+        draw,
+        &seen,
         story,
     )
 }
@@ -820,14 +930,21 @@ pub fn hint(params: &Params) -> ApiResult {
         })));
     };
     let why = match (choice.wins, play) {
-        (true, Play::Normal) => {
-            let fx = grundy::explain::effect(&position, &choice.mv)?;
-            format!(
+        _ if choice.outcome == Outcome::D => "neither side can force a win from here (the value \
+             is ∞(K) with 0 not in K); this move keeps the draw, while a move to a finite value \
+             would hand the opponent the win"
+            .to_string(),
+        (true, Play::Normal) => match grundy::explain::effect(&position, &choice.mv) {
+            Ok(fx) => format!(
                 "it changes a part of value {} into one of value {}, so the nim-sum becomes {} \
                  and the opponent is left in a P-position",
                 fx.before, fx.after, fx.nim_sum_after
-            )
-        }
+            ),
+            // A loopy position: values, not a nim-sum table.
+            Err(_) => "it leaves a position of value 0: whatever the opponent answers, a move \
+                       back to value 0 follows"
+                .to_string(),
+        },
         (true, Play::Misere) => {
             "it leaves the opponent a losing position (misère play)".to_string()
         }
@@ -840,6 +957,7 @@ pub fn hint(params: &Params) -> ApiResult {
     Ok(Reply::json(&json!({
         "move": mv,
         "wins": choice.wins,
+        "draws": choice.outcome == Outcome::D,
         "why": why,
         "winning_moves_truncated": choice.incomplete,
     })))
