@@ -26,10 +26,11 @@
 //! `from` and `to` only for moves of heap-like components (else `null`), with
 //! the notation typed at the `grundy play` prompt. `loopy` is `null`, or for
 //! a position with a loopy part its values and how they were found (see
-//! [`crate::loopy::explain_json`]).
+//! [`loopy_json`]).
 
 use grundy::explain::{Explanation, MisereCase};
 use grundy::game::written;
+use grundy::loopy::SumRule;
 use grundy::quotient::generator_name;
 use grundy::sum::{Position, SumMove};
 use serde_json::{json, Value};
@@ -114,7 +115,7 @@ pub fn explanation_json(position: &Position, e: &Explanation) -> Value {
         "misere": misere,
         "winning_moves": e.winning_moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
         "winning_moves_truncated": e.truncated || e.incomplete,
-        "loopy": crate::loopy::explain_json(position, e),
+        "loopy": loopy_json(position, e),
     })
 }
 
@@ -138,4 +139,58 @@ pub fn move_json(position: &Position, numbers: &Numbers, mv: &SumMove) -> Value 
         "notation": ui::notation(position, numbers, mv),
         "words": ui::words(position, numbers, mv),
     })
+}
+
+/// The loopy part of `explain --json`: `values` (`sum`, `terms`, `parts`,
+/// each a number or `{"inf": [k, …]}`), `rule` (`"nim_sum"`,
+/// `"one_infinite"` or `"two_infinite"`), `accounts` (per row, `null` for a
+/// part without loops, else `value`, `counter` (finite values), `mex`
+/// (infinite ones) and `followers`: `after` (the position an option leaves),
+/// `value`, `counter`, `reversal` (`{"after", "counter"}` or `null`) and
+/// `forcing`), and `drawing_moves` with the sum's value after each.
+fn loopy_json(position: &Position, e: &Explanation) -> Option<Value> {
+    let case = e.loopy.as_ref()?;
+    let numbers = Numbers::fresh(position);
+    let rule = match case.values.rule {
+        SumRule::NimSum => "nim_sum",
+        SumRule::OneInfinite => "one_infinite",
+        SumRule::TwoInfinite => "two_infinite",
+    };
+    let accounts: Vec<Value> = case
+        .accounts
+        .iter()
+        .map(|a| match a {
+            None => Value::Null,
+            Some(a) => json!({
+                "value": a.value,
+                "counter": a.counter,
+                "mex": a.mex,
+                "followers": a.followers.iter().map(|f| json!({
+                    "after": f.mv.after_text(),
+                    "value": f.value,
+                    "counter": f.counter,
+                    "reversal": f.reversal.as_ref().map(|(m, c)| json!({
+                        "after": m.after_text(),
+                        "counter": c,
+                    })),
+                    "forcing": f.forcing,
+                })).collect::<Vec<_>>(),
+                "more_followers": a.more,
+            }),
+        })
+        .collect();
+    Some(json!({
+        "values": {
+            "sum": case.values.sum,
+            "terms": case.values.terms,
+            "parts": case.values.parts,
+        },
+        "rule": rule,
+        "accounts": accounts,
+        "drawing_moves": e.drawing_moves.iter().zip(&e.drawing_after).map(|(m, after)| {
+            let mut v = move_json(position, &numbers, m);
+            v["sum_after"] = json!(after);
+            v
+        }).collect::<Vec<_>>(),
+    }))
 }

@@ -1,4 +1,4 @@
-//! Loopy positions in words and JSON: the answers of `analyze` and
+//! Loopy positions in words: the answers of `analyze` and
 //! `explain` when some component repeats positions (see
 //! [`grundy::loopy`]). Values are numbers or `∞(K)`; the sum follows
 //! Smith's rule; the outcome may be a draw, with the moves that keep it.
@@ -7,7 +7,6 @@ use grundy::explain::{Explanation, Row};
 use grundy::loopy::{Account, Gamma, SumRule};
 use grundy::nim::Outcome;
 use grundy::sum::{Analysis, GammaValues, Position, SumMove};
-use serde_json::{json, Value};
 
 use crate::ui::{self, Numbers, Ui};
 
@@ -252,58 +251,4 @@ pub fn explain_text(ui: &Ui, position: &Position, e: &Explanation) -> String {
         }
     }
     s
-}
-
-/// The loopy part of `explain --json`: `values` (`sum`, `terms`, `parts`,
-/// each a number or `{"inf": [k, …]}`), `rule` (`"nim_sum"`,
-/// `"one_infinite"` or `"two_infinite"`), `accounts` (per row, `null` for a
-/// part without loops, else `value`, `counter` (finite values), `mex`
-/// (infinite ones) and `followers`: `after` (the position an option leaves),
-/// `value`, `counter`, `reversal` (`{"after", "counter"}` or `null`) and
-/// `forcing`), and `drawing_moves` with the sum's value after each.
-pub fn explain_json(position: &Position, e: &Explanation) -> Option<Value> {
-    let case = e.loopy.as_ref()?;
-    let numbers = Numbers::fresh(position);
-    let rule = match case.values.rule {
-        SumRule::NimSum => "nim_sum",
-        SumRule::OneInfinite => "one_infinite",
-        SumRule::TwoInfinite => "two_infinite",
-    };
-    let accounts: Vec<Value> = case
-        .accounts
-        .iter()
-        .map(|a| match a {
-            None => Value::Null,
-            Some(a) => json!({
-                "value": a.value,
-                "counter": a.counter,
-                "mex": a.mex,
-                "followers": a.followers.iter().map(|f| json!({
-                    "after": f.mv.after_text(),
-                    "value": f.value,
-                    "counter": f.counter,
-                    "reversal": f.reversal.as_ref().map(|(m, c)| json!({
-                        "after": m.after_text(),
-                        "counter": c,
-                    })),
-                    "forcing": f.forcing,
-                })).collect::<Vec<_>>(),
-                "more_followers": a.more,
-            }),
-        })
-        .collect();
-    Some(json!({
-        "values": {
-            "sum": case.values.sum,
-            "terms": case.values.terms,
-            "parts": case.values.parts,
-        },
-        "rule": rule,
-        "accounts": accounts,
-        "drawing_moves": e.drawing_moves.iter().zip(&e.drawing_after).map(|(m, after)| {
-            let mut v = crate::explain_json::move_json(position, &numbers, m);
-            v["sum_after"] = json!(after);
-            v
-        }).collect::<Vec<_>>(),
-    }))
 }

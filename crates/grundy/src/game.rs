@@ -68,8 +68,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::Result;
+use crate::graph::Graph;
 use crate::limits::Limits;
-use crate::loopy::graph::Graph;
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 

@@ -82,6 +82,8 @@
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
+//! * [`graph`]: a finite game graph, compactly (positions as numbers, moves
+//!   as edges), for families played on one and for the loopy solver;
 //! * [`loopy`]: games whose positions can repeat — draws, the generalized
 //!   Sprague–Grundy function by retrograde analysis, and sums of them;
 //! * [`sum`]: sums of components, analysed;
@@ -106,6 +108,7 @@ pub mod explain;
 pub mod expr;
 pub mod game;
 pub mod games;
+pub mod graph;
 pub mod limits;
 pub mod loopy;
 pub mod misere;

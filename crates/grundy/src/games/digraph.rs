@@ -23,7 +23,7 @@ use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
 use crate::games::in_parens;
-use crate::loopy::graph::Graph;
+use crate::graph::Graph;
 use crate::sum::Term;
 
 /// The most vertices a written digraph may have …

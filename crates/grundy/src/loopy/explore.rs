@@ -13,7 +13,7 @@ use crate::budget::{Budget, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{identity, written, Component, Identity};
 
-use super::graph::Graph;
+use crate::graph::Graph;
 
 /// Rough bytes held per component, position and move, for the memory
 /// allowance: a component's identity and handle and a hash-map entry; a
@@ -126,7 +126,7 @@ impl Builder<'_> {
         self.spend(1)?;
         self.held.grow(BYTES_PER_POSITION + 4 * key.len() as u64)?;
         let v = self.keys.len() as u32;
-        if self.keys.len() >= super::graph::MAX_SIZE {
+        if self.keys.len() >= crate::graph::MAX_SIZE {
             return Err(Error::TooLarge(format!(
                 "{} has more positions than the loopy solver numbers",
                 self.start

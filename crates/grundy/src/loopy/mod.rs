@@ -146,15 +146,14 @@
 mod account;
 mod explore;
 mod gamma;
-pub mod graph;
 mod outcomes;
 mod retrograde;
 mod solver;
 
+pub use crate::graph::{Graph, MAX_SIZE};
 pub use account::{Account, Follower};
 pub use explore::Explored;
 pub use gamma::{Gamma, SumRule};
-pub use graph::{Graph, MAX_SIZE};
 pub use outcomes::OutcomeTable;
 pub use retrograde::{solve, Progress, Solution};
 pub use solver::{Found, LoopySolver};

@@ -17,7 +17,7 @@ use crate::budget::{Budget, Ticker};
 use crate::error::Result;
 use crate::nim::Outcome;
 
-use super::graph::Graph;
+use crate::graph::Graph;
 
 /// Outcome and remoteness of every vertex of a graph (see the [module
 /// documentation](self)).

@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::nim::Outcome;
 
 use super::gamma::Gamma;
-use super::graph::Graph;
+use crate::graph::Graph;
 
 /// `gamma` of a vertex whose value is infinite.
 const INF: u32 = u32::MAX;

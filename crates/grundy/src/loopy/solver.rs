@@ -9,8 +9,8 @@ use crate::game::Component;
 
 use super::explore::Explored;
 use super::gamma::Gamma;
-use super::graph::Graph;
 use super::retrograde::{solve, Progress, Solution};
+use crate::graph::Graph;
 
 /// Which of a [`LoopySolver`]'s solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

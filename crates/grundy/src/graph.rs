@@ -1,6 +1,9 @@
 //! A finite game graph, compactly: positions are the numbers `0..n`, and
 //! each position's followers (the positions one move reaches) are stored in
-//! one array, position after position ("compressed rows").
+//! one array, position after position ("compressed rows"). Families played
+//! on an explicit graph hand theirs to the loopy solver
+//! ([`Game::on_graph`](crate::game::Game::on_graph)), which also builds one
+//! from any game's moves ([`loopy`](crate::loopy)).
 //!
 //! Four bytes per move and four per position, so a graph of ten million
 //! positions and moves takes about 80 MB. Positions and moves are numbered
