@@ -105,7 +105,10 @@ for n in $sizes; do
     printf '  C win/lose/draw baseline (CPU):            %s s   [%s]\n' "$b" "$(sort -g "$tmp/baseline.times" | tr '\n' ' ')"
     if [ "$with_expr" = yes ]; then
         awk -v a="$a" -v b="$b" 'BEGIN { printf "  ratio analyze / baseline: %.2fx\n", a / b }'
-        peak_memory /dev/null "$grundy" analyze --json --file "$tmp/expr.txt"
+        if [ -x /usr/bin/time ]; then
+            rss=$(/usr/bin/time -f '%M' "$grundy" analyze --json --file "$tmp/expr.txt" 2>&1 >/dev/null | tail -1)
+            echo "  analyze peak memory (max RSS): $rss KiB for a position of $(wc -c < "$tmp/expr.txt") bytes"
+        fi
     fi
 done
 echo
