@@ -5,7 +5,7 @@
 #![no_main]
 
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
+use grundy::Rule;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,5 +15,5 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = parse_position(text) {
         assert!(e.to_string().len() < 4096, "error text of {} bytes", e.to_string().len());
     }
-    let _ = parse_rule(text);
+    let _ = Rule::parse(text);
 });

@@ -9,10 +9,7 @@
 
 use std::sync::Arc;
 
-use grundy::expr::parse_position;
-use grundy::game::{Component, Game, Move};
-use grundy::nim::Play;
-use grundy::sum::{AnalyzeOptions, Position, Term};
+use grundy::{parse_position, AnalyzeOptions, Component, Game, Move, Play, Position, Term};
 
 #[derive(Debug)]
 struct Halving(u64);

@@ -22,18 +22,16 @@ pub enum Error {
         at: usize,
         message: String,
     },
-    /// A take-and-break code is well formed text but not a valid game.
-    #[error("invalid take-and-break code {code:?}: {reason}")]
-    InvalidCode { code: String, reason: String },
-    /// A subtraction set that is not a game (empty, contains 0, …).
-    #[error("invalid subtraction set: {0}")]
-    InvalidSubtraction(String),
+    /// Input that parsed but is not a valid game: a take-and-break code
+    /// whose digits allow a move that changes nothing, a subtraction set
+    /// that is empty or holds 0, a staircase whose steps do not increase.
+    /// `what` names it (`take-and-break code "1.7"`, `subtraction set`,
+    /// `staircase`) and `reason` says what is wrong; see [`Error::invalid`].
+    #[error("invalid {what}: {reason}")]
+    Invalid { what: String, reason: String },
     /// A position with nothing in it.
     #[error("the position is empty: give at least one heap")]
     EmptyPosition,
-    /// A staircase whose positions are not strictly increasing positive steps.
-    #[error("invalid staircase: {0}")]
-    InvalidStaircase(String),
     /// A computation that would need more memory (or time) than allowed.
     #[error("{0}")]
     TooLarge(String),
@@ -90,14 +88,14 @@ impl fmt::Display for LimitKind {
     }
 }
 
-/// What kind of error an [`Error`] is: for callers that act on the kind
+/// What kind of error an [`Error`](enum@Error) is: for callers that act on the kind
 /// (pick an exception, an exit status, an HTTP status).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
     /// The input could not be parsed ([`Error::Parse`]).
     Parse,
-    /// The input parsed but is not a valid game: a code, a subtraction
-    /// set, a staircase, an empty position.
+    /// The input parsed but is not a valid game ([`Error::Invalid`], and
+    /// an empty position).
     Invalid,
     /// The request is refused up front: it would need more than is allowed.
     TooLarge,
@@ -122,6 +120,21 @@ impl Error {
         }
     }
 
+    /// An [`Error::Invalid`]: `what` is not a valid game because of
+    /// `reason`.
+    ///
+    /// ```
+    /// use grundy::Error;
+    /// let e = Error::invalid("staircase", "steps are numbered from 1");
+    /// assert_eq!(e.to_string(), "invalid staircase: steps are numbered from 1");
+    /// ```
+    pub fn invalid(what: impl Into<String>, reason: impl Into<String>) -> Error {
+        Error::Invalid {
+            what: what.into(),
+            reason: reason.into(),
+        }
+    }
+
     /// The kind of this error.
     ///
     /// ```
@@ -132,10 +145,7 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::Parse { .. } => ErrorKind::Parse,
-            Error::InvalidCode { .. }
-            | Error::InvalidSubtraction(_)
-            | Error::EmptyPosition
-            | Error::InvalidStaircase(_) => ErrorKind::Invalid,
+            Error::Invalid { .. } | Error::EmptyPosition => ErrorKind::Invalid,
             Error::TooLarge(_) => ErrorKind::TooLarge,
             Error::ValueOverflow { .. } => ErrorKind::Overflow,
             Error::Unsupported(_) => ErrorKind::Unsupported,
@@ -153,13 +163,44 @@ impl Error {
         }
     }
 
-    /// The same error with `context` put before its message ("finding the
-    /// value of kayles(10^6): …"); other kinds are returned unchanged.
+    /// Whether this is a limit of the request's [`Budget`](crate::budget::Budget)
+    /// (time, memory, cancellation): the whole request stops, and no
+    /// fallback may swallow it. A [`LimitKind::Work`] limit is local to one
+    /// search, and a caller may answer another way.
+    pub fn is_budget_limit(&self) -> bool {
+        matches!(
+            self.limit_kind(),
+            Some(LimitKind::Time | LimitKind::Memory | LimitKind::Cancelled)
+        )
+    }
+
+    /// The same error with `context` put before its message ("analysing
+    /// kayles(10^6): …"), once: a context the message already starts with
+    /// is not repeated. Other kinds are returned unchanged.
     pub fn in_context(self, context: impl FnOnce() -> String) -> Error {
+        match self {
+            Error::Limit { kind, message } => {
+                let context = context();
+                let message = if message.starts_with(&format!("{context}: ")) {
+                    message
+                } else {
+                    format!("{context}: {message}")
+                };
+                Error::Limit { kind, message }
+            }
+            e => e,
+        }
+    }
+
+    /// The same error with where the limit was reached put after its
+    /// message ("… was reached while searching misère play (10^6
+    /// positions remembered)"). Called by the code that asked the budget,
+    /// so it is said once. Other kinds are returned unchanged.
+    pub fn during(self, place: impl FnOnce() -> String) -> Error {
         match self {
             Error::Limit { kind, message } => Error::Limit {
                 kind,
-                message: format!("{}: {message}", context()),
+                message: format!("{message} while {}", place()),
             },
             e => e,
         }

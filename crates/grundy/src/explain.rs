@@ -34,7 +34,6 @@
 //! larger value, or the followers that force `∞` — and [`LoopyCase`] which
 //! case of Smith's sum rule makes the sum's value.
 
-use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Component, Context, Game, Move, QuotientCase};
 use crate::loopy::{Account, Gamma, LoopySolver};
@@ -46,9 +45,9 @@ use crate::sum::{AnalyzeOptions, GammaValues, Place, Position, SumMove};
 
 /// Components with at most this many tokens in each heap get their mex
 /// step listed option by option …
-pub const MEX_MAX_HEAP: u64 = 12;
+pub(crate) const MEX_MAX_HEAP: u64 = 12;
 /// … as long as they have at most this many options.
-pub const MEX_MAX_OPTIONS: usize = 16;
+pub(crate) const MEX_MAX_OPTIONS: usize = 16;
 
 /// The whole account.
 #[derive(Clone, Debug)]
@@ -134,7 +133,7 @@ pub struct Derivation {
     /// Its value `g` and the value `g ⊕ s` it must be moved to.
     pub from_value: Nimber,
     pub to_value: Nimber,
-    /// The moves of that row reaching `g ⊕ s` (at most [`MEX_MAX_OPTIONS`]).
+    /// The moves of that row reaching `g ⊕ s` (at most 16).
     pub moves: Vec<SumMove>,
 }
 
@@ -204,15 +203,34 @@ pub struct MoveEffect {
 /// assert_eq!((d.bit, d.row, d.from_value, d.to_value), (1, 0, 3, 1));
 /// ```
 pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
-    let options = AnalyzeOptions::default();
-    let analysis = position.analyze(play, &options)?;
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut solver = Solver::with_theory(options.search_budget, cx);
+    explain_with(position, play, &AnalyzeOptions::default())
+}
+
+/// [`explain`] within `options`: their budget of time, memory and
+/// cancellation and their budgets of work (a limit reached names the
+/// position asked about); a caller that explains many positions keeps one
+/// set of options, so that what the theories compute once (a heap rule's
+/// misère quotient, in the options' memo) is computed once.
+pub fn explain_with(
+    position: &Position,
+    play: Play,
+    options: &AnalyzeOptions,
+) -> Result<Explanation> {
+    let analysis = position.analyze(play, options)?;
+    account(position, play, options, analysis).map_err(|e| e.in_context(|| position.asked(play)))
+}
+
+fn account(
+    position: &Position,
+    play: Play,
+    options: &AnalyzeOptions,
+    analysis: crate::sum::Analysis,
+) -> Result<Explanation> {
+    let cx = options.context();
+    let mut solver = Solver::with_theory(options.search_budget, cx.clone());
     let (mut rows, loops) = rows(position, &cx, &mut solver)?;
     if play == Play::Normal && loops.iter().any(|&l| l) {
-        return explain_loopy(analysis, rows, &loops, &mut solver, &options);
+        return explain_loopy(analysis, rows, &loops, &mut solver, options);
     }
     for r in &mut rows {
         r.gamma = (play == Play::Normal)
@@ -229,7 +247,7 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
             big: sizes.iter().filter(|&&h| h >= 2).count(),
             ones: sizes.iter().filter(|&&h| h == 1).count(),
         },
-        None => match quotient_case(&rows, &analysis.winning_moves) {
+        None => match quotient_case(&cx, &rows, &analysis.winning_moves) {
             Some(case) => MisereCase::Quotient(case),
             None => MisereCase::Search,
         },
@@ -291,7 +309,7 @@ fn explain_loopy(
         .gamma
         .clone()
         .ok_or_else(|| Error::Unsupported("the values of this position are not known".into()))?;
-    let mut loopy = LoopySolver::new(options.search_budget, Budget::unlimited());
+    let mut loopy = LoopySolver::new(options.search_budget, options.budget.clone());
     let mut accounts = Vec::with_capacity(rows.len());
     for (r, (g, &l)) in rows.iter_mut().zip(values.parts.iter().zip(loops)) {
         r.gamma = Some(g.clone());
@@ -386,7 +404,7 @@ fn explain_loopy(
 /// whose theory has a misère quotient (see [`Game::misere_quotient`]);
 /// `None` otherwise, or when the quotient is out of reach (the analysis then
 /// searched). `moves` are the analysis' winning moves.
-fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
+fn quotient_case(cx: &Context, rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
     let first = rows.first()?;
     if rows
         .iter()
@@ -404,17 +422,15 @@ fn quotient_case(rows: &[Row], moves: &[SumMove]) -> Option<QuotientCase> {
             Some((row, &mv.mv))
         })
         .collect::<Option<_>>()?;
-    first.component.misere_quotient(&parts, &moves)
+    first.component.misere_quotient(cx, &parts, &moves)
 }
 
 /// What `mv` does to the values of `position` (normal play): which row it
 /// changes, from which value to which, and the nim-sum it leaves.
 pub fn effect(position: &Position, mv: &SumMove) -> Result<MoveEffect> {
     let options = AnalyzeOptions::default();
-    let cx = Context {
-        limits: options.limits,
-    };
-    let mut solver = Solver::with_theory(options.search_budget, cx);
+    let cx = options.context();
+    let mut solver = Solver::with_theory(options.search_budget, cx.clone());
     let (rows, _) = rows(position, &cx, &mut solver)?;
     effect_with(&rows, &mut solver, mv)
 }
@@ -453,6 +469,7 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<(Vec<R
         } else {
             match solver.grundy(c) {
                 Ok(v) => (Some(v), false),
+                Err(e) if e.is_budget_limit() => return Err(e),
                 Err(e) if e.kind() == ErrorKind::Loop => (None, true),
                 Err(_) => (None, false),
             }
@@ -503,9 +520,13 @@ fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Deriv
     let found = match c.moves_to_value(cx, to_value, MEX_MAX_OPTIONS)? {
         Some(found) => found,
         None => {
-            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, *cx);
+            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, cx.clone());
             let mut found = Vec::new();
+            let mut ticker = crate::budget::Ticker::new(64);
             for m in c.moves() {
+                ticker
+                    .tick(&cx.budget)
+                    .map_err(|e| e.during(|| "looking for the winning moves".into()))?;
                 if solver.grundy_of(&m.after)? == to_value {
                     found.push(m);
                     if found.len() == MEX_MAX_OPTIONS {

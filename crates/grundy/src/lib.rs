@@ -7,9 +7,7 @@
 //! Grundy values, winning moves and proved periods back.
 //!
 //! ```
-//! use grundy::expr::parse_position;
-//! use grundy::nim::{Outcome, Play};
-//! use grundy::sum::AnalyzeOptions;
+//! use grundy::{parse_position, AnalyzeOptions, Outcome, Play};
 //!
 //! let pos = parse_position("nim(3,4,5) + kayles(10)").unwrap();
 //! let analysis = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
@@ -27,9 +25,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use grundy::game::{Component, Game, Move};
-//! use grundy::nim::{Outcome, Play};
-//! use grundy::sum::{AnalyzeOptions, Position, Term};
+//! use grundy::{AnalyzeOptions, Component, Game, Move, Outcome, Play, Position, Term};
 //!
 //! /// Take a square number (1, 4, 9, …) of tokens.
 //! #[derive(Debug)]
@@ -49,7 +45,7 @@
 //! // 2 is lost alone (1, then 1); with a Nim heap of 1 beside it the sum is won.
 //! let pos = Position::new(vec![
 //!     Term::of(vec![Arc::new(Squares(2)) as Component]),
-//!     grundy::expr::parse_position("nim(1)").unwrap().terms[0].clone(),
+//!     grundy::parse_position("nim(1)").unwrap().terms[0].clone(),
 //! ]).unwrap();
 //! let a = pos.analyze(Play::Normal, &AnalyzeOptions::default()).unwrap();
 //! assert_eq!(a.part_values, vec![Some(0), Some(1)]);
@@ -65,6 +61,20 @@
 //!
 //! `crates/grundy/examples/own_game.rs` is a complete program doing this.
 //!
+//! The everyday words are at the root of the crate: [`parse_position`],
+//! [`Position`], [`Term`], [`Play`], [`Outcome`], [`AnalyzeOptions`],
+//! [`Analysis`], the interface [`Game`] with [`Component`] and [`Move`],
+//! heap [`Rule`]s and their [`NimSequence`]s, [`Nimber`], the [`Player`],
+//! the [`Budget`] of a search, and the [`Error`] with its [`ErrorKind`].
+//! A rule is parsed by [`Rule::parse`] (or `str::parse`):
+//!
+//! ```
+//! use grundy::{Limits, NimSequence, Rule};
+//! let kayles: Rule = "0.77".parse().unwrap();
+//! let seq = NimSequence::new(&kayles, 100, Limits::default()).unwrap();
+//! assert_eq!(seq.value(10).unwrap(), 2);
+//! ```
+//!
 //! Where things live:
 //!
 //! * [`nimber`]: nim-sum and mex, and the field of nimbers (nim product,
@@ -78,6 +88,8 @@
 //!   language;
 //! * [`sequence`]: nim-sequences `G(0), G(1), …` and the engines computing them;
 //! * [`budget`]: the time, memory and cancellation every search honours;
+//! * [`memo`]: what the families' theories keep between analyses (a heap
+//!   rule's misère quotient), for as long as the caller keeps it;
 //! * [`limits`]: the bounds on their work and memory, which every game's theory
 //!   is handed;
 //! * [`period`]: periods, proved by the Guy–Smith theorem;
@@ -95,6 +107,8 @@
 //! * [`repetition`]: when a game played by people is called a draw (a
 //!   position met three times, or a move limit);
 //! * [`every`]: every-game sums (a move in every component each turn): Smith's steps;
+//! * [`mode`]: normal, misère or every-game play, as one choice;
+//! * [`session`]: a game against the perfect player, and the notation of its moves;
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`, and
 //!   [`cursor`], the text cursor with which each family parses its arguments.
@@ -111,7 +125,9 @@ pub mod games;
 pub mod graph;
 pub mod limits;
 pub mod loopy;
+pub mod memo;
 pub mod misere;
+pub mod mode;
 pub mod nim;
 pub mod nimber;
 pub mod pattern;
@@ -121,8 +137,20 @@ pub mod repetition;
 pub mod report;
 pub mod rule;
 pub mod sequence;
+pub mod session;
 pub mod solver;
+pub mod state_search;
 pub mod strategy;
 pub mod sum;
 
-pub use error::{Error, Result};
+pub use budget::Budget;
+pub use error::{Error, ErrorKind, LimitKind, Result};
+pub use expr::parse_position;
+pub use game::{Component, Context, Game, Move};
+pub use limits::Limits;
+pub use nim::{Outcome, Play};
+pub use nimber::Nimber;
+pub use rule::Rule;
+pub use sequence::NimSequence;
+pub use strategy::Player;
+pub use sum::{Analysis, AnalyzeOptions, Position, SumMove, Term};

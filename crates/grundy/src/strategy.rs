@@ -40,8 +40,9 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ErrorKind, Result};
 use crate::loopy::{Explored, Graph, OutcomeTable};
+use crate::memo::Memo;
 use crate::nim::{Outcome, Play};
-use crate::solver::{Fold, StateSearch, Stop};
+use crate::state_search::{Fold, StateSearch, Stop};
 use crate::sum::{AnalyzeOptions, Position, SumMove};
 
 /// How the game ends from a position when both sides play perfectly, the
@@ -218,7 +219,8 @@ impl LoopyTable {
 }
 
 impl Player {
-    /// A perfect player with the default budget.
+    /// A perfect player with the default work, without limits of time or
+    /// memory (see [`Player::set_budget`]).
     pub fn new(play: Play) -> Player {
         Player::with_budget(play, DEFAULT_BUDGET)
     }
@@ -238,42 +240,78 @@ impl Player {
         }
     }
 
+    /// Honours `budget` (time, memory, cancellation) from the next call
+    /// on: a session gives each request its own. What the player remembers
+    /// is kept when it fits the new allowance.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.search.set_budget(budget.clone());
+        self.options.budget = budget;
+    }
+
+    /// The same player, keeping what the theories compute once (a heap
+    /// rule's misère quotient) in `memo`: a caller that plays or explains
+    /// many positions gives each player its one memo, so that this is
+    /// computed once, not once per player.
+    pub fn with_memo(mut self, memo: Memo) -> Player {
+        self.options.memo = memo;
+        self
+    }
+
+    /// The memo the player's analyses keep what they compute in.
+    pub fn memo(&self) -> &Memo {
+        &self.options.memo
+    }
+
     /// Normal or misère.
     pub fn play(&self) -> Play {
         self.play
     }
 
     /// The exact remoteness of `position`, or `None` when the search would
-    /// exceed the budget.
-    pub fn remoteness(&mut self, position: &Position) -> Option<Remoteness> {
+    /// exceed its work; an error when the budget stops it.
+    pub fn remoteness(&mut self, position: &Position) -> Result<Option<Remoteness>> {
         let state = self.search.state(position.components().cloned());
-        self.search
-            .solve(state, &Remote(self.play), self.budget)
-            .ok()
+        match self.search.solve(state, &Remote(self.play), self.budget) {
+            Ok(r) => Ok(Some(r)),
+            Err(Stop::Work) => Ok(None),
+            Err(Stop::Error(e)) => Err(e),
+        }
     }
 
     /// Every move of `position` with the exact remoteness of the position it
-    /// leaves, or `None` when the search would exceed the budget (or the
-    /// position is loopy: positions repeat).
-    pub fn rated_moves(&mut self, position: &Position) -> Option<Vec<(SumMove, Remoteness)>> {
-        self.rated(position).ok()
-    }
-
-    fn rated(
+    /// leaves, or `None` when the search would exceed its work (or the
+    /// position is loopy: positions repeat); an error when the budget stops
+    /// it.
+    pub fn rated_moves(
         &mut self,
         position: &Position,
-    ) -> std::result::Result<Vec<(SumMove, Remoteness)>, Stop> {
+    ) -> Result<Option<Vec<(SumMove, Remoteness)>>> {
+        match self.rated(position) {
+            Err(e) if e.kind() == ErrorKind::Loop => Ok(None),
+            other => other,
+        }
+    }
+
+    /// [`Player::rated_moves`], with a repetition found as the error of
+    /// kind [`ErrorKind::Loop`].
+    fn rated(&mut self, position: &Position) -> Result<Option<Vec<(SumMove, Remoteness)>>> {
         let mut left = self.budget;
         let mut out = Vec::new();
         for mv in position.moves() {
-            left = left.checked_sub(1).ok_or(Stop::Budget)?;
-            let next = position.apply(&mv).map_err(Stop::Error)?;
+            let Some(l) = left.checked_sub(1) else {
+                return Ok(None);
+            };
+            let next = position.apply(&mv)?;
             let state = self.search.state(next.components().cloned());
-            let r = self.search.solve(state, &Remote(self.play), left)?;
+            let r = match self.search.solve(state, &Remote(self.play), l) {
+                Ok(r) => r,
+                Err(Stop::Work) => return Ok(None),
+                Err(Stop::Error(e)) => return Err(e),
+            };
             left = self.search.left();
             out.push((mv, r));
         }
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// The move the perfect player makes, or `None` when there is no move.
@@ -281,6 +319,15 @@ impl Player {
     /// Errors only when the position is beyond the engine altogether (see
     /// [`Position::analyze`]), e.g. misère play of a large sum other than Nim.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Choice>> {
+        let how = match self.play {
+            Play::Normal => "",
+            Play::Misere => " (misère play)",
+        };
+        self.choose_within(position)
+            .map_err(|e| e.in_context(|| format!("choosing a move in {}{how}", position.quoted())))
+    }
+
+    fn choose_within(&mut self, position: &Position) -> Result<Option<Choice>> {
         if position.is_terminal() {
             return Ok(None);
         }
@@ -292,11 +339,8 @@ impl Player {
             }
         }
         let rated = match self.rated(position) {
-            Ok(rated) => Some(rated),
-            Err(Stop::Error(e)) if e.kind() == ErrorKind::Loop => {
-                return self.choose_loopy(position);
-            }
-            Err(_) => None,
+            Err(e) if e.kind() == ErrorKind::Loop => return self.choose_loopy(position),
+            other => other?,
         };
         if let Some(rated) = rated {
             let best = Remoteness::from_options(rated.iter().map(|(_, r)| *r))
@@ -394,11 +438,11 @@ impl Player {
     /// The table of a loopy position: its one live token's graph, or the
     /// positions explored from it within the budget (`None` beyond it).
     fn loopy_table(&self, position: &Position) -> Result<Option<LoopyTable>> {
-        let budget = Budget::unlimited();
+        let budget = &self.options.budget;
         let live: Vec<_> = position.components().filter(|c| c.has_moves()).collect();
         if let [c] = live[..] {
             if let Some((graph, _)) = c.on_graph() {
-                let table = OutcomeTable::new(&graph, &budget)?;
+                let table = OutcomeTable::new(&graph, budget)?;
                 return Ok(Some(LoopyTable {
                     graph,
                     explored: None,
@@ -407,13 +451,13 @@ impl Player {
             }
         }
         let root = position.components().cloned().collect::<Vec<_>>();
-        let explored = match Explored::new(&[root], self.budget, &budget) {
+        let explored = match Explored::new(&[root], self.budget, budget) {
             Ok(e) => e,
             Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
             Err(e) => return Err(e),
         };
         let graph = Arc::clone(explored.graph());
-        let table = OutcomeTable::new(&graph, &budget)?;
+        let table = OutcomeTable::new(&graph, budget)?;
         Ok(Some(LoopyTable {
             graph,
             explored: Some(explored),
@@ -461,7 +505,7 @@ mod tests {
         let mut p = Player::new(Play::Normal);
         // One heap: take it all.
         assert_eq!(
-            p.remoteness(&pos("nim(5)")),
+            p.remoteness(&pos("nim(5)")).unwrap(),
             Some(Remoteness {
                 mover_wins: true,
                 moves: 1
@@ -469,23 +513,23 @@ mod tests {
         );
         // 1,1: lost, two moves.
         assert_eq!(
-            p.remoteness(&pos("nim(1,1)")),
+            p.remoteness(&pos("nim(1,1)")).unwrap(),
             Some(Remoteness {
                 mover_wins: false,
                 moves: 2
             })
         );
         // 2,2: the loser delays by taking 1 each time: 4 moves.
-        assert_eq!(p.remoteness(&pos("nim(2,2)")).unwrap().moves, 4);
+        assert_eq!(p.remoteness(&pos("nim(2,2)")).unwrap().unwrap().moves, 4);
     }
 
     #[test]
     fn misere_terminal_is_a_win_for_the_mover() {
         let mut p = Player::new(Play::Misere);
-        let r = p.remoteness(&pos("nim(1)")).unwrap();
+        let r = p.remoteness(&pos("nim(1)")).unwrap().unwrap();
         assert_eq!((r.mover_wins, r.moves), (false, 1));
         // Take one; the opponent must take the last.
-        let r = p.remoteness(&pos("nim(1,1)")).unwrap();
+        let r = p.remoteness(&pos("nim(1,1)")).unwrap().unwrap();
         assert_eq!((r.mover_wins, r.moves), (true, 2));
     }
 

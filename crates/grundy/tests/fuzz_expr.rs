@@ -5,7 +5,7 @@
 
 use grundy::error::Error;
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
+use grundy::Rule;
 use proptest::prelude::*;
 
 fn token() -> impl Strategy<Value = String> {
@@ -57,7 +57,7 @@ fn token() -> impl Strategy<Value = String> {
 fn check(input: &str) -> Result<(), TestCaseError> {
     for result in [
         parse_position(input).map(|_| ()),
-        parse_rule(input).map(|_| ()),
+        Rule::parse(input).map(|_| ()),
     ] {
         if let Err(e) = result {
             let text = e.to_string();
@@ -108,5 +108,5 @@ fn long_inputs_give_short_errors() {
     assert!(err.len() < 400, "{err}");
     assert!(err.contains("column 140005"), "{err}");
     let code = format!("0.{}", "7".repeat(5000));
-    assert!(parse_rule(&code).is_err());
+    assert!(Rule::parse(&code).is_err());
 }

@@ -12,7 +12,6 @@ use std::collections::HashMap;
 
 use grundy::error::Error;
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::nim::{Outcome, Play};
 use grundy::rule::Rule;
@@ -179,10 +178,10 @@ fn is_refusal(err: &Error) -> bool {
 /// (or the engine refuses cleanly).
 fn check_heap(set: &Set, n: u64) -> Result<(), TestCaseError> {
     let text = set.text();
-    let rule = match parse_rule(&text) {
+    let rule = match Rule::parse(&text) {
         Ok(rule) => rule,
         // Too many members spelled out: refused as a set, not wrapped.
-        Err(Error::InvalidSubtraction(_)) => return Ok(()),
+        Err(Error::Invalid { .. }) => return Ok(()),
         Err(e) => return Err(TestCaseError::fail(format!("{text}: {e}"))),
     };
     let mut direct = Direct::new(set);
@@ -247,7 +246,7 @@ proptest! {
     #[test]
     fn small_heaps_of_huge_sets_follow_the_rules(set in set()) {
         let text = set.text();
-        let Ok(rule) = parse_rule(&text) else { return Ok(()) };
+        let Ok(rule) = Rule::parse(&text) else { return Ok(()) };
         let seq = NimSequence::new(&rule, 60, limits()).unwrap();
         let mut direct = Direct::new(&set);
         for n in 0..=60 {
@@ -262,7 +261,7 @@ proptest! {
 #[test]
 fn codes_answer_heaps_near_2_64_from_checked_periods() {
     for code in ["0.77", "0.07", "0.137", "4.7", "0.51", "0.4"] {
-        let rule = parse_rule(code).unwrap();
+        let rule = Rule::parse(code).unwrap();
         let seq = NimSequence::new(&rule, u64::MAX, Limits::default()).unwrap();
         let p = seq.period().expect("these codes have proved periods");
         let Rule::TakeBreak(tb) = &rule else { panic!() };
@@ -308,7 +307,7 @@ fn code_values(digits: &[u8], len: usize) -> Vec<u64> {
 // Regressions: each line of the bug report, with the true answer.
 
 fn value(rule: &str, n: u64) -> Result<u64, Error> {
-    let rule = parse_rule(rule).unwrap();
+    let rule = Rule::parse(rule).unwrap();
     NimSequence::new(&rule, n, Limits::default())?.value(n)
 }
 
@@ -322,7 +321,7 @@ fn analyze(expr: &str) -> grundy::sum::Analysis {
 #[test]
 fn a_member_near_2_64_does_not_fake_a_short_period() {
     // sub{1, 2^64 − 101}: G(n) = n mod 2 for every n < 2^64 − 101.
-    let rule = parse_rule("sub{1,18446744073709551515}").unwrap();
+    let rule = Rule::parse("sub{1,18446744073709551515}").unwrap();
     let seq = NimSequence::new(&rule, 110, Limits::default()).unwrap();
     assert_eq!(seq.period(), None, "no proof fits below 2^64");
     for n in 0..=110 {
@@ -350,7 +349,7 @@ fn a_single_member_above_2_63_takes_the_whole_heap() {
     assert_eq!(value("sub{18446744073709551615}", u64::MAX).unwrap(), 1);
     assert_eq!(value("sub{18446744073709551615}", u64::MAX - 1).unwrap(), 0);
     // Its period 2^65 − 2 does not fit in 64 bits: none is reported.
-    let rule = parse_rule("sub{18446744073709551615}").unwrap();
+    let rule = Rule::parse("sub{18446744073709551615}").unwrap();
     let seq = NimSequence::new(&rule, u64::MAX, Limits::default()).unwrap();
     assert_eq!(seq.period(), None);
 }
@@ -365,7 +364,7 @@ fn ranges_reaching_2_64_use_the_closed_form_unwrapped() {
 fn members_near_2_64_leave_small_heaps_to_the_small_members() {
     // Below 2^64 − 1000, sub{1,2,…} plays as sub{1,2}: G(n) = n mod 3.
     assert_eq!(value("sub{1,2,18446744073709550616}", 5000).unwrap(), 2);
-    let rule = parse_rule("sub{1,2,18446744073709551516}").unwrap();
+    let rule = Rule::parse("sub{1,2,18446744073709551516}").unwrap();
     let seq = NimSequence::new(&rule, 200, Limits::default()).unwrap();
     assert_eq!(seq.period(), None);
     for n in 0..=200 {

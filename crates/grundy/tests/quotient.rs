@@ -5,9 +5,8 @@ use std::collections::BTreeSet;
 
 use crate::util::{Oracle, OracleRule, Part};
 use grundy::expr::parse_position;
-use grundy::games::heap::parse_rule;
 use grundy::nim::{Outcome, Play};
-use grundy::quotient::{Quotient, QuotientLimits};
+use grundy::quotient::{Quotient, QuotientCache, QuotientLimits};
 use grundy::rule::Rule;
 use grundy::sum::AnalyzeOptions;
 
@@ -39,7 +38,7 @@ impl Rng {
 /// For `sums` random sums of 2–6 heaps of at most `max_heap`: the outcome
 /// and the set of winning moves read from `Q_max_heap` equal the oracle's.
 fn cross_check(code: &str, max_heap: u64, sums: usize, seed: u64) -> Quotient {
-    let rule = parse_rule(code).unwrap();
+    let rule = Rule::parse(code).unwrap();
     let q = Quotient::compute(&rule, max_heap, QuotientLimits::default())
         .unwrap_or_else(|e| panic!("{code} to {max_heap}: {e}"));
     let mut oracle = Oracle::new(vec![oracle_rule(code)]);
@@ -129,7 +128,7 @@ fn quotients_have_even_order() {
     // has even order.
     for code in ["0.75", "0.31", "0.77", "0.07", "0.137", "0.6", "sub{1,3,4}"] {
         let q =
-            Quotient::compute(&parse_rule(code).unwrap(), 16, QuotientLimits::default()).unwrap();
+            Quotient::compute(&Rule::parse(code).unwrap(), 16, QuotientLimits::default()).unwrap();
         assert_eq!(q.order() % 2, 0, "{code}: order {}", q.order());
     }
 }
@@ -140,7 +139,8 @@ fn published_quotients() {
     // quotients for impartial games", the quotient R8; Siegel, "The
     // structure and classification of misère quotients", arXiv
     // math/0703070, proves there is exactly one quotient of order 8).
-    let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
     assert_eq!(q.order(), 8);
     assert_eq!(q.p_portion().len(), 2);
     let period = q
@@ -150,7 +150,8 @@ fn published_quotients() {
 
     // Misère Nim on heaps 1, 2, 3: T2 = ⟨a, b | a² = 1, b³ = b⟩, order 6,
     // P = {a, b²} (Plambeck, "Taming the wild"; the tame quotient).
-    let q = Quotient::compute(&parse_rule("0.333").unwrap(), 3, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.333").unwrap(), 3, QuotientLimits::default()).unwrap();
     assert_eq!(q.order(), 6);
     let rels: Vec<String> = q
         .relations()
@@ -164,9 +165,11 @@ fn published_quotients() {
     // 0.312 (Plambeck's misère octal pages): heap genera 1^031, 2^20, 0^02
     // for heaps 1–3 (tame so far); heap 4 has genus 2^1420, which is not a
     // tame genus, so the game is wild from heap 4.
-    let q = Quotient::compute(&parse_rule("0.312").unwrap(), 3, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.312").unwrap(), 3, QuotientLimits::default()).unwrap();
     assert_eq!(q.genus().unwrap()[1..], ["1^031", "2^20", "0^02"]);
-    let q = Quotient::compute(&parse_rule("0.312").unwrap(), 4, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.312").unwrap(), 4, QuotientLimits::default()).unwrap();
     assert!(!q.is_tame());
 }
 
@@ -224,7 +227,7 @@ fn published_periods_and_tameness() {
         ("0.3112", 5),
         ("0.1323", 6),
     ] {
-        let q = Quotient::compute(&parse_rule(code).unwrap(), 60, QuotientLimits::default())
+        let q = Quotient::compute(&Rule::parse(code).unwrap(), 60, QuotientLimits::default())
             .unwrap_or_else(|e| panic!("{code}: {e}"));
         let period = q
             .period()
@@ -250,25 +253,29 @@ fn published_periods_and_tameness() {
         if mammoths.contains(&code.as_str()) {
             continue;
         }
-        let q = Quotient::compute(&parse_rule(&code).unwrap(), 24, QuotientLimits::default())
+        let q = Quotient::compute(&Rule::parse(&code).unwrap(), 24, QuotientLimits::default())
             .unwrap_or_else(|e| panic!("{code}: {e}"));
         assert!(q.is_tame(), "{code} is tame on heaps ≤ 24");
     }
-    let q =
-        Quotient::compute(&parse_rule("0.312").unwrap(), 40, QuotientLimits::default()).unwrap();
+    let q = Quotient::compute(
+        &Rule::parse("0.312").unwrap(),
+        40,
+        QuotientLimits::default(),
+    )
+    .unwrap();
     assert!(!q.is_tame());
     assert_eq!(q.period().map(|p| p.period), Some(2));
 
     // Siegel's classification: |P| = 2 forces |Q| = 2^k + 2 or 2^k + 4; and
     // the only quotient of order 8 is 0.75's (|P| = 2).
     let r8 =
-        Quotient::compute(&parse_rule("0.75").unwrap(), 16, QuotientLimits::default()).unwrap();
+        Quotient::compute(&Rule::parse("0.75").unwrap(), 16, QuotientLimits::default()).unwrap();
     assert_eq!((r8.order(), r8.p_portion().len()), (8, 2));
     for code in [
         "0.75", "0.31", "0.333", "sub{1,2}", "0.77", "0.07", "0.34", "0.3131", "0.1323", "0.137",
     ] {
         let q =
-            Quotient::compute(&parse_rule(code).unwrap(), 16, QuotientLimits::default()).unwrap();
+            Quotient::compute(&Rule::parse(code).unwrap(), 16, QuotientLimits::default()).unwrap();
         if q.p_portion().len() == 2 {
             let ok = (1..20).any(|k| q.order() == (1 << k) + 2 || q.order() == (1 << k) + 4);
             assert!(ok, "{code}: |P| = 2 and |Q| = {}", q.order());
@@ -287,7 +294,8 @@ fn quotients_from_public_statements() {
     // 6 October 2006: misère Nim played with heaps of size 1 and 2 only has
     // the quotient T2 = ⟨a, b | a² = 1, b³ = b⟩, of six elements. (Nim on
     // heaps ≤ 2 is 0.333 to heap 2: every heap may lose 1, 2 or 3 tokens.)
-    let q = Quotient::compute(&parse_rule("0.333").unwrap(), 2, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.333").unwrap(), 2, QuotientLimits::default()).unwrap();
     assert_eq!(q.order(), 6);
     let rels: Vec<String> = q
         .relations()
@@ -313,8 +321,8 @@ fn quotients_from_public_statements() {
     for n in 2..=4u32 {
         let top = (1u64 << n) - 1;
         let code = format!("0.{}", "3".repeat(top as usize));
-        let q =
-            Quotient::compute(&parse_rule(&code).unwrap(), top, QuotientLimits::default()).unwrap();
+        let q = Quotient::compute(&Rule::parse(&code).unwrap(), top, QuotientLimits::default())
+            .unwrap();
         assert_eq!(q.order(), (1 << n) + 2, "Nim to heap {top}");
         let p: Vec<String> = q.p_portion().iter().map(|&x| q.word(x)).collect();
         assert_eq!(p, ["a", "b^2"], "Nim to heap {top}");
@@ -328,8 +336,12 @@ fn quotients_from_public_statements() {
     // and A + A may be taken as :0. In the quotient: Φ(4)² = 1, Φ(4) is none
     // of the others, Φ(3) = Φ(5) = Φ(7) = …, Φ(6) = Φ(8) = …, and the adders
     // :1, :2, :4, :5 are distinct elements.
-    let q =
-        Quotient::compute(&parse_rule("0.312").unwrap(), 12, QuotientLimits::default()).unwrap();
+    let q = Quotient::compute(
+        &Rule::parse("0.312").unwrap(),
+        12,
+        QuotientLimits::default(),
+    )
+    .unwrap();
     let phi = q.pretending();
     let a = phi[4];
     assert_eq!(q.monoid().mul(a, a), q.identity(), "A + A = :0");
@@ -434,7 +446,9 @@ fn a_time_limit_stops_inside_a_heap_with_the_heaps_done() {
         ..QuotientLimits::default()
     };
     let (stopped, at) = Quotient::compute_resumable(&rule, 30, None, false, limits, |_| {});
-    let text = stopped.unwrap_err().to_string();
+    let err = stopped.unwrap_err();
+    assert_eq!(err.limit_kind(), Some(grundy::LimitKind::Time), "{err}");
+    let text = err.to_string();
     let at = at.expect("the heaps done are kept");
     assert!(at.heaps < 30, "{text}");
     assert!(
@@ -456,7 +470,8 @@ fn a_time_limit_stops_inside_a_heap_with_the_heaps_done() {
 
 #[test]
 fn huge_heaps_use_the_proved_period() {
-    let q = Quotient::compute(&parse_rule("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
+    let q =
+        Quotient::compute(&Rule::parse("0.75").unwrap(), 40, QuotientLimits::default()).unwrap();
     let p = q.period().unwrap();
     // Φ beyond N follows the period; outcomes of huge heaps equal those of
     // their reduced sizes.
@@ -477,7 +492,7 @@ fn huge_heaps_use_the_proved_period() {
         assert_eq!(q.outcome(&next).unwrap(), Outcome::P);
     }
     // Without a period, heaps beyond N are refused.
-    let q = Quotient::compute(&parse_rule("0.77").unwrap(), 8, QuotientLimits::default()).unwrap();
+    let q = Quotient::compute(&Rule::parse("0.77").unwrap(), 8, QuotientLimits::default()).unwrap();
     assert!(q.period().is_none());
     assert!(q.outcome(&[9]).is_err());
 }
@@ -540,7 +555,7 @@ fn a_saved_computation_resumes_to_the_same_quotient() {
     assert_eq!(resumed.p_portion(), direct.p_portion());
     // Another rule is refused with a clear message.
     let (other, _) = Quotient::compute_resumable(
-        &parse_rule("0.77").unwrap(),
+        &Rule::parse("0.77").unwrap(),
         16,
         Some(&saved),
         false,
@@ -572,7 +587,7 @@ fn a_saved_computation_resumes_to_the_same_quotient() {
 #[test]
 fn heaps_beyond_the_table_keep_every_winning_move() {
     for code in ["sub{1}", "sub{1..2}", "sub{1,3,4}", "0.75", "0.31"] {
-        let rule = parse_rule(code).unwrap();
+        let rule = Rule::parse(code).unwrap();
         let far = Quotient::compute(&rule, 48, QuotientLimits::default()).unwrap();
         for to in 2..=8 {
             let near = Quotient::compute(&rule, to, QuotientLimits::default()).unwrap();
@@ -589,4 +604,68 @@ fn heaps_beyond_the_table_keep_every_winning_move() {
             }
         }
     }
+}
+
+/// An analysis keeps the quotient it reads in the memo of its options:
+/// analyses with those options (or clones of them), explanations and the
+/// perfect player given the memo read it again instead of computing it;
+/// fresh options compute their own. The answers are the same either way.
+#[test]
+fn the_quotient_is_kept_in_the_memo_of_the_options() {
+    let options = AnalyzeOptions::default();
+    let cache = options.memo.get_or_init(QuotientCache::new);
+    assert!(cache.is_empty());
+    let pos = parse_position("0.07(12,9,5)").unwrap();
+    let first = pos.analyze(Play::Misere, &options).unwrap();
+    assert_eq!(cache.len(), 1);
+    let kept = cache
+        .covering(
+            &Rule::dawsons_kayles(),
+            12,
+            QuotientLimits::default(),
+            &grundy::budget::Budget::unlimited(),
+        )
+        .unwrap();
+    assert_eq!(kept.heaps(), 12);
+    // A smaller position of the same rule, analysed with a clone of the
+    // options, is read from the same quotient: nothing new is kept.
+    let smaller = parse_position("0.07(11,7,3)").unwrap();
+    let again = smaller.analyze(Play::Misere, &options.clone()).unwrap();
+    assert_eq!(cache.len(), 1);
+    let after = cache
+        .covering(
+            &Rule::dawsons_kayles(),
+            11,
+            QuotientLimits::default(),
+            &grundy::budget::Budget::unlimited(),
+        )
+        .unwrap();
+    assert!(std::sync::Arc::ptr_eq(&kept, &after));
+    // Fresh options compute their own, with the same answers.
+    let fresh = AnalyzeOptions::default();
+    assert_eq!(
+        pos.analyze(Play::Misere, &fresh).unwrap().winning_moves,
+        first.winning_moves
+    );
+    assert_eq!(
+        smaller.analyze(Play::Misere, &fresh).unwrap().outcome,
+        again.outcome
+    );
+    assert_eq!(fresh.memo.get_or_init(QuotientCache::new).len(), 1);
+    // The explanation and the player given the memo find it there.
+    let e = grundy::explain::explain_with(&pos, Play::Misere, &options).unwrap();
+    assert!(matches!(
+        e.misere,
+        Some(grundy::explain::MisereCase::Quotient(_))
+    ));
+    // A player that searches nothing reads the position from the quotient,
+    // which it extends in the memo it was given.
+    let mut player = grundy::Player::with_budget(Play::Misere, 0).with_memo(options.memo.clone());
+    assert!(player.memo().shares(&options.memo));
+    player
+        .choose(&parse_position("0.07(20,3)").unwrap())
+        .unwrap();
+    assert_eq!(cache.len(), 1, "one rule, one quotient");
+    let extended = cache.get(&Rule::dawsons_kayles()).unwrap();
+    assert_eq!(extended.heaps(), 20);
 }

@@ -467,7 +467,7 @@ fn remoteness_agrees_with_the_oracle_and_moves_are_optimal() {
                 let pos = parse_position(&expr).unwrap();
                 let (wins, moves) = oracle.solve(&state);
                 assert_eq!(
-                    player.remoteness(&pos),
+                    player.remoteness(&pos).unwrap(),
                     Some(Remoteness {
                         mover_wins: wins,
                         moves
@@ -550,7 +550,7 @@ fn a_lost_huge_position_is_prolonged_by_the_smallest_change() {
 /// without walking huge move lists) agrees with the rule's own move list.
 #[test]
 fn move_legality_matches_the_move_lists() {
-    use grundy::games::heap::parse_rule;
+    use grundy::Rule;
     for text in [
         "nim",
         "sub{1,3,4}",
@@ -566,7 +566,7 @@ fn move_legality_matches_the_move_lists() {
         "0.6",
         "grundys",
     ] {
-        let rule = parse_rule(text).unwrap();
+        let rule = Rule::parse(text).unwrap();
         for n in 0..=12u64 {
             let legal: Vec<Vec<u64>> = rule.moves(n).map(|m| m.leaves).collect();
             // Every ascending list of 0 to 3 positive heaps with total at most n.

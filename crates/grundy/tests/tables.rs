@@ -3,18 +3,17 @@
 //! subtraction game; closed forms; and the period-aware move search.
 
 use crate::util::{heap_options, Oracle, OracleRule};
-use grundy::games::heap::parse_rule;
 use grundy::limits::Limits;
 use grundy::rule::Rule;
 use grundy::sequence::{naive::Naive, Engine, NimSequence, Values};
 
 fn sequence(rule: &str) -> NimSequence {
-    NimSequence::new(&parse_rule(rule).unwrap(), 0, Limits::default()).unwrap()
+    NimSequence::new(&Rule::parse(rule).unwrap(), 0, Limits::default()).unwrap()
 }
 
 /// The first `n` values from the naive engine, with no period shortcut.
 fn naive(rule: &str, n: usize) -> Vec<u16> {
-    let mut engine = Naive::new(&parse_rule(rule).unwrap());
+    let mut engine = Naive::new(&Rule::parse(rule).unwrap());
     let mut values = Values::new();
     while values.len() < n {
         engine.push_next(&mut values).unwrap();
@@ -139,7 +138,7 @@ fn moves_to_value_agree_with_walking_every_move() {
         "sub{3..9}",
         "sub{pow2}",
     ] {
-        let r = parse_rule(rule).unwrap();
+        let r = Rule::parse(rule).unwrap();
         let seq = NimSequence::new(&r, 700, Limits::default()).unwrap();
         for n in [0u64, 1, 5, 17, 80, 163, 350, 699] {
             for target in 0..10 {
@@ -173,7 +172,7 @@ fn rule_moves_match_the_oracles_definition() {
         ("sub{2,5}", OracleRule::Subtract(vec![2, 5])),
     ];
     for (rule, oracle_rule) in cases {
-        let r = parse_rule(rule).unwrap();
+        let r = Rule::parse(rule).unwrap();
         for n in 0..12 {
             let mut engine: Vec<Vec<u64>> = r.moves(n).map(|m| m.leaves).collect();
             let count = engine.len();
@@ -195,7 +194,7 @@ fn unproved_requests_are_refused_not_guessed() {
         proof_heaps: 100,
         ..Limits::default()
     };
-    let err = NimSequence::new(&parse_rule("0.6").unwrap(), 5000, small).unwrap_err();
+    let err = NimSequence::new(&Rule::parse("0.6").unwrap(), 5000, small).unwrap_err();
     assert!(err.to_string().contains("no period was proved"), "{err}");
     let seq = NimSequence::new(&Rule::Grundys, 100, Limits::default()).unwrap();
     assert!(seq.value(101).is_err());

@@ -11,9 +11,9 @@ use crate::game::{
     mover_wins, steps_from_options, Component, Context, Game, MisereSum, Move, QuotientCase,
 };
 use crate::nimber::Nimber;
-use crate::quotient::{quotient_covering, Element, ANALYSIS_LIMITS};
-use crate::rule::subtraction::{range_steps, MAX_SET_MEMBERS, MAX_STEPS_SEQUENCE};
-use crate::rule::{Move as HeapMove, Rule, Subtraction, TakeBreak};
+use crate::quotient::{Element, QuotientCache, ANALYSIS_LIMITS};
+use crate::rule::subtraction::{range_steps, MAX_STEPS_SEQUENCE};
+use crate::rule::{Move as HeapMove, Rule, Subtraction};
 use crate::sequence::NimSequence;
 use crate::sum::Term;
 
@@ -158,9 +158,15 @@ impl Game for Heap {
         })
     }
 
-    fn misere_sum(&self, parts: &[&dyn Game], max_moves: usize) -> Option<Result<MisereSum>> {
+    fn misere_sum(
+        &self,
+        cx: &Context,
+        parts: &[&dyn Game],
+        max_moves: usize,
+    ) -> Option<Result<MisereSum>> {
         let sizes = self.sizes_of(parts)?;
-        let answer = crate::quotient::solve_misere(self.rule(), &sizes, max_moves)?;
+        let quotients = cx.memo.get_or_init(QuotientCache::new);
+        let answer = quotients.solve_misere(self.rule(), &sizes, max_moves, &cx.budget)?;
         Some(answer.map(|a| {
             let moves = a
                 .moves
@@ -182,6 +188,7 @@ impl Game for Heap {
     /// winning move leaves (which must lie in the P-portion).
     fn misere_quotient(
         &self,
+        cx: &Context,
         parts: &[&dyn Game],
         moves: &[(usize, &Move)],
     ) -> Option<QuotientCase> {
@@ -191,7 +198,10 @@ impl Game for Heap {
         }
         let sizes = self.sizes_of(parts)?;
         let largest = sizes.iter().copied().max().unwrap_or(0);
-        let q = quotient_covering(rule, largest, ANALYSIS_LIMITS).ok()?;
+        let quotients = cx.memo.get_or_init(QuotientCache::new);
+        let q = quotients
+            .covering(rule, largest, ANALYSIS_LIMITS, &cx.budget)
+            .ok()?;
         let m = q.monoid();
         let elems: Vec<Element> = sizes
             .iter()
@@ -434,141 +444,14 @@ pub fn number(token: &str) -> std::result::Result<u64, String> {
 
 /// Whether `word` (lower case) names a heap rule.
 pub(crate) fn accepts(word: &str) -> bool {
-    word.contains('.')
-        || matches!(
-            word,
-            "nim" | "kayles" | "dawson" | "grundys" | "grundy" | "sub"
-        )
-}
-
-/// A heap rule's name, code or subtraction set, with the name it is written as.
-fn rule_at(word: &str, start: usize, p: &mut Cursor) -> Result<(String, Rule)> {
-    if word.contains('.') {
-        let code = TakeBreak::parse(word).map_err(|e| match e {
-            Error::Parse { at, message, .. } => p.error_at(start + at, message),
-            other => other,
-        })?;
-        return Ok((code.to_string(), Rule::TakeBreak(code)));
-    }
-    let lower = word.to_ascii_lowercase();
-    let rule = match lower.as_str() {
-        "nim" => Rule::Nim,
-        "kayles" => Rule::kayles(),
-        "dawson" => Rule::dawsons_kayles(),
-        "grundys" | "grundy" => Rule::Grundys,
-        "sub" => {
-            let set = subtraction_set(p)?;
-            return Ok((set.to_string(), Rule::Subtraction(set)));
-        }
-        _ => {
-            return Err(p.error_at(
-                start,
-                format!(
-                    "unknown rule {word:?}: known heap rules are nim, kayles, dawson, grundys, \
-                     sub{{…}} and take-and-break codes such as 0.77"
-                ),
-            ))
-        }
-    };
-    Ok((lower, rule))
+    Rule::is_name(word)
 }
 
 /// The registered parser: `rule(n, n, …)`, one heap per size.
 pub(crate) fn parse_term(word: &str, start: usize, p: &mut Cursor) -> Result<Term> {
-    let (name, rule) = rule_at(word, start, p)?;
+    let (name, rule) = Rule::read(word, start, p)?;
     let sizes = p.sizes(&name)?;
     Ok(Term::new(&name, Heap::term(&name, rule, &sizes)))
-}
-
-/// Parses a heap rule on its own, such as `kayles`, `0.137` or `sub{1,3,4}`.
-///
-/// ```
-/// use grundy::games::heap::parse_rule;
-/// assert_eq!(parse_rule("sub{1..5}").unwrap().to_string(), "sub{1..5}");
-/// assert!(parse_rule("stairs").is_err());
-/// ```
-pub fn parse_rule(input: &str) -> Result<Rule> {
-    let mut p = Cursor::new(input);
-    let (start, word) = p.rule_name()?;
-    if !accepts(&word.to_ascii_lowercase())
-        && crate::games::FAMILIES
-            .iter()
-            .any(|f| (f.accepts)(&word.to_ascii_lowercase()))
-    {
-        return Err(Error::Parse {
-            input: input.into(),
-            at: 0,
-            message: format!("{word} is a position, not a heap rule"),
-        });
-    }
-    let (_, rule) = rule_at(&word, start, &mut p)?;
-    p.skip_ws();
-    if !p.at_end() {
-        return Err(p.error("unexpected text after the rule"));
-    }
-    Ok(rule)
-}
-
-fn subtraction_set(p: &mut Cursor) -> Result<Subtraction> {
-    p.expect('{', "'{' after sub")?;
-    p.skip_ws();
-    let start = p.pos();
-    if p.peek().is_some_and(|c| c.is_alphabetic()) {
-        while p.peek().is_some_and(|c| c.is_alphanumeric()) {
-            p.advance(1);
-        }
-    }
-    let word = p.text_from(start);
-    if !word.is_empty() {
-        let set = match word.to_ascii_lowercase().as_str() {
-            "fib" => Subtraction::Fibonacci,
-            "pow2" => Subtraction::PowersOfTwo,
-            _ => {
-                return Err(p.error_at(
-                    start,
-                    format!("unknown set {word:?}: use numbers, ranges a..b, fib or pow2"),
-                ))
-            }
-        };
-        p.expect('}', &format!("'}}' after {word}"))?;
-        return Ok(set);
-    }
-    let mut ranges = Vec::new();
-    loop {
-        let at = p.pos();
-        let lo = p.number()?;
-        p.skip_ws();
-        let hi = if p.looking_at("..") {
-            p.advance(2);
-            p.number()?
-        } else {
-            lo
-        };
-        if lo == 0 {
-            return Err(p.error_at(at, "0 is not a move: subtract at least 1"));
-        }
-        if lo > hi {
-            return Err(p.error_at(at, format!("the range {lo}..{hi} is empty")));
-        }
-        ranges.push((lo, hi));
-        if p.eat('}') {
-            break;
-        }
-        p.expect(',', "',' or '}' in the set")?;
-    }
-    if let [(lo, hi)] = ranges[..] {
-        return Subtraction::range(lo, hi);
-    }
-    let members: u64 = ranges
-        .iter()
-        .map(|(lo, hi)| hi - lo + 1)
-        .fold(0, u64::saturating_add);
-    if members > MAX_SET_MEMBERS {
-        return Err(Error::InvalidSubtraction(format!(
-            "the set has {members} members; at most {MAX_SET_MEMBERS} are supported"
-        )));
-    }
-    Subtraction::finite(ranges.into_iter().flat_map(|(lo, hi)| lo..=hi).collect())
 }
 
 /// The family's entry in the expression language.

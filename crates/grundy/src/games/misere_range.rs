@@ -44,9 +44,10 @@ use crate::sum::Term;
 /// ```
 pub fn outcome(n: u64, p: u64, q: u64) -> Result<Outcome> {
     if p == 0 || p > q {
-        return Err(Error::InvalidSubtraction(format!(
-            "takes must be a range p..=q with 1 ≤ p ≤ q, not {p}..={q}"
-        )));
+        return Err(Error::invalid(
+            "subtraction set",
+            format!("takes must be a range p..=q with 1 ≤ p ≤ q, not {p}..={q}"),
+        ));
     }
     // p + q may exceed 2^64 − 1.
     let r = u128::from(n) % (u128::from(p) + u128::from(q));

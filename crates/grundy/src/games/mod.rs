@@ -24,21 +24,31 @@
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
 //! | tokens on a digraph (loopy) | `digraph(1>2 2>3 3>1 3>4; 1 3)` | [`digraph`] |
+//! | Node-Kayles | `nodekayles(1-2 2-3 3-4 5)`, `nodekayles(3x16)` | [`nodekayles`] |
+//! | Arc-Kayles | `arckayles(1-2 2-3 3-4)`, `arckayles(3x4)` | [`arckayles`] |
+//! | Chomp | `chomp(3x5)`, `chomp(5,4,4,2)` | [`chomp`] |
 //! | coin-turning games | `turtles(1,4,9)`, `twins(0,3)`, `mock(0,1,2,3)`, `moebius(1,6)`, `ruler(3,8)`, `corners((1,2))`, `ruler*ruler((3,5))` | [`coins`] |
+//!
+//! [`graph`] is not a family: it holds what the graph families share
+//! (graphs as bitsets, their pieces, canonical keys, the written forms).
 
+pub mod arckayles;
 pub mod auction;
 pub mod boxes;
+pub mod chomp;
 pub mod coins;
 pub mod consecutive;
 pub mod digraph;
 pub mod euclid;
 pub mod fibnim;
+pub mod graph;
 pub mod hackenbush;
 pub mod heap;
 pub mod lasker;
 pub mod misere_range;
 pub mod moore;
 pub mod multiplication;
+pub mod nodekayles;
 pub mod northcott;
 pub mod staircase;
 pub mod wythoff;
@@ -81,6 +91,9 @@ pub static FAMILIES: &[Family] = &[
     euclid::FAMILY,
     coins::FAMILY,
     digraph::FAMILY,
+    nodekayles::FAMILY,
+    arckayles::FAMILY,
+    chomp::FAMILY,
 ];
 
 /// `'(' inside ')'` after the name of the family `name`: the shape of

@@ -41,18 +41,22 @@ impl Staircase {
     /// increasing and start at 1 or more.
     pub fn new(steps: Vec<u64>) -> Result<Staircase> {
         if steps.is_empty() {
-            return Err(Error::InvalidStaircase(
-                "no monks: give at least one step".into(),
+            return Err(Error::invalid(
+                "staircase",
+                "no monks: give at least one step",
             ));
         }
         if steps[0] == 0 {
-            return Err(Error::InvalidStaircase("steps are numbered from 1".into()));
+            return Err(Error::invalid("staircase", "steps are numbered from 1"));
         }
         if let Some(w) = steps.windows(2).find(|w| w[0] >= w[1]) {
-            return Err(Error::InvalidStaircase(format!(
-                "steps must be strictly increasing, but {} is followed by {}",
-                w[0], w[1]
-            )));
+            return Err(Error::invalid(
+                "staircase",
+                format!(
+                    "steps must be strictly increasing, but {} is followed by {}",
+                    w[0], w[1]
+                ),
+            ));
         }
         Ok(Staircase { steps })
     }
@@ -308,9 +312,7 @@ pub(crate) fn parse_term(_word: &str, _start: usize, p: &mut Cursor) -> Result<T
         .find(|&i| steps[i] == 0 || (i > 0 && steps[i] <= steps[i - 1]))
         .unwrap_or(0);
     let s = Staircase::new(steps).map_err(|e| match e {
-        crate::error::Error::InvalidStaircase(why) => {
-            p.error_at(starts[bad], format!("invalid staircase: {why}"))
-        }
+        Error::Invalid { .. } => p.error_at(starts[bad], e.to_string()),
         other => other,
     })?;
     Ok(Term::new("stairs", vec![Arc::new(s) as Component]))

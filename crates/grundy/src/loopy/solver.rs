@@ -103,6 +103,12 @@ impl LoopySolver {
         self
     }
 
+    /// Honours `budget` (time, memory, cancellation) from the next
+    /// question on; what is solved already is kept.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// The work allowed for each exploration.
     pub fn work(&self) -> usize {
         self.work

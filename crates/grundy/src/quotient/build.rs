@@ -2,10 +2,13 @@
 //! [`quotient`](super) for the mathematics).
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use super::hash::BuildFnv;
-use super::{lookahead, verify, Element, Monoid};
+use super::lookahead::lookahead;
+use super::monoid::{Element, Monoid};
+use super::refine::refine;
+use super::verify;
+use crate::budget::{vec_bytes, Budget, Reservation};
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -76,17 +79,18 @@ impl Builder {
     /// When that gives up, the look-ahead of the first failed candidate is
     /// the base instead (see [`lookahead`]).
     ///
-    /// Past `deadline` the step stops with an error (checked between
-    /// candidates and inside their construction, reduction and proof).
-    pub(crate) fn step(&mut self, max_states: usize, deadline: Option<Instant>) -> Result<usize> {
+    /// The step asks `budget` whether it may go on between candidates and
+    /// inside their construction, reduction and proof, and stops with its
+    /// error when not.
+    pub(crate) fn step(&mut self, max_states: usize, budget: &Budget) -> Result<usize> {
         let mut first_failed = None;
-        match self.counted_step(max_states, deadline, &mut first_failed) {
+        match self.counted_step(max_states, budget, &mut first_failed) {
             Ok(states) => Ok(states),
             Err(e) => match first_failed {
                 // The counted bases' error says where the run stopped; it
                 // stands if the look-ahead does not get further.
                 Some(failed) => self
-                    .lookahead_step(failed, max_states, deadline)
+                    .lookahead_step(failed, max_states, budget)
                     .map_err(|_| e),
                 None => Err(e),
             },
@@ -101,20 +105,18 @@ impl Builder {
         &mut self,
         mut failed: Builder,
         max_states: usize,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<usize> {
         let n = self.phi.len() as u64;
         for _ in 0..LOOKAHEAD_ROUNDS {
-            if let Some(e) = past(deadline) {
-                return Err(e);
-            }
-            let (monoid, phi) = lookahead::lookahead(
+            budget.check()?;
+            let (monoid, phi) = lookahead(
                 &failed.monoid,
                 &failed.phi,
                 &failed.options,
                 max_states,
                 self.max_order,
-                deadline,
+                budget,
             )?;
             // A base source needs only the monoid and the heaps' elements.
             let src = Builder {
@@ -125,14 +127,14 @@ impl Builder {
                 reps: Vec::new(),
                 max_order: self.max_order,
             };
-            let candidate = self.candidate(n, &src, &[], 2, deadline)?;
+            let candidate = self.candidate(n, &src, &[], 2, budget)?;
             match verify::verify(
                 &candidate.monoid,
                 &candidate.phi,
                 &candidate.options,
                 &candidate.reps,
                 max_states,
-                deadline,
+                budget,
             ) {
                 Ok(states) => {
                     *self = candidate;
@@ -155,7 +157,7 @@ impl Builder {
     fn counted_step(
         &mut self,
         max_states: usize,
-        deadline: Option<Instant>,
+        budget: &Budget,
         first_failed: &mut Option<Builder>,
     ) -> Result<usize> {
         let n = self.phi.len() as u64;
@@ -183,13 +185,11 @@ impl Builder {
         let mut cap = 2u8;
         let mut last_error = None;
         for _attempt in 0..MAX_ATTEMPTS {
-            if let Some(e) = past(deadline) {
-                return Err(e);
-            }
+            budget.check()?;
             let small = self.base_fits(&all_named, all_cap);
             let candidate = match &failed {
-                Some(f) if !small => self.candidate(n, f, &tracked, cap, deadline),
-                _ => self.candidate(n, self, &all_named, all_cap, deadline),
+                Some(f) if !small => self.candidate(n, f, &tracked, cap, budget),
+                _ => self.candidate(n, self, &all_named, all_cap, budget),
             };
             let candidate = match candidate {
                 Ok(c) => c,
@@ -208,7 +208,7 @@ impl Builder {
                 &candidate.options,
                 &candidate.reps,
                 max_states,
-                deadline,
+                budget,
             );
             match verdict {
                 Ok(states) => {
@@ -266,9 +266,9 @@ impl Builder {
         src: &Builder,
         tracked: &[u64],
         cap: u8,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<Builder> {
-        let base = Base::new(src, n, self.monoid.order, tracked, cap)?;
+        let base = Base::new(src, n, self.monoid.order, tracked, cap, budget)?;
         let order = base.len();
         let image = |heaps: &[u64]| base.image(heaps);
         let mut opts: Vec<u32> = self.rule.moves(n).map(|mv| image(&mv.leaves)).collect();
@@ -383,7 +383,7 @@ impl Builder {
             }
         };
         let accept: Vec<bool> = (0..big).map(|x| layers[x % powers][x / powers]).collect();
-        let class = refine(big, ng, &accept, succ, deadline)?;
+        let class = refine(big, ng, &accept, succ, budget)?;
 
         // Representatives and the new numbering: classes ordered by their
         // representatives (so the identity, the empty sum, is 0). The key of
@@ -490,54 +490,6 @@ impl Builder {
     }
 }
 
-/// The error of a step stopped by the time limit, once `deadline` has
-/// passed.
-pub(crate) fn past(deadline: Option<Instant>) -> Option<Error> {
-    deadline.filter(|&d| Instant::now() > d).map(|_| {
-        Error::TooLarge("a step of the misère quotient was stopped by the time limit".into())
-    })
-}
-
-/// The coarsest partition of `0..size` that separates `accept` from the
-/// rest and is compatible with each of the `gens` generators (`succ(x, i)`
-/// is `x` times generator `i`): Moore's algorithm. In a commutative monoid
-/// generated by them this is the coarsest congruence inside the P/N split.
-pub(crate) fn refine(
-    size: usize,
-    gens: usize,
-    accept: &[bool],
-    succ: impl Fn(usize, usize) -> usize,
-    deadline: Option<Instant>,
-) -> Result<Vec<usize>> {
-    let succ: Vec<usize> = (0..size)
-        .flat_map(|x| (0..gens).map(move |g| (x, g)))
-        .map(|(x, g)| succ(x, g))
-        .collect();
-    let mut class: Vec<usize> = accept.iter().map(|&a| a as usize).collect();
-    let mut count = 0;
-    loop {
-        if let Some(e) = past(deadline) {
-            return Err(e);
-        }
-        let mut ids: HashMap<Vec<usize>, usize, BuildFnv> = HashMap::default();
-        let next: Vec<usize> = (0..size)
-            .map(|x| {
-                let mut sig = Vec::with_capacity(gens + 1);
-                sig.push(class[x]);
-                sig.extend(succ[x * gens..(x + 1) * gens].iter().map(|&y| class[y]));
-                let fresh = ids.len();
-                *ids.entry(sig).or_insert(fresh)
-            })
-            .collect();
-        let now = ids.len();
-        class = next;
-        if now == count {
-            return Ok(class);
-        }
-        count = now;
-    }
-}
-
 /// The base of a step: the submonoid of `M × ℕ^tracked` (how many heaps of
 /// each tracked size; counts folded past `cap + 1`) generated by the heaps
 /// below `n`, with the least representative (by key) of each element,
@@ -555,6 +507,8 @@ struct Base {
     /// `succ[z * width + slot[h]]`: the element `z` times heap `h`.
     succ: Vec<u32>,
     width: usize,
+    /// Its bytes, held against the budget while it lives.
+    _held: Reservation,
 }
 
 /// A count past `cap + 1` folded back by 2 (`h^(cap+2) = h^cap`).
@@ -574,8 +528,24 @@ impl Base {
     /// least `y` — the key compares the count of the largest heap first. The
     /// powers stop at the first `k` that adds nothing (then `S·h^(k+1)` lies
     /// in `S·h^(k)·h` and adds nothing either).
-    fn new(b: &Builder, n: u64, reached: usize, tracked: &[u64], cap: u8) -> Result<Base> {
+    fn new(
+        b: &Builder,
+        n: u64,
+        reached: usize,
+        tracked: &[u64],
+        cap: u8,
+        budget: &Budget,
+    ) -> Result<Base> {
         let limit = b.max_order.saturating_mul(64);
+        let mut held = budget.reservation();
+        let stopped = |e: Error, elements: usize| {
+            e.during(|| {
+                format!(
+                    "building a misère quotient of {} at heap {n} ({elements} elements)",
+                    b.rule
+                )
+            })
+        };
         let heaps: Vec<u64> = (1..n).filter(|&h| b.rule.has_moves(h)).collect();
         // An element as bytes: its element of M (little-endian), then the
         // count of each tracked heap.
@@ -614,10 +584,17 @@ impl Base {
                             n - 1
                         )));
                     }
-                    index.insert(scratch.clone(), reps.len() as u32);
-                    elems.extend_from_slice(&scratch);
                     let mut rep = reps[y].clone();
                     rep.extend(std::iter::repeat(h).take(k));
+                    // Its bytes in `elems`, as a key of `index` (with the
+                    // table's share) and as a representative.
+                    let bytes_held = 3 * bytes as u64 + 64 + vec_bytes::<u64>(rep.len());
+                    held.grow(bytes_held).map_err(|e| stopped(e, reps.len()))?;
+                    if reps.len() % 4096 == 0 {
+                        budget.check().map_err(|e| stopped(e, reps.len()))?;
+                    }
+                    index.insert(scratch.clone(), reps.len() as u32);
+                    elems.extend_from_slice(&scratch);
                     reps.push(rep);
                     fresh = true;
                 }
@@ -632,6 +609,8 @@ impl Base {
         for (i, &h) in heaps.iter().enumerate() {
             slot[h as usize] = i;
         }
+        held.grow((len * width * 4 + n as usize * 8) as u64)
+            .map_err(|e| stopped(e, len))?;
         let mut succ = Vec::with_capacity(len * width);
         for z in 0..len {
             for &h in &heaps {
@@ -659,6 +638,7 @@ impl Base {
             slot,
             succ,
             width,
+            _held: held,
         })
     }
 
@@ -694,7 +674,10 @@ impl Base {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+    use crate::error::LimitKind;
     use crate::rule::{Rule, TakeBreak};
 
     /// A step entered after its deadline stops inside the heap (in the
@@ -704,14 +687,16 @@ mod tests {
     fn a_step_past_its_deadline_stops_and_keeps_the_heaps_done() {
         let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse("0.07").unwrap()), 2000);
         while b.heaps_done() < 9 {
-            b.step(1_000_000, None).unwrap();
+            b.step(1_000_000, &Budget::unlimited()).unwrap();
         }
         let before = (b.monoid.clone(), b.phi.clone());
-        let err = b.step(1_000_000, Some(Instant::now())).unwrap_err();
+        let past = Budget::unlimited().with_time(Duration::ZERO);
+        let err = b.step(1_000_000, &past).unwrap_err();
         assert!(err.to_string().contains("time limit"), "{err}");
+        assert_eq!(err.limit_kind(), Some(LimitKind::Time));
         assert_eq!((b.monoid.clone(), b.phi.clone()), before);
         // Without the deadline the same heap is added.
-        b.step(1_000_000, None).unwrap();
+        b.step(1_000_000, &Budget::unlimited()).unwrap();
         assert_eq!(b.heaps_done(), 10);
     }
 
@@ -734,9 +719,9 @@ mod tests {
         ] {
             let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
             while b.heaps_done() < n - 1 {
-                b.step(1_000_000, None).unwrap();
+                b.step(1_000_000, &Budget::unlimited()).unwrap();
             }
-            let base = Base::new(&b, n, b.monoid.order, &tracked, 2).unwrap();
+            let base = Base::new(&b, n, b.monoid.order, &tracked, 2, &Budget::unlimited()).unwrap();
             for z in 1..base.len() {
                 assert!(key(&base.reps[z - 1]) < key(&base.reps[z]), "{code}: {z}");
                 assert_eq!(base.image(&base.reps[z]) as usize, z);
@@ -763,22 +748,5 @@ mod tests {
                 assert!(key(&base.reps[z]) <= key(s), "{code}: {s:?}");
             }
         }
-    }
-
-    /// The reduction stops at its deadline instead of finishing.
-    #[test]
-    fn refine_stops_at_its_deadline() {
-        let accept = [true, false, false, true];
-        let succ = |x: usize, _: usize| (x + 1) % 4;
-        let classes = refine(4, 1, &accept, succ, None).unwrap();
-        assert_eq!(
-            classes
-                .iter()
-                .collect::<std::collections::HashSet<_>>()
-                .len(),
-            4
-        );
-        let err = refine(4, 1, &accept, succ, Some(Instant::now())).unwrap_err();
-        assert!(err.to_string().contains("time limit"), "{err}");
     }
 }

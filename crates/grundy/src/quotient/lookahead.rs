@@ -6,11 +6,11 @@
 //! heap can make that the smaller heaps could not.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
-use super::build::{past, refine};
+use super::monoid::{Element, Monoid};
+use super::refine::refine;
 use super::states::{StateSet, MEMORY};
-use super::{Element, Monoid};
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 
 /// The reduced bipartite monoid of `R(ψ, P)`, with each heap's element.
@@ -24,14 +24,15 @@ use crate::error::{Error, Result};
 /// `x ↦ (ψ(x), U(x), x ≠ 0)` is a homomorphism onto a finite commutative
 /// monoid that decides acceptance. Its part reached from the heaps,
 /// reduced by Moore's refinement over the heaps, is the syntactic monoid of
-/// the accepted set. Past `deadline` the search stops with an error.
+/// the accepted set. The search stops with `budget`'s error when it may
+/// not go on.
 pub(crate) fn lookahead(
     m: &Monoid,
     phi: &[Element],
     options: &[Vec<Element>],
     max_states: usize,
     max_order: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<(Monoid, Vec<Element>)> {
     let order = m.order;
     let words = order.div_ceil(64);
@@ -82,6 +83,8 @@ pub(crate) fn lookahead(
     seen.insert(&arena, 0);
     let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
     let mut trans: Vec<u32> = Vec::new();
+    // The states' bytes, held against the budget 4096 states at a time.
+    let mut held = budget.reservation();
     let mut scratch = vec![0u64; width];
     let mut head = 0usize;
     while head < parent.len() {
@@ -100,9 +103,14 @@ pub(crate) fn lookahead(
                 None => {
                     let id = parent.len() as u32;
                     if id % 4096 == 0 {
-                        if let Some(e) = past(deadline) {
-                            return Err(e);
-                        }
+                        budget.check()?;
+                        held.grow(4096 * per_state as u64).map_err(|e| {
+                            e.during(|| {
+                                format!(
+                                    "looking ahead from a misère quotient candidate ({id} states)"
+                                )
+                            })
+                        })?;
                     }
                     if parent.len() >= max_states {
                         let why = if memory_bound {
@@ -139,7 +147,7 @@ pub(crate) fn lookahead(
         nk,
         &accept,
         |s, k| trans[s * nk + k] as usize,
-        deadline,
+        budget,
     )?;
     // Number the classes by their first state (breadth-first: the empty sum
     // first, so the identity is 0, and each class's first state has a
@@ -181,9 +189,7 @@ pub(crate) fn lookahead(
         .collect();
     let mut mul = vec![0 as Element; count * count];
     for a in 0..count {
-        if let Some(e) = past(deadline) {
-            return Err(e);
-        }
+        budget.check()?;
         for b in a..count {
             let s = paths[b]
                 .iter()
@@ -223,10 +229,11 @@ mod tests {
         for (code, to) in [("0.75", 12), ("0.07", 14), ("0.77", 16), ("0.137", 12)] {
             let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
             while b.heaps_done() < to {
-                b.step(1_000_000, None).unwrap();
+                b.step(1_000_000, &Budget::unlimited()).unwrap();
             }
             let q = &b.monoid;
-            let (m, phi) = lookahead(q, &b.phi, &b.options, 1_000_000, 2000, None).unwrap();
+            let (m, phi) =
+                lookahead(q, &b.phi, &b.options, 1_000_000, 2000, &Budget::unlimited()).unwrap();
             assert_eq!(m.order, q.order, "{code} to {to}");
             let heaps = to as usize;
             for i in 0..=heaps {

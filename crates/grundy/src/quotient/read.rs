@@ -1,9 +1,7 @@
 //! Reading sums of heaps through a quotient: outcome and winning moves.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
-use super::{Element, Quotient, QuotientLimits};
+use super::compute::Quotient;
+use super::monoid::Element;
 use crate::error::{Error, Result};
 use crate::nim::Outcome;
 use crate::rule::{octal, Move, Rule};
@@ -187,72 +185,4 @@ impl Quotient {
         }
         Ok((out, false))
     }
-}
-
-/// Quotients computed so far in this process, by rule (the furthest one).
-fn cache() -> &'static Mutex<HashMap<Rule, Arc<Quotient>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Rule, Arc<Quotient>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
-}
-
-/// The most heaps the misère analysis builds a quotient for, in search of
-/// a proved period or to cover the heaps of a position.
-pub const ANALYSIS_HEAPS: u64 = 240;
-
-/// A quotient of `rule` that covers `largest` (computing one if needed):
-/// up to `largest` when it is small, else until Φ's period is proved.
-pub fn quotient_covering(
-    rule: &Rule,
-    largest: u64,
-    limits: QuotientLimits,
-) -> Result<Arc<Quotient>> {
-    if let Some(q) = cache().lock().ok().and_then(|c| c.get(rule).cloned()) {
-        if largest <= q.heaps() || q.period().is_some() {
-            return Ok(q);
-        }
-    }
-    let q = if largest <= ANALYSIS_HEAPS {
-        Quotient::compute_with(rule, largest, false, limits, |_| {})?
-    } else {
-        let q = Quotient::compute_with(rule, ANALYSIS_HEAPS, true, limits, |_| {})?;
-        if q.period().is_none() {
-            return Err(Error::TooLarge(format!(
-                "heap {largest} is beyond the {ANALYSIS_HEAPS} heaps for which the misère quotient \
-                 of {rule} is computed, and no period of its pretending function is proved within them"
-            )));
-        }
-        q
-    };
-    let q = Arc::new(q);
-    if let Ok(mut c) = cache().lock() {
-        let keep = c
-            .get(rule)
-            .is_some_and(|old| old.heaps() > q.heaps() && q.period().is_none());
-        if !keep {
-            c.insert(rule.clone(), q.clone());
-        }
-    }
-    Ok(q)
-}
-
-/// What the analysis of a position may spend on a quotient: bounded up
-/// front, 30 s at most.
-pub const ANALYSIS_LIMITS: QuotientLimits = QuotientLimits {
-    max_order: 2_000,
-    max_states: 4_000_000,
-    max_seconds: Some(30.0),
-};
-
-/// Misère play of a sum of heaps of one take-and-break or subtraction rule,
-/// read from the rule's misère quotient: the outcome and every winning move
-/// (at most `max_moves`, by heap index). `None` for rules that have no
-/// quotient here (the caller then searches).
-pub fn solve_misere(rule: &Rule, heaps: &[u64], max_moves: usize) -> Option<Result<MisereAnswer>> {
-    if !matches!(rule, Rule::TakeBreak(_) | Rule::Subtraction(_)) {
-        return None;
-    }
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    Some((|| {
-        quotient_covering(rule, largest, ANALYSIS_LIMITS)?.winning_moves(heaps, max_moves)
-    })())
 }

@@ -1,10 +1,9 @@
 //! The proof that a bipartite monoid is the misère quotient of the heaps
 //! `1..=N` (see the module documentation of [`quotient`](super)).
 
-use std::time::Instant;
-
+use super::monoid::{Element, Monoid};
 use super::states::{StateSet, MEMORY};
-use super::{Element, Monoid};
+use crate::budget::Budget;
 use crate::error::Error;
 
 const NONE: Element = Element::MAX;
@@ -50,15 +49,15 @@ pub(crate) enum Failure {
 /// Checks that `F(x) = [ψ(x) ∈ P]` for every sum `x` of the heaps, where
 /// `phi[h]` is heap `h`'s element, `options[h]` the elements of its
 /// options and `reps[x]` a sum of heaps with element `x`. Returns the
-/// number of states examined, or why not. Past `deadline` the search
-/// stops (a limit, not a verdict).
+/// number of states examined, or why not. When `budget` says it may not go
+/// on, the search stops (a limit, not a verdict).
 pub(crate) fn verify(
     m: &Monoid,
     phi: &[Element],
     options: &[Vec<Element>],
     reps: &[Vec<u64>],
     max_states: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> std::result::Result<usize, Failure> {
     if m.p[0] {
         return Err(Failure::Wrong(Vec::new()));
@@ -75,7 +74,7 @@ pub(crate) fn verify(
     }
     let kinds = Kinds::new(m, phi, options);
     kinds.check_va(m, reps)?;
-    kinds.check_vb(m, max_states, deadline)
+    kinds.check_vb(m, max_states, budget)
 }
 
 /// The heaps with moves, by kind: (element, B) where B is the set of
@@ -154,7 +153,7 @@ impl Kinds {
         &self,
         m: &Monoid,
         max_states: usize,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> std::result::Result<usize, Failure> {
         let order = m.order;
         let gens = &self.gens;
@@ -209,6 +208,8 @@ impl Kinds {
         let mut scratch = vec![0u64; width];
         // trail[s]: the state s came from and the generator added.
         let mut trail: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+        // The states' bytes, held against the budget 4096 states at a time.
+        let mut held = budget.reservation();
         let mut head = 0usize;
         while head < trail.len() {
             for gi in 0..ng {
@@ -229,10 +230,13 @@ impl Kinds {
                     continue;
                 }
                 let id = trail.len();
-                if id % 4096 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
-                    return Err(Failure::Limit(Error::TooLarge(
-                        "the proof of the misère quotient was stopped by the time limit".into(),
-                    )));
+                if id % 4096 == 0 {
+                    budget.check().map_err(Failure::Limit)?;
+                    held.grow(4096 * per_state as u64).map_err(|e| {
+                        Failure::Limit(
+                            e.during(|| format!("proving a misère quotient ({id} states)")),
+                        )
+                    })?;
                 }
                 if id >= max_states {
                     let why = if memory_bound {
@@ -372,24 +376,41 @@ mod tests {
         for (code, to) in [("0.07", 20), ("0.137", 16), ("4.7", 11), ("0.16", 12)] {
             let mut b = Builder::new(Rule::TakeBreak(TakeBreak::parse(code).unwrap()), 2000);
             while b.heaps_done() < to {
-                b.step(1_000_000, None).unwrap();
+                b.step(1_000_000, &Budget::unlimited()).unwrap();
             }
             let k = Kinds::new(&b.monoid, &b.phi, &b.options);
             assert!(exact_vb(&k, &b.monoid).is_ok(), "{code}");
-            assert!(verify(&b.monoid, &b.phi, &b.options, &b.reps, 1_000_000, None).is_ok());
+            assert!(verify(
+                &b.monoid,
+                &b.phi,
+                &b.options,
+                &b.reps,
+                1_000_000,
+                &Budget::unlimited()
+            )
+            .is_ok());
             // Each element moved into or out of P: a candidate that is
             // wrong, and both searches must say where.
             for x in 1..b.monoid.order {
                 let mut wrong = b.monoid.clone();
                 wrong.p[x] = !wrong.p[x];
-                let verdict = verify(&wrong, &b.phi, &b.options, &b.reps, 1_000_000, None);
+                let verdict = verify(
+                    &wrong,
+                    &b.phi,
+                    &b.options,
+                    &b.reps,
+                    1_000_000,
+                    &Budget::unlimited(),
+                );
                 assert!(matches!(verdict, Err(Failure::Wrong(_))), "{code}: {x}");
                 let k = Kinds::new(&wrong, &b.phi, &b.options);
                 if k.check_va(&wrong, &b.reps).is_err() {
                     continue;
                 }
                 let exact = exact_vb(&k, &wrong).expect_err("a wrong candidate");
-                let Err(Failure::Wrong(heaps)) = k.check_vb(&wrong, 1_000_000, None) else {
+                let Err(Failure::Wrong(heaps)) =
+                    k.check_vb(&wrong, 1_000_000, &Budget::unlimited())
+                else {
                     panic!("{code}: {x}: (VB) holds for a wrong candidate");
                 };
                 assert_eq!(heaps, exact, "{code}: {x}");
@@ -410,14 +431,29 @@ mod tests {
             2000,
         );
         while b.heaps_done() < 5 {
-            b.step(1_000_000, None).unwrap();
+            b.step(1_000_000, &Budget::unlimited()).unwrap();
         }
-        assert!(verify(&b.monoid, &b.phi, &b.options, &b.reps, 1_000_000, None).is_ok());
+        assert!(verify(
+            &b.monoid,
+            &b.phi,
+            &b.options,
+            &b.reps,
+            1_000_000,
+            &Budget::unlimited()
+        )
+        .is_ok());
         for h in 0..5 {
             for x in 1..b.monoid.order as Element {
                 let mut phi = b.phi.clone();
                 phi[h] = x;
-                let verdict = verify(&b.monoid, &phi, &b.options, &b.reps, 1_000_000, None);
+                let verdict = verify(
+                    &b.monoid,
+                    &phi,
+                    &b.options,
+                    &b.reps,
+                    1_000_000,
+                    &Budget::unlimited(),
+                );
                 assert!(matches!(verdict, Err(Failure::Wrong(_))), "heap {h} as {x}");
             }
         }

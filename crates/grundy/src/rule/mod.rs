@@ -9,6 +9,10 @@
 //! | [`Rule::TakeBreak`] | octal / hexadecimal take-and-break codes | [`octal`] |
 //! | [`Rule::Grundys`] | split a heap into two unequal heaps | [`grundys`] |
 //!
+//! A rule is written as in the expression language ([`Rule::parse`],
+//! `str::parse::<Rule>`, and `Display` back): `nim`, `kayles`, `dawson`,
+//! `grundys`, a code such as `0.137`, a set such as `sub{1,3,4}`.
+//!
 //! A rule describes the game; the Grundy values of its heaps come from a
 //! [`NimSequence`](crate::sequence::NimSequence), which computes them (or uses
 //! a closed form or a proved period). The rules sit below the engines that
@@ -18,6 +22,7 @@
 
 pub mod grundys;
 pub mod octal;
+mod parse;
 pub mod subtraction;
 
 use std::fmt;
@@ -119,8 +124,8 @@ impl Rule {
     /// The closed form in words (`G(n) = n` for Nim), where one is known.
     ///
     /// ```
-    /// use grundy::games::heap::parse_rule;
-    /// assert_eq!(parse_rule("sub{2..5}").unwrap().closed_form_text().unwrap(), "G(n) = ⌊(n mod 7) / 2⌋");
+    /// use grundy::Rule;
+    /// assert_eq!(Rule::parse("sub{2..5}").unwrap().closed_form_text().unwrap(), "G(n) = ⌊(n mod 7) / 2⌋");
     /// ```
     pub fn closed_form_text(&self) -> Option<String> {
         match self {

@@ -94,8 +94,8 @@ impl TakeBreak {
             digits.insert(0, 0);
         }
         if digits[0] & (LEAVE_NONE | LEAVE_ONE) != 0 {
-            return Err(Error::InvalidCode {
-                code: code.to_string(),
+            return Err(Error::Invalid {
+                what: format!("take-and-break code {code:?}"),
                 reason: format!(
                     "the digit before the point removes no tokens, so it may only \
                      split (bits 4 and 8); {} would allow a move that changes nothing",
@@ -223,7 +223,7 @@ mod tests {
         }
         assert!(matches!(
             TakeBreak::parse("1.7"),
-            Err(Error::InvalidCode { .. })
+            Err(Error::Invalid { .. })
         ));
     }
 

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::period::{Period, ProofShape};
 
 /// The most members a finite subtraction set written with ranges may have.
-pub const MAX_SET_MEMBERS: u64 = 1 << 20;
+pub(crate) const MAX_SET_MEMBERS: u64 = 1 << 20;
 
 /// A set of numbers of tokens that a move may remove.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,11 +47,13 @@ impl Subtraction {
         set.sort_unstable();
         set.dedup();
         match (set.first(), set.last()) {
-            (None, _) | (_, None) => Err(Error::InvalidSubtraction(
-                "the set is empty: give at least one number".into(),
+            (None, _) | (_, None) => Err(Error::invalid(
+                "subtraction set",
+                "the set is empty: give at least one number",
             )),
-            (Some(0), _) => Err(Error::InvalidSubtraction(
-                "0 is not a move: subtract at least 1".into(),
+            (Some(0), _) => Err(Error::invalid(
+                "subtraction set",
+                "0 is not a move: subtract at least 1",
             )),
             (Some(&lo), Some(&hi)) if hi - lo + 1 == set.len() as u64 => {
                 Ok(Subtraction::Range { lo, hi })
@@ -63,14 +65,16 @@ impl Subtraction {
     /// The range `lo..=hi`.
     pub fn range(lo: u64, hi: u64) -> Result<Subtraction> {
         if lo == 0 {
-            return Err(Error::InvalidSubtraction(
-                "0 is not a move: a range starts at 1 or more".into(),
+            return Err(Error::invalid(
+                "subtraction set",
+                "0 is not a move: a range starts at 1 or more",
             ));
         }
         if lo > hi {
-            return Err(Error::InvalidSubtraction(format!(
-                "the range {lo}..{hi} is empty"
-            )));
+            return Err(Error::invalid(
+                "subtraction set",
+                format!("the range {lo}..{hi} is empty"),
+            ));
         }
         Ok(Subtraction::Range { lo, hi })
     }
@@ -183,7 +187,7 @@ impl fmt::Display for Subtraction {
 
 /// The longest every-game steps sequence computed for a subtraction set
 /// without a closed form (8 bytes per heap).
-pub const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
+pub(crate) const MAX_STEPS_SEQUENCE: u64 = 1 << 22;
 
 /// The steps of a heap of `n` in the subtraction game `sub{lo..hi}`:
 /// `2⌊n/p⌋ + [n mod p ≥ lo]` with `p = lo + hi` (in 128 bits: `p` may

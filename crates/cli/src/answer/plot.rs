@@ -350,12 +350,11 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::games::heap::parse_rule;
     use grundy::limits::Limits;
     use grundy::sequence::NimSequence;
 
     fn kayles_plot(from: u64, to: u64) -> String {
-        let rule = parse_rule("kayles").unwrap();
+        let rule = Rule::parse("kayles").unwrap();
         let seq = NimSequence::new(&rule, to, Limits::default()).unwrap();
         let value = |n: u64| Ok(seq.value(n)? as u16);
         scatter(&rule, from, to, seq.period(), &value).unwrap()

@@ -6,9 +6,14 @@
 use grundy::explain::{Explanation, Row};
 use grundy::loopy::{Account, Gamma, SumRule};
 use grundy::nim::Outcome;
+use grundy::session::notation::{label as label_of, notation, words};
+use grundy::session::Numbers;
 use grundy::sum::{Analysis, GammaValues, Position, SumMove};
+use serde_json::{json, Value};
 
-use crate::ui::{self, Numbers, Ui};
+use super::moves::move_json;
+
+use crate::ui::{self, Ui};
 
 /// Whether the analysis holds a loopy component: then these answers apply.
 pub fn is_loopy(a: &Analysis) -> bool {
@@ -199,7 +204,7 @@ pub fn explain_text(ui: &Ui, position: &Position, e: &Explanation) -> String {
         ui.bold("Step 1. The value of each part. A loopy part's value is found by retrograde analysis, level by level: at level i a position is labelled i when none of its options is labelled i and every option not yet labelled (or infinite) has an option labelled i; the order of labelling is its counter. A position left without an option of value i at the end of level i is infinite: ∞(K), K its options' finite values.")
     );
     for (k, row) in e.rows.iter().enumerate() {
-        let label = ui::label(position, &numbers, k);
+        let label = label_of(position, &numbers, k);
         let head = format!("{} ({})", label, row.name);
         match (&case.accounts[k], &row.gamma) {
             (Some(a), _) => s += &format!("  {head}: {}", how(row, a, &label)),
@@ -232,8 +237,8 @@ pub fn explain_text(ui: &Ui, position: &Position, e: &Explanation) -> String {
         for mv in &e.winning_moves {
             s += &format!(
                 "    `{}`  {}\n",
-                ui::notation(position, &numbers, mv),
-                ui::words(position, &numbers, mv)
+                notation(position, &numbers, mv),
+                words(position, &numbers, mv)
             );
         }
     }
@@ -245,10 +250,64 @@ pub fn explain_text(ui: &Ui, position: &Position, e: &Explanation) -> String {
         for (mv, after) in e.drawing_moves.iter().zip(&e.drawing_after) {
             s += &format!(
                 "    `{}`  {} (leaves {after})\n",
-                ui::notation(position, &numbers, mv),
-                ui::words(position, &numbers, mv)
+                notation(position, &numbers, mv),
+                words(position, &numbers, mv)
             );
         }
     }
     s
+}
+
+/// The loopy part of `explain --json`: `values` (`sum`, `terms`, `parts`,
+/// each a number or `{"inf": [k, …]}`), `rule` (`"nim_sum"`,
+/// `"one_infinite"` or `"two_infinite"`), `accounts` (per row, `null` for a
+/// part without loops, else `value`, `counter` (finite values), `mex`
+/// (infinite ones) and `followers`: `after` (the position an option leaves),
+/// `value`, `counter`, `reversal` (`{"after", "counter"}` or `null`) and
+/// `forcing`), and `drawing_moves` with the sum's value after each.
+pub fn explanation_json(position: &Position, e: &Explanation) -> Option<Value> {
+    let case = e.loopy.as_ref()?;
+    let numbers = Numbers::fresh(position);
+    let rule = match case.values.rule {
+        SumRule::NimSum => "nim_sum",
+        SumRule::OneInfinite => "one_infinite",
+        SumRule::TwoInfinite => "two_infinite",
+    };
+    let accounts: Vec<Value> = case
+        .accounts
+        .iter()
+        .map(|a| match a {
+            None => Value::Null,
+            Some(a) => json!({
+                "value": a.value,
+                "counter": a.counter,
+                "mex": a.mex,
+                "followers": a.followers.iter().map(|f| json!({
+                    "after": f.mv.after_text(),
+                    "value": f.value,
+                    "counter": f.counter,
+                    "reversal": f.reversal.as_ref().map(|(m, c)| json!({
+                        "after": m.after_text(),
+                        "counter": c,
+                    })),
+                    "forcing": f.forcing,
+                })).collect::<Vec<_>>(),
+                "more_followers": a.more,
+            }),
+        })
+        .collect();
+    Some(json!({
+        "values": {
+            "sum": case.values.sum,
+            "terms": case.values.terms,
+            "parts": case.values.parts,
+        },
+        "rule": rule,
+        "accounts": accounts,
+        "drawing_moves": e.drawing_moves.iter().zip(&e.drawing_after).map(|(m, after)| {
+            let mut v = move_json(position, &numbers, m);
+            v["sum_after"] = json!(after);
+            v
+        }).collect::<Vec<_>>(),
+    }))
 }
