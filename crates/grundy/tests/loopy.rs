@@ -507,6 +507,88 @@ fn a_cancelled_budget_stops_the_solver() {
     assert_eq!(s.gamma(7), Some(Gamma::infinite([])));
 }
 
+/// The budget of time, memory and cancellation reaches the loopy solver
+/// through every door: the analysis of a sum, the perfect player, and a game
+/// known only by its moves (explored, then solved).
+#[test]
+fn the_analysis_and_the_player_honour_the_budget() {
+    use grundy::budget::LimitKind;
+    use grundy::strategy::Player;
+    use std::time::Duration;
+
+    // One long cycle with a way out at every tenth vertex.
+    let n = 200_000usize;
+    let mut arcs: Vec<String> = (1..=n).map(|v| format!("{v}>{}", v % n + 1)).collect();
+    arcs.extend((1..=n).step_by(10).map(|v| format!("{v}>{}", n + 1)));
+    let text = format!("digraph({}; 1) + nim(3)", arcs.join(" "));
+    let pos = parse_position(&text).unwrap();
+    let kind = |budget: Budget| {
+        let options = AnalyzeOptions::default().with_budget(budget);
+        pos.analyze(Play::Normal, &options).unwrap_err().kind()
+    };
+    let cancelled = Budget::unlimited();
+    cancelled.cancel_handle().cancel();
+    assert_eq!(
+        kind(cancelled.clone()),
+        ErrorKind::Limit(LimitKind::Cancelled)
+    );
+    assert_eq!(
+        kind(Budget::unlimited().with_memory(100_000)),
+        ErrorKind::Limit(LimitKind::Memory)
+    );
+    assert_eq!(
+        kind(Budget::unlimited().with_time(Duration::ZERO)),
+        ErrorKind::Limit(LimitKind::Time)
+    );
+    // Within a fair budget it is answered (a way out is always near, so
+    // the token's value is finite).
+    let fair = Budget::unlimited()
+        .with_memory(1 << 30)
+        .with_time(Duration::from_secs(60));
+    let a = pos
+        .analyze(Play::Normal, &AnalyzeOptions::default().with_budget(fair))
+        .unwrap();
+    assert!(a.gamma.unwrap().sum.is_finite());
+
+    // The perfect player analyses the token's graph within its budget.
+    let mut player = Player::new(Play::Normal);
+    player.set_budget(cancelled.clone());
+    let lone = parse_position(&format!("digraph({}; 1)", arcs.join(" "))).unwrap();
+    assert_eq!(
+        player.choose(&lone).unwrap_err().kind(),
+        ErrorKind::Limit(LimitKind::Cancelled)
+    );
+    player.set_budget(Budget::unlimited().with_memory(100_000));
+    assert_eq!(
+        player.choose(&lone).unwrap_err().kind(),
+        ErrorKind::Limit(LimitKind::Memory)
+    );
+    player.set_budget(Budget::unlimited());
+    assert!(player.choose(&lone).unwrap().is_some());
+
+    // A game known by its moves: a cycle of 50,000 positions, explored
+    // within the memory allowance or refused by it.
+    let m = 50_000;
+    let adj: Vec<Vec<usize>> = (0..m).map(|v| vec![(v + 1) % m]).collect();
+    let walk: Component = Arc::new(Walk {
+        adj: Arc::new(adj),
+        at: 0,
+        splits: 0,
+    });
+    let mut small = LoopySolver::new(1_000_000, Budget::unlimited().with_memory(100_000));
+    assert_eq!(
+        small.gamma(&walk).unwrap_err().kind(),
+        ErrorKind::Limit(LimitKind::Memory)
+    );
+    let mut late = LoopySolver::new(1_000_000, Budget::unlimited().with_time(Duration::ZERO));
+    assert_eq!(
+        late.gamma(&walk).unwrap_err().kind(),
+        ErrorKind::Limit(LimitKind::Time)
+    );
+    let mut fine = LoopySolver::new(1_000_000, Budget::unlimited());
+    assert_eq!(fine.gamma(&walk).unwrap(), Gamma::infinite([]));
+}
+
 #[test]
 fn loopy_and_loop_free_components_mix_in_one_sum() {
     let opts = AnalyzeOptions::default();
