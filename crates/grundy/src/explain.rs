@@ -310,6 +310,9 @@ fn explain_loopy(
         .clone()
         .ok_or_else(|| Error::Unsupported("the values of this position are not known".into()))?;
     let mut loopy = LoopySolver::new(options.search_budget, options.budget.clone());
+    if let Some(hook) = options.loopy_progress.clone() {
+        loopy = loopy.with_progress(move |p| hook.report(p));
+    }
     let mut accounts = Vec::with_capacity(rows.len());
     for (r, (g, &l)) in rows.iter_mut().zip(values.parts.iter().zip(loops)) {
         r.gamma = Some(g.clone());

@@ -37,7 +37,7 @@ use crate::budget::{Budget, LimitKind, Ticker};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
-use crate::loopy::{Gamma, LoopySolver, SumRule};
+use crate::loopy::{Gamma, LoopySolver, ProgressHook, SumRule};
 use crate::memo::Memo;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
@@ -244,6 +244,9 @@ pub struct AnalyzeOptions {
     /// The most positions and moves the search for Grundy values of
     /// components without theory may visit.
     pub search_budget: usize,
+    /// Where the solver of loopy components reports how far it has come on
+    /// a large graph (none by default; a front end draws a progress bar).
+    pub loopy_progress: Option<ProgressHook>,
 }
 
 impl Default for AnalyzeOptions {
@@ -255,6 +258,7 @@ impl Default for AnalyzeOptions {
             max_moves: 10_000,
             misere_budget: 2_000_000,
             search_budget: crate::solver::DEFAULT_BUDGET,
+            loopy_progress: None,
         }
     }
 }
@@ -920,6 +924,9 @@ impl Position {
         // families' own bounds (their graphs) and by the options' budget of
         // time, memory and cancellation.
         let mut loopy = LoopySolver::new(options.search_budget, options.budget.clone());
+        if let Some(hook) = options.loopy_progress.clone() {
+            loopy = loopy.with_progress(move |p| hook.report(p));
+        }
         let places = self.places();
         let parts: Vec<Component> = places.iter().map(|(_, c)| Component::clone(c)).collect();
         loopy.prepare(&parts)?;

@@ -4,10 +4,11 @@ use std::io::Write;
 
 use anyhow::Result;
 use grundy::expr::parse_position;
-use grundy::sum::{Analysis, Position};
+use grundy::sum::{Analysis, AnalyzeOptions, Position};
 
 use crate::answer;
 use crate::args::{AnalysisFlags, ExprSource, ModeFlags};
+use crate::progress::LoopyBar;
 use crate::ui::Ui;
 
 /// Analyse a sum written in the expression language, e.g.
@@ -103,7 +104,13 @@ pub fn run(args: Args) -> Result<()> {
         }
         return Ok(());
     };
-    let analysis = position.analyze(play, &flags.options())?;
+    let bar = LoopyBar::new();
+    let options = AnalyzeOptions {
+        loopy_progress: bar.hook(),
+        ..flags.options()
+    };
+    let analysis = position.analyze(play, &options)?;
+    drop(bar);
     print(&position, &analysis, flags.json, flags.plain)
 }
 

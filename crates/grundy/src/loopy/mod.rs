@@ -155,5 +155,5 @@ pub use account::{Account, Follower};
 pub use explore::Explored;
 pub use gamma::{Gamma, SumRule};
 pub use outcomes::OutcomeTable;
-pub use retrograde::{solve, Progress, Solution};
+pub use retrograde::{solve, Progress, ProgressHook, Solution};
 pub use solver::{Found, LoopySolver};

@@ -32,6 +32,51 @@ pub struct Progress {
     pub reachable: u64,
 }
 
+/// Where a long analysis reports its [`Progress`]: a callback shared by
+/// the copies of the options that carry it (see
+/// [`AnalyzeOptions::loopy_progress`](crate::sum::AnalyzeOptions::loopy_progress)),
+/// so that a front end can draw a progress bar while a large loopy graph is
+/// solved. The engine itself prints nothing.
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use grundy::expr::parse_position;
+/// use grundy::loopy::ProgressHook;
+/// use grundy::nim::Play;
+/// use grundy::sum::AnalyzeOptions;
+///
+/// let seen = Arc::new(Mutex::new(Vec::new()));
+/// let log = Arc::clone(&seen);
+/// let options = AnalyzeOptions {
+///     loopy_progress: Some(ProgressHook::new(move |p| log.lock().unwrap().push(p))),
+///     ..AnalyzeOptions::default()
+/// };
+/// let pos = parse_position("digraph(1>2 2>1 2>3; 1)").unwrap();
+/// pos.analyze(Play::Normal, &options).unwrap();
+/// let last = *seen.lock().unwrap().last().unwrap();
+/// assert_eq!((last.done, last.reachable), (3, 3));
+/// ```
+#[derive(Clone)]
+pub struct ProgressHook(Arc<dyn Fn(Progress) + Send + Sync>);
+
+impl ProgressHook {
+    /// A hook calling `report` with each [`Progress`].
+    pub fn new(report: impl Fn(Progress) + Send + Sync + 'static) -> ProgressHook {
+        ProgressHook(Arc::new(report))
+    }
+
+    /// Hands `p` to the callback.
+    pub fn report(&self, p: Progress) {
+        (self.0)(p)
+    }
+}
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressHook")
+    }
+}
+
 /// γ of every vertex reachable from the roots, with the counters that prove
 /// it (see [`solve`]).
 #[derive(Debug)]
