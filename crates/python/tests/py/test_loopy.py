@@ -94,3 +94,31 @@ def test_a_loopy_game_beyond_its_budget():
     with pytest.raises(grundy.LoopyGameError) as e:
         g.value(0)
     assert isinstance(e.value, grundy.BudgetExceeded)
+
+
+def test_misere_play_of_a_loopy_game_is_refused():
+    g = Game(moves=lambda n: [(n + 1) % 3], name="loop")
+    for ask in (
+        lambda: g.outcome(0, misere=True),
+        lambda: g.winning_moves(0, misere=True),
+        lambda: analyze("digraph(1>2 2>1; 1)", misere=True),
+    ):
+        with pytest.raises(grundy.GrundyError, match="misère play of a loopy game is not supported"):
+            ask()
+
+
+def test_loopy_game_error_is_only_for_a_budget():
+    # A game with cycles within its budget answers; no LoopyGameError.
+    g = Game(moves=lambda n: [(n + 1) % 500, 0] if n else [1], name="ring")
+    assert isinstance(g.value(3), (int, Infinite))
+    assert g.outcome(3) in ("N", "P", "D")
+    # The memory limit of a loopy game raises it too (0 moves to itself, so
+    # the repetition is found at once; its 200,000 positions are too many
+    # for a megabyte).
+    big = Game(
+        moves=lambda n: [0, (n + 1) % 200_000], name="wide", budget=10_000_000, memory="1M"
+    )
+    with pytest.raises(grundy.LoopyGameError) as e:
+        big.value(0)
+    assert isinstance(e.value, grundy.BudgetExceeded)
+    assert "memory" in str(e.value)
