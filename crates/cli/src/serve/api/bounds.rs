@@ -72,12 +72,13 @@ pub fn options() -> AnalyzeOptions {
     }
 }
 
-/// The bounds of a game or a judgement under `mode`: [`options`], with
-/// every-game steps searched within [`EVERY_BUDGET`]; the perfect player
-/// The most positions a game's `seen` may list: a game this long is a draw
-/// long before (a position met three times), unless every position is new.
+/// The most positions a game's `seen` may list (`/api/move`): a game this
+/// long is a draw long before (a position met three times), unless every
+/// position is new.
 pub const MAX_SEEN: usize = 10_000;
 
+/// The bounds of a game or a judgement under `mode`: [`options`], with
+/// every-game steps searched within [`EVERY_BUDGET`]; the perfect player
 /// within its own default budget, sharing the server's [`memo`].
 pub fn session_options(mode: Mode) -> SessionOptions {
     let analyze = match mode {
