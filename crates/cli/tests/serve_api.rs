@@ -819,6 +819,13 @@ fn loopy_games_end_in_draws() {
         v["draw"].as_str().unwrap().contains("limit of 1 move"),
         "{v}"
     );
+    // Bad `seen` and `limit` are refused, saying which.
+    let v = s.bad(&format!("/api/move?expr={expr}&move=2&seen=xyz"));
+    assert!(v["error"].as_str().unwrap().contains("seen"), "{v}");
+    let v = s.bad(&format!("/api/game?expr={expr}&limit=0"));
+    assert!(v["error"].as_str().unwrap().contains("limit"), "{v}");
+    let v = s.bad(&format!("/api/game?expr={expr}&limit=99999999999"));
+    assert!(v["error"].as_str().unwrap().contains("too large"), "{v}");
     // The hint keeps the draw.
     let h = s.ok(&format!("/api/hint?expr={expr}"));
     assert_eq!(h["draws"], true);

@@ -181,7 +181,7 @@ pub fn play_move(params: &Params) -> ApiResult {
     } else {
         if let Some(end) = session.end() {
             return Err(ApiError::bad(format!(
-                "the game is over: {}",
+                "the game is over. {}",
                 answer::game::ending(&end)
             )));
         }
