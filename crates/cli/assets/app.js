@@ -269,8 +269,10 @@ playToggles("analyse", analyse);
 
 // `numbers` and `next`: the numbers the player types for the parts, kept
 // stable through the game by the server (sent back with every request).
-const game = { expr: null, numbers: null, next: null, misere: false, every: false, history: [], over: true, busy: false, turn: 0 };
-const gameParams = () => ({ expr: game.expr, numbers: game.numbers.join(","), next: game.next, misere: game.misere, every: game.every });
+// `seen`: the ids of the positions met, sent back with each move (a
+// position met a third time makes a loopy game a draw).
+const game = { expr: null, numbers: null, next: null, misere: false, every: false, history: [], over: true, busy: false, turn: 0, seen: [], limit: "" };
+const gameParams = () => ({ expr: game.expr, numbers: game.numbers.join(","), next: game.next, misere: game.misere, every: game.every, seen: game.seen.join(","), limit: game.limit });
 const DRAW_MAX = 30;
 
 function logLine(text, who) {
@@ -443,19 +445,23 @@ function finishState(state) {
   game.numbers = state.numbers;
   game.next = state.next;
   game.over = state.over;
+  game.seen = state.seen || [];
   game.turn++;
   drawBoard(state.board);
   $("board").dataset.position = state.position;
   $("board").dataset.over = String(state.over);
   if (state.over) {
-    const text = state.winner === "you" ? "Game over: you win!" : "Game over: the computer wins.";
+    const text = state.draw ? `Game over: a draw (${state.draw}).`
+      : state.winner === "you" ? "Game over: you win!" : "Game over: the computer wins.";
     setStatus(text, true);
-    $("play-status").dataset.winner = state.winner;
+    $("play-status").dataset.winner = state.draw ? "draw" : state.winner;
   } else {
     $("play-status").dataset.winner = "";
     setStatus(`${game.every ? "Your turn: a move in every part that can move (click tokens to build it, then Play)." : "Your move."} ${state.outcome === "N"
       ? "You can win from here (an N-position)."
-      : "You are losing against perfect play (a P-position): wait for a mistake."}`);
+      : state.outcome === "D"
+        ? "Nobody can force a win from here (a draw, a D-position): keep it a draw."
+        : "You are losing against perfect play (a P-position): wait for a mistake."}`);
   }
 }
 
@@ -466,7 +472,8 @@ async function newGame() {
   $("play-hint-text").textContent = "";
   $("move-input").value = "";
   try {
-    const state = await api("/api/game", { expr, misere: game.misere, every: game.every });
+    game.limit = $("play-limit").value.trim();
+    const state = await api("/api/game", { expr, misere: game.misere, every: game.every, limit: game.limit });
     clearError($("play-error"));
     game.history = [];
     game.turn = 0;
@@ -490,9 +497,9 @@ function report(state) {
   if (state.you) logLine(`You: ${state.you.words}  (${state.you.notation})`, "you");
   if (state.computer) {
     const what = game.every ? "turn" : "move";
-    logLine(`Computer: ${state.computer.words}  (${state.computer.notation})${state.computer.wins ? ` — a winning ${what}` : " — losing, it plays for the longest game"}`, "computer");
+    logLine(`Computer: ${state.computer.words}  (${state.computer.notation})${state.computer.wins ? ` — a winning ${what}` : state.computer.draws ? " — it keeps the draw" : " — losing, it plays for the longest game"}`, "computer");
   }
-  if (state.over) logLine(state.winner === "you" ? "You win." : "The computer wins.");
+  if (state.over) logLine(state.draw ? `A draw: ${state.draw}.` : state.winner === "you" ? "You win." : "The computer wins.");
   finishState(state);
 }
 
@@ -531,7 +538,7 @@ $("play-hint").addEventListener("click", async () => {
     const h = await api("/api/hint", gameParams());
     if (turn !== game.turn || game.busy) return; // the position is changing or changed
     $("play-hint-text").textContent = h.move
-      ? `Hint: ${h.wins ? "play" : "no winning move; best try"} ${h.move.notation} (${h.move.words}): ${h.why}.`
+      ? `Hint: ${h.wins ? "play" : h.draws ? "keep the draw with" : "no winning move; best try"} ${h.move.notation} (${h.move.words}): ${h.why}.`
       : "No move is left.";
   } catch (err) {
     showError($("play-error"), err, game.expr);

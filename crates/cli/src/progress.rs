@@ -1,4 +1,5 @@
-//! The progress bar of long nim-sequence computations (`seq`, `value`).
+//! The progress bars of long nim-sequence computations (`seq`, `value`)
+//! and of the solver of large loopy graphs (`analyze`, `explain`).
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -104,5 +105,52 @@ impl Progress {
             self.bar.finish_and_clear();
             self.shown = false;
         }
+    }
+}
+
+/// The progress bar of the solver of loopy components (`analyze`,
+/// `explain` of a digraph of millions of vertices): drawn on stderr, when
+/// it is a terminal, once the solve has lasted a second; cleared when
+/// dropped.
+pub struct LoopyBar {
+    bar: ProgressBar,
+}
+
+impl LoopyBar {
+    /// A bar, hidden unless stderr is a terminal.
+    pub fn new() -> LoopyBar {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
+        let style = ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} positions solved, {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+        bar.set_style(style);
+        LoopyBar { bar }
+    }
+
+    /// The hook for the engine's options (see
+    /// [`grundy::sum::AnalyzeOptions::loopy_progress`]); `None` when stderr
+    /// is not a terminal.
+    pub fn hook(&self) -> Option<grundy::loopy::ProgressHook> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = self.bar.clone();
+        let started = Instant::now();
+        Some(grundy::loopy::ProgressHook::new(move |p| {
+            bar.set_length(p.reachable);
+            bar.set_position(p.done);
+            bar.set_message(format!("value level {}", p.level));
+            if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }))
+    }
+}
+
+impl Drop for LoopyBar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
     }
 }

@@ -62,6 +62,9 @@ impl Ui {
             .replace('…', "...")
             .replace('−', "-")
             .replace('Φ', "Phi")
+            .replace("∞(∅)", "inf()")
+            .replace('∞', "inf")
+            .replace('∅', "{}")
     }
 
     fn paint(&self, style: Style, text: &str) -> String {

@@ -765,3 +765,69 @@ fn every_game_turns_are_checked_and_bounded() {
     ));
     assert!(v["error"].as_str().unwrap().contains("budget"), "{v}");
 }
+
+/// A loopy game over the API: draws by repetition (the client sends back
+/// `seen`) and by `limit`, and the computer keeping the draw.
+#[test]
+fn loopy_games_end_in_draws() {
+    let s = Server::start();
+    let expr = enc("digraph(1>2 2>1; 1)");
+    let g = s.ok(&format!("/api/game?expr={expr}"));
+    assert_eq!(g["outcome"], "D");
+    assert_eq!(g["over"], false);
+    let mut seen: Vec<String> = g["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(seen.len(), 1);
+    let mut position = g["position"].as_str().unwrap().to_string();
+    let mut last = Value::Null;
+    for _ in 0..2 {
+        last = s.ok(&format!(
+            "/api/move?expr={}&move=2&seen={}",
+            enc(&position),
+            seen.join(",")
+        ));
+        assert_eq!(last["computer"]["draws"], true, "{last}");
+        position = last["position"].as_str().unwrap().to_string();
+        seen = last["seen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+    }
+    // The start came back twice more: a draw.
+    assert_eq!(last["over"], true, "{last}");
+    assert_eq!(last["winner"], Value::Null);
+    assert!(
+        last["draw"].as_str().unwrap().contains("third time"),
+        "{last}"
+    );
+    // No move after the end.
+    s.bad(&format!(
+        "/api/move?expr={}&move=2&seen={}",
+        enc(&position),
+        seen.join(",")
+    ));
+    // A move limit of 1: the user's move ends it.
+    let v = s.ok(&format!("/api/move?expr={expr}&move=2&limit=1"));
+    assert_eq!(v["over"], true);
+    assert!(
+        v["draw"].as_str().unwrap().contains("limit of 1 move"),
+        "{v}"
+    );
+    // Bad `seen` and `limit` are refused, saying which.
+    let v = s.bad(&format!("/api/move?expr={expr}&move=2&seen=xyz"));
+    assert!(v["error"].as_str().unwrap().contains("seen"), "{v}");
+    let v = s.bad(&format!("/api/game?expr={expr}&limit=0"));
+    assert!(v["error"].as_str().unwrap().contains("limit"), "{v}");
+    let v = s.bad(&format!("/api/game?expr={expr}&limit=99999999999"));
+    assert!(v["error"].as_str().unwrap().contains("too large"), "{v}");
+    // The hint keeps the draw.
+    let h = s.ok(&format!("/api/hint?expr={expr}"));
+    assert_eq!(h["draws"], true);
+    assert_eq!(h["move"]["notation"], "1 2");
+}

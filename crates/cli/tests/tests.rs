@@ -11,6 +11,7 @@ mod explain_cli;
 mod families_cli;
 mod judge_cli;
 mod limits_cli;
+mod loopy_cli;
 mod nimber_cli;
 mod play_pty;
 mod seq_cli;

@@ -26,14 +26,22 @@
 //! P-portion, and a move wins exactly when it moves the product into the
 //! P-portion. Other misère sums are settled by a component's own theory or
 //! by exhaustive search.
+//!
+//! A component whose positions repeat (a loopy game) has a generalized
+//! Sprague–Grundy value, a number or `∞(K)`, found by retrograde analysis
+//! (see [`loopy`](crate::loopy)); its [`Account`] says how — the level and
+//! counter of a finite value with the move back from each follower of a
+//! larger value, or the followers that force `∞` — and [`LoopyCase`] which
+//! case of Smith's sum rule makes the sum's value.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Component, Context, Game, Move, QuotientCase};
+use crate::loopy::{Account, Gamma, LoopySolver};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
 use crate::quotient::Element;
 use crate::solver::Solver;
-use crate::sum::{AnalyzeOptions, Place, Position, SumMove};
+use crate::sum::{AnalyzeOptions, GammaValues, Place, Position, SumMove};
 
 /// Components with at most this many tokens in each heap get their mex
 /// step listed option by option …
@@ -65,6 +73,24 @@ pub struct Explanation {
     /// … or may miss moves, a component's search for them being bounded
     /// (see [`Analysis::incomplete`](crate::sum::Analysis::incomplete)).
     pub incomplete: bool,
+    /// When some component repeats positions (normal play): the generalized
+    /// values, the sum rule, and how each loopy value was found.
+    pub loopy: Option<LoopyCase>,
+    /// When the outcome is a draw: the moves that keep it …
+    pub drawing_moves: Vec<SumMove>,
+    /// … and the sum's value after each (infinite, without 0 among its
+    /// finite followers).
+    pub drawing_after: Vec<Gamma>,
+}
+
+/// The loopy part of an explanation.
+#[derive(Clone, Debug)]
+pub struct LoopyCase {
+    /// Every value, and the case of Smith's sum rule used for the sum.
+    pub values: GammaValues,
+    /// For each row: how a loopy component's value was found (`None` for
+    /// components without loops, whose value comes as usual).
+    pub accounts: Vec<Option<Account>>,
 }
 
 /// One row of the nim-sum table: one component.
@@ -75,8 +101,11 @@ pub struct Row {
     /// The term's name.
     pub name: String,
     pub component: Component,
-    /// Its Grundy value (normal play), when known.
+    /// Its Grundy value (normal play), when known and finite.
     pub value: Option<Nimber>,
+    /// Its generalized value (a number or `∞(K)`) under normal play, when
+    /// known; for a component without loops, the Grundy value.
+    pub gamma: Option<Gamma>,
     /// For a small component, the mex step that gives its value.
     pub mex: Option<MexStep>,
     /// The family's theorem for its value, in words, when it has one.
@@ -142,6 +171,12 @@ pub enum Reason {
     /// Misère quotient: it moves the product of the heaps' elements to
     /// `after`, an element of the P-portion.
     Quotient { after: Element },
+    /// A loopy sum: it changes one component's value from `before` (`None`:
+    /// `∞(K)`) to the finite `after`, leaving the sum's value 0.
+    Loopy {
+        before: Option<Nimber>,
+        after: Nimber,
+    },
 }
 
 /// What one move does to the values (normal play).
@@ -193,7 +228,15 @@ fn account(
 ) -> Result<Explanation> {
     let cx = options.context();
     let mut solver = Solver::with_theory(options.search_budget, cx.clone());
-    let rows = rows(position, &cx, &mut solver)?;
+    let (mut rows, loops) = rows(position, &cx, &mut solver)?;
+    if play == Play::Normal && loops.iter().any(|&l| l) {
+        return explain_loopy(analysis, rows, &loops, &mut solver, options);
+    }
+    for r in &mut rows {
+        r.gamma = (play == Play::Normal)
+            .then_some(r.value.map(Gamma::Finite))
+            .flatten();
+    }
     let nim_sum = rows.iter().try_fold(0, |acc, r| r.value.map(|v| acc ^ v));
     let derivation = match (play, nim_sum.and_then(high_bit)) {
         (Play::Normal, Some(bit)) => Some(derive(&cx, &rows, nim_sum.unwrap_or(0), bit)?),
@@ -247,6 +290,116 @@ fn account(
         reasons,
         truncated: analysis.truncated,
         incomplete: analysis.incomplete,
+        loopy: None,
+        drawing_moves: Vec::new(),
+        drawing_after: Vec::new(),
+    })
+}
+
+/// The explanation of a sum holding loopy components (marked in `loops`),
+/// under normal play.
+fn explain_loopy(
+    analysis: crate::sum::Analysis,
+    mut rows: Vec<Row>,
+    loops: &[bool],
+    solver: &mut Solver,
+    options: &AnalyzeOptions,
+) -> Result<Explanation> {
+    let values = analysis
+        .gamma
+        .clone()
+        .ok_or_else(|| Error::Unsupported("the values of this position are not known".into()))?;
+    let mut loopy = LoopySolver::new(options.search_budget, options.budget.clone());
+    if let Some(hook) = options.loopy_progress.clone() {
+        loopy = loopy.with_progress(move |p| hook.report(p));
+    }
+    let mut accounts = Vec::with_capacity(rows.len());
+    for (r, (g, &l)) in rows.iter_mut().zip(values.parts.iter().zip(loops)) {
+        r.gamma = Some(g.clone());
+        r.value = g.finite();
+        accounts.push(if l {
+            Some(loopy.account(&r.component, MEX_MAX_OPTIONS)?)
+        } else {
+            None
+        });
+    }
+    let nim_sum = values.sum.finite();
+    let row_of = |mv: &SumMove| {
+        rows.iter()
+            .position(|r| r.place.term == mv.term && r.place.part == mv.part)
+            .ok_or_else(|| Error::IllegalMove("there is no such component".into()))
+    };
+    // The nim-sum rule when every value is finite: the winning moves of the
+    // first row with the top bit of the nim-sum, as the analysis found them.
+    let derivation = match nim_sum.and_then(high_bit) {
+        Some(bit) => {
+            let s = nim_sum.unwrap_or(0);
+            let value = |i: usize| rows[i].value.unwrap_or(0);
+            let holders: Vec<usize> = (0..rows.len())
+                .filter(|&i| value(i) >> bit & 1 == 1)
+                .collect();
+            let row = holders[0];
+            let mut moves = Vec::new();
+            for mv in &analysis.winning_moves {
+                if row_of(mv)? == row && moves.len() < MEX_MAX_OPTIONS {
+                    moves.push(mv.clone());
+                }
+            }
+            Some(Derivation {
+                bit,
+                holders,
+                row,
+                from_value: value(row),
+                to_value: value(row) ^ s,
+                moves,
+            })
+        }
+        None => None,
+    };
+    let mut after_value = |row: usize, mv: &SumMove| -> Result<Gamma> {
+        if loops[row] {
+            loopy.gamma_of(&mv.mv.after)
+        } else {
+            Ok(Gamma::Finite(solver.grundy_of(&mv.mv.after)?))
+        }
+    };
+    let mut reasons = Vec::new();
+    for mv in &analysis.winning_moves {
+        let row = row_of(mv)?;
+        let after = after_value(row, mv)?;
+        reasons.push(Reason::Loopy {
+            before: rows[row].value,
+            after: after
+                .finite()
+                .ok_or_else(|| Error::Unsupported("a winning move to an infinite value".into()))?,
+        });
+    }
+    let mut drawing_after = Vec::new();
+    for mv in &analysis.drawing_moves {
+        let row = row_of(mv)?;
+        let after = after_value(row, mv)?;
+        let rest = values
+            .parts
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != row)
+            .map(|(_, g)| g);
+        drawing_after.push(Gamma::sum(rest.chain([&after])));
+    }
+    Ok(Explanation {
+        play: Play::Normal,
+        outcome: analysis.outcome,
+        rows,
+        nim_sum,
+        derivation,
+        misere: None,
+        winning_moves: analysis.winning_moves,
+        reasons,
+        truncated: analysis.truncated,
+        incomplete: analysis.incomplete,
+        loopy: Some(LoopyCase { values, accounts }),
+        drawing_moves: analysis.drawing_moves,
+        drawing_after,
     })
 }
 
@@ -281,7 +434,7 @@ pub fn effect(position: &Position, mv: &SumMove) -> Result<MoveEffect> {
     let options = AnalyzeOptions::default();
     let cx = options.context();
     let mut solver = Solver::with_theory(options.search_budget, cx.clone());
-    let rows = rows(position, &cx, &mut solver)?;
+    let (rows, _) = rows(position, &cx, &mut solver)?;
     effect_with(&rows, &mut solver, mv)
 }
 
@@ -305,17 +458,27 @@ fn effect_with(rows: &[Row], solver: &mut Solver, mv: &SumMove) -> Result<MoveEf
     })
 }
 
-fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Row>> {
+/// The rows of `position`: each component with its value (`gamma` is left
+/// for the caller), and whether each is loopy — a family's graph, or a game
+/// whose search finds a repetition (no value and no mex step here).
+fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<(Vec<Row>, Vec<bool>)> {
     let mut rows = Vec::new();
+    let mut loops = Vec::new();
     for (place, c) in position.places() {
         // Only a lone component known by its outcome fails here (the
-        // analysis refuses the rest).
-        let value = match solver.grundy(c) {
-            Ok(v) => Some(v),
-            Err(e) if e.is_budget_limit() => return Err(e),
-            Err(_) => None,
+        // analysis refuses the rest), and a loopy one.
+        let (value, loopy) = if c.on_graph().is_some() {
+            (None, true)
+        } else {
+            match solver.grundy(c) {
+                Ok(v) => (Some(v), false),
+                Err(e) if e.is_budget_limit() => return Err(e),
+                Err(e) if e.kind() == ErrorKind::Loop => (None, true),
+                Err(_) => (None, false),
+            }
         };
-        let small = c.heaps().iter().all(|&h| h <= MEX_MAX_HEAP)
+        let small = !loopy
+            && c.heaps().iter().all(|&h| h <= MEX_MAX_HEAP)
             && c.moves().take(MEX_MAX_OPTIONS + 1).count() <= MEX_MAX_OPTIONS;
         let mex = match (small, value) {
             (true, Some(_)) => {
@@ -337,11 +500,13 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Ro
             name: position.terms[place.term].name.clone(),
             component: c.clone(),
             value,
+            gamma: None,
             mex,
             reason,
         });
+        loops.push(loopy);
     }
-    Ok(rows)
+    Ok((rows, loops))
 }
 
 fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Derivation> {
@@ -468,6 +633,34 @@ mod tests {
             let next = pos.apply(mv).unwrap();
             assert!(!search.wins(next.components().cloned()).unwrap());
         }
+    }
+
+    #[test]
+    fn loopy_values_are_accounted_for() {
+        // 1 ⇄ 2 with 2 → 3 (value 1 at 2, 0 at 1); 4 ⇄ 5 alone (∞(∅)).
+        let pos = parse_position("digraph(1>2 2>1 2>3 4>5 5>4; 2 4) + nim(1)").unwrap();
+        let e = explain(&pos, Play::Normal).unwrap();
+        assert_eq!(e.outcome, Outcome::D);
+        let case = e.loopy.as_ref().expect("a loopy case");
+        assert_eq!(case.values.rule, crate::loopy::SumRule::OneInfinite);
+        let token = case.accounts[0].as_ref().unwrap();
+        assert_eq!(token.value, Gamma::Finite(1));
+        let draw = case.accounts[1].as_ref().unwrap();
+        assert_eq!(draw.mex, Some(0));
+        assert!(draw.followers.iter().all(|f| f.forcing));
+        assert!(case.accounts[2].is_none());
+        assert_eq!(e.drawing_moves.len(), e.drawing_after.len());
+        assert!(e.drawing_after.iter().all(|g| g.outcome() == Outcome::D));
+        // Won: 2 ⇄ 1 with 2 → 3 and a heap of 1: the sum is 1 ⊕ 1 = 0? No:
+        // token 1 alone has value 0, and 0 ⊕ 1 = 1.
+        let pos = parse_position("digraph(1>2 2>1 2>3; 1) + nim(1)").unwrap();
+        let e = explain(&pos, Play::Normal).unwrap();
+        assert_eq!(e.nim_sum, Some(1));
+        assert_eq!(e.reasons.len(), e.winning_moves.len());
+        assert!(e
+            .reasons
+            .iter()
+            .all(|r| matches!(r, Reason::Loopy { before, after } if before.unwrap() ^ after == 1)));
     }
 
     #[test]

@@ -71,6 +71,7 @@ use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::error::Result;
+use crate::graph::Graph;
 use crate::limits::Limits;
 use crate::memo::Memo;
 use crate::nim::Outcome;
@@ -256,8 +257,11 @@ pub enum Known {
 
 /// One impartial game component. See the [module documentation](self).
 ///
-/// Positions must be finite games: every line of play ends. The solvers
-/// refuse (with an error) a position that repeats along a line of play.
+/// A game may be *loopy*: a line of play may repeat a position. The finite
+/// solvers report that ([`Error::Loop`](crate::error::Error::Loop)), and the
+/// analysis of a sum then solves the component as a loopy game (see
+/// [`loopy`](crate::loopy)), with draws and infinite values, under normal
+/// play; misère play of a loopy game is refused.
 ///
 /// A family recognises its own components among others by their type
 /// ([`is`](trait.Game.html#method.is)), never by their name alone: a game
@@ -470,6 +474,25 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// the family has no picture or the component is too large to draw:
     /// the front ends then show [`Game::draw`].
     fn picture(&self) -> Option<crate::picture::Picture> {
+        None
+    }
+
+    /// For a component that is a token on an explicit finite graph (a
+    /// `digraph` token): the graph, shared by every token on it, and the
+    /// vertex it stands on; every move goes to a token on a follower of
+    /// that vertex. The loopy solver then reads the graph as it is, solved
+    /// once for all tokens on it, instead of exploring moves and keys.
+    /// `None` (the default): the game is known by its moves.
+    fn on_graph(&self) -> Option<(Arc<Graph>, u32)> {
+        None
+    }
+
+    /// How a term of several components of this family is written inside
+    /// its parentheses, `parts` being the term's components (this one
+    /// first), when that is not their [`args`](Game::args) joined by commas:
+    /// tokens on one digraph are `1>2 2>1; 1 2`. `None` (the default): the
+    /// args joined by commas.
+    fn term_args(&self, _parts: &[Component]) -> Option<String> {
         None
     }
 }

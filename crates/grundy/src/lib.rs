@@ -98,11 +98,18 @@
 //! * [`search`]: the nimber search engine (splitting, canonical parts,
 //!   pruning, a transposition table bounded in bytes);
 //! * [`solver`]: exhaustive search for any game: Grundy values, whole sums;
+//! * [`graph`]: a finite game graph, compactly (positions as numbers, moves
+//!   as edges), for families played on one and for the loopy solver;
+//! * [`loopy`]: games whose positions can repeat — draws, the generalized
+//!   Sprague–Grundy function by retrograde analysis, and sums of them;
 //! * [`sum`]: sums of components, analysed;
 //! * [`misere`]: exhaustive misère search for sums other than Nim;
 //! * [`antisg`]: misère sums from Grundy values where the SJ theorem applies;
 //! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
-//! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
+//! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly;
+//!   hold a draw in a loopy game);
+//! * [`repetition`]: when a game played by people is called a draw (a
+//!   position met three times, or a move limit);
 //! * [`every`]: every-game sums (a move in every component each turn): Smith's steps;
 //! * [`mode`]: normal, misère or every-game play, as one choice;
 //! * [`session`]: a game against the perfect player, and the notation of its moves;
@@ -120,7 +127,9 @@ pub mod explain;
 pub mod expr;
 pub mod game;
 pub mod games;
+pub mod graph;
 pub mod limits;
+pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod mode;
@@ -130,6 +139,7 @@ pub mod pattern;
 pub mod period;
 pub mod picture;
 pub mod quotient;
+pub mod repetition;
 pub mod report;
 pub mod rule;
 pub mod search;

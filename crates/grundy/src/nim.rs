@@ -15,12 +15,19 @@ use serde::Serialize;
 use crate::nimber::{nim_sum, Nimber};
 
 /// Who wins with perfect play.
+///
+/// Finite games are always `N` or `P`. A loopy game (one whose positions can
+/// repeat, see [`loopy`](crate::loopy)) may also be a **d**raw: neither
+/// player can force a win, and each can avoid losing forever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Outcome {
     /// The **n**ext player (the one to move) wins.
     N,
     /// The **p**revious player wins: the player to move loses.
     P,
+    /// A **d**raw: with perfect play the game goes on forever. Only loopy
+    /// games have draws.
+    D,
 }
 
 impl Outcome {
@@ -33,9 +40,18 @@ impl Outcome {
         }
     }
 
-    /// Whether the player to move wins.
+    /// Whether the player to move wins (false for a draw too).
     pub fn mover_wins(self) -> bool {
         self == Outcome::N
+    }
+
+    /// The letter: `N`, `P` or `D`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+            Outcome::D => "D",
+        }
     }
 }
 

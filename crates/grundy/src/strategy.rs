@@ -23,9 +23,23 @@
 //! solver otherwise), and when losing, the *smallest legal change* (the move
 //! removing the fewest tokens from the largest heap it can), which keeps as
 //! much of the game on the board as one move can.
+//!
+//! A *loopy* position (one from which a position can repeat, see
+//! [`loopy`](crate::loopy)) may be a draw. The player then analyses the
+//! whole position's graph by retrograde analysis ([`OutcomeTable`]): when
+//! it can win it wins as fast as it can, when it cannot it holds the draw,
+//! and when it is lost it delays. A single token on a family's graph is
+//! analysed on that graph directly, however large; other positions are
+//! explored within the budget. Beyond it the player falls back on the
+//! generalized Sprague–Grundy values: a winning move whose component lands
+//! on the smallest counter (for one component this wins, the counters
+//! falling at every return to value 0), else a move keeping the draw.
+
+use std::sync::Arc;
 
 use crate::budget::Budget;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
+use crate::loopy::{Explored, Graph, OutcomeTable};
 use crate::memo::Memo;
 use crate::nim::{Outcome, Play};
 use crate::state_search::{Fold, StateSearch, Stop};
@@ -104,7 +118,11 @@ pub struct Choice {
     pub mv: SumMove,
     /// Whether the player who makes it wins with perfect play.
     pub wins: bool,
-    /// With [`Method::Exact`]: how many moves the game lasts after this one.
+    /// The outcome for the player who makes it: `N` when it wins, `D` when
+    /// it holds a draw (a loopy game), `P` when it loses.
+    pub outcome: Outcome,
+    /// With [`Method::Exact`]: how many moves the game lasts after this one
+    /// (`None` for a draw).
     pub moves_left: Option<u32>,
     /// How it was chosen.
     pub method: Method,
@@ -157,6 +175,47 @@ pub struct Player {
     budget: usize,
     options: AnalyzeOptions,
     search: StateSearch<Remoteness>,
+    /// The table of the loopy position last played, kept for the next moves.
+    loopy: Option<LoopyTable>,
+}
+
+/// Outcomes and remoteness of a loopy position's graph: a family's own
+/// graph (one token moving), or the positions explored from a whole sum.
+#[derive(Debug)]
+struct LoopyTable {
+    graph: Arc<Graph>,
+    explored: Option<Explored>,
+    table: OutcomeTable,
+}
+
+impl LoopyTable {
+    /// The vertex of `position` in this table, when it has one.
+    fn vertex(&self, position: &Position) -> Option<u32> {
+        match &self.explored {
+            Some(e) => e.vertex_of(&position.components().cloned().collect::<Vec<_>>()),
+            None => {
+                let live: Vec<_> = position.components().filter(|c| c.has_moves()).collect();
+                let [c] = live[..] else { return None };
+                c.on_graph()
+                    .filter(|(g, _)| Arc::ptr_eq(g, &self.graph))
+                    .map(|(_, v)| v)
+            }
+        }
+    }
+
+    /// The vertex a move of `position` leads to.
+    fn after(&self, position: &Position, mv: &SumMove) -> Option<u32> {
+        match &self.explored {
+            Some(e) => {
+                let next = position.apply(mv).ok()?;
+                e.vertex_of(&next.components().cloned().collect::<Vec<_>>())
+            }
+            None => match &mv.mv.after[..] {
+                [c] => c.on_graph().map(|(_, v)| v),
+                _ => None,
+            },
+        }
+    }
 }
 
 impl Player {
@@ -177,6 +236,7 @@ impl Player {
                 ..AnalyzeOptions::default()
             },
             search: StateSearch::default(),
+            loopy: None,
         }
     }
 
@@ -219,12 +279,22 @@ impl Player {
     }
 
     /// Every move of `position` with the exact remoteness of the position it
-    /// leaves, or `None` when the search would exceed its work; an error
-    /// when the budget stops it.
+    /// leaves, or `None` when the search would exceed its work (or the
+    /// position is loopy: positions repeat); an error when the budget stops
+    /// it.
     pub fn rated_moves(
         &mut self,
         position: &Position,
     ) -> Result<Option<Vec<(SumMove, Remoteness)>>> {
+        match self.rated(position) {
+            Err(e) if e.kind() == ErrorKind::Loop => Ok(None),
+            other => other,
+        }
+    }
+
+    /// [`Player::rated_moves`], with a repetition found as the error of
+    /// kind [`ErrorKind::Loop`].
+    fn rated(&mut self, position: &Position) -> Result<Option<Vec<(SumMove, Remoteness)>>> {
         let mut left = self.budget;
         let mut out = Vec::new();
         for mv in position.moves() {
@@ -261,7 +331,18 @@ impl Player {
         if position.is_terminal() {
             return Ok(None);
         }
-        if let Some(rated) = self.rated_moves(position)? {
+        // One token on a family's graph: that graph, however large.
+        let live: Vec<_> = position.components().filter(|c| c.has_moves()).collect();
+        if let [c] = live[..] {
+            if c.on_graph().is_some() && self.play == Play::Normal {
+                return self.choose_loopy(position);
+            }
+        }
+        let rated = match self.rated(position) {
+            Err(e) if e.kind() == ErrorKind::Loop => return self.choose_loopy(position),
+            other => other?,
+        };
+        if let Some(rated) = rated {
             let best = Remoteness::from_options(rated.iter().map(|(_, r)| *r))
                 .expect("a position with moves");
             let (mv, r) = rated
@@ -273,17 +354,35 @@ impl Player {
             return Ok(Some(Choice {
                 mv,
                 wins: best.mover_wins,
+                outcome: best.outcome(),
                 moves_left: Some(r.moves),
                 method: Method::Exact,
                 incomplete: false,
             }));
         }
+        self.choose_by_theory(position)
+    }
+
+    /// The move from the analysis: a winning move, else (a loopy position)
+    /// a move keeping the draw, else the smallest change.
+    fn choose_by_theory(&mut self, position: &Position) -> Result<Option<Choice>> {
         let analysis = position.analyze(self.play, &self.options)?;
         let incomplete = analysis.incomplete;
         if let Some(mv) = analysis.winning_moves.into_iter().next() {
             return Ok(Some(Choice {
                 mv,
                 wins: true,
+                outcome: Outcome::N,
+                moves_left: None,
+                method: Method::Theory,
+                incomplete,
+            }));
+        }
+        if let Some(mv) = analysis.drawing_moves.into_iter().next() {
+            return Ok(Some(Choice {
+                mv,
+                wins: false,
+                outcome: Outcome::D,
                 moves_left: None,
                 method: Method::Theory,
                 incomplete,
@@ -292,9 +391,77 @@ impl Player {
         Ok(smallest_change(position).map(|mv| Choice {
             mv,
             wins: false,
+            outcome: Outcome::P,
             moves_left: None,
             method: Method::SmallestChange,
             incomplete,
+        }))
+    }
+
+    /// A loopy position: the best move by the retrograde analysis of its
+    /// graph (see the [module documentation](self)), or by theory when the
+    /// position's graph is beyond the budget.
+    fn choose_loopy(&mut self, position: &Position) -> Result<Option<Choice>> {
+        if self.play == Play::Misere {
+            // The analysis refuses misère play of loopy games, saying why.
+            position.analyze(self.play, &self.options)?;
+        }
+        let here = self.loopy.as_ref().and_then(|t| t.vertex(position));
+        if here.is_none() {
+            self.loopy = self.loopy_table(position)?;
+        }
+        let Some(t) = &self.loopy else {
+            return self.choose_by_theory(position);
+        };
+        let Some(here) = t.vertex(position) else {
+            return self.choose_by_theory(position);
+        };
+        let Some(best) = t.table.best(&t.graph, here) else {
+            return Ok(None);
+        };
+        let outcome = t.table.outcome(here);
+        for mv in position.moves() {
+            if t.after(position, &mv) == Some(best) {
+                return Ok(Some(Choice {
+                    mv,
+                    wins: outcome == Outcome::N,
+                    outcome,
+                    moves_left: t.table.moves(best),
+                    method: Method::Exact,
+                    incomplete: false,
+                }));
+            }
+        }
+        self.choose_by_theory(position)
+    }
+
+    /// The table of a loopy position: its one live token's graph, or the
+    /// positions explored from it within the budget (`None` beyond it).
+    fn loopy_table(&self, position: &Position) -> Result<Option<LoopyTable>> {
+        let budget = &self.options.budget;
+        let live: Vec<_> = position.components().filter(|c| c.has_moves()).collect();
+        if let [c] = live[..] {
+            if let Some((graph, _)) = c.on_graph() {
+                let table = OutcomeTable::new(&graph, budget)?;
+                return Ok(Some(LoopyTable {
+                    graph,
+                    explored: None,
+                    table,
+                }));
+            }
+        }
+        let root = position.components().cloned().collect::<Vec<_>>();
+        let explored = match Explored::new(&[root], self.budget, budget) {
+            Ok(e) => e,
+            Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let graph = Arc::clone(explored.graph());
+        let table = OutcomeTable::new(&graph, budget)?;
+        Ok(Some(LoopyTable {
+            graph,
+            explored: Some(explored),
+            table,
         }))
     }
 }

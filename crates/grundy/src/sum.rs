@@ -13,6 +13,14 @@
 //! when it stands alone; inside a sum its value is searched for, and the
 //! answer is refused when the search would exceed its budget.
 //!
+//! A component whose positions can repeat (a loopy game) is found out by
+//! the search, which reports the repetition; it is then solved by the
+//! retrograde analysis of [`loopy`](crate::loopy), and its value is a
+//! number or `∞(K)`. Values add by Smith's rule ([`Gamma::sum`]), so loopy
+//! and loop-free components mix in one sum, whose outcome may be a draw
+//! ([`Outcome::D`]); then [`Analysis::drawing_moves`] lists the moves that
+//! keep the draw.
+//!
 //! Under misère play there is no such theorem: sums of Nim heaps have a
 //! closed form (see [`nim`]), a single component may have its own theory
 //! ([`Game::misere_outcome`]), sums whose components meet the SJ theorem's
@@ -26,9 +34,10 @@ use serde::Serialize;
 
 use crate::antisg;
 use crate::budget::{Budget, LimitKind, Ticker};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
+use crate::loopy::{Gamma, LoopySolver, ProgressHook, SumRule};
 use crate::memo::Memo;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
@@ -64,6 +73,9 @@ impl Term {
 /// `name(args, args, …)`: parses back to the same term.
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(args) = self.parts.first().and_then(|c| c.term_args(&self.parts)) {
+            return write!(f, "{}({args})", self.name);
+        }
         let args: Vec<String> = self.parts.iter().map(|c| c.args()).collect();
         write!(f, "{}({})", self.name, args.join(","))
     }
@@ -151,6 +163,59 @@ pub struct Analysis {
     /// Whether the list may miss winning moves: a component's search for
     /// them is bounded (see [`Game::moves_may_be_incomplete`]).
     pub incomplete: bool,
+    /// Under normal play, when every value is known: the values as the
+    /// generalized Sprague–Grundy function gives them (a number, or `∞(K)`
+    /// for a loopy component), of the sum, each term and each component.
+    /// For a position without loops every one is finite and equals
+    /// `grundy`, `term_values` and `part_values` (which are `None` where
+    /// the value is infinite).
+    pub gamma: Option<GammaValues>,
+    /// When the outcome is a draw ([`Outcome::D`]): the moves that keep the
+    /// draw (to positions that are draws), up to the limit asked for; empty
+    /// otherwise.
+    pub drawing_moves: Vec<SumMove>,
+    /// Whether the list of drawing moves was cut at the limit (or at the
+    /// search budget of moves looked at).
+    pub drawing_truncated: bool,
+}
+
+/// The values of a sum, its terms and its components under the generalized
+/// Sprague–Grundy function (see [`loopy`](crate::loopy)), and which case of
+/// Smith's sum rule made the sum's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GammaValues {
+    pub sum: Gamma,
+    pub terms: Vec<Gamma>,
+    pub parts: Vec<Gamma>,
+    pub rule: SumRule,
+    /// Whether each component was solved as a loopy game (its positions
+    /// repeat, or it is played on a family's graph), by retrograde analysis.
+    pub loopy: Vec<bool>,
+}
+
+impl GammaValues {
+    /// The values of a sum of components of these values, grouped into
+    /// terms by `term_of` (each component's term); `loopy` marks those
+    /// solved as loopy games.
+    fn new(
+        parts: Vec<Gamma>,
+        term_of: impl Iterator<Item = usize>,
+        terms: usize,
+        loopy: Vec<bool>,
+    ) -> GammaValues {
+        let mut grouped: Vec<Vec<&Gamma>> = vec![Vec::new(); terms];
+        for (g, t) in parts.iter().zip(term_of) {
+            grouped[t].push(g);
+        }
+        let terms = grouped.into_iter().map(Gamma::sum).collect();
+        GammaValues {
+            sum: Gamma::sum(&parts),
+            rule: Gamma::sum_rule(&parts),
+            terms,
+            parts,
+            loopy,
+        }
+    }
 }
 
 /// The moves changing a sum's value by a given amount: the list, whether
@@ -179,6 +244,9 @@ pub struct AnalyzeOptions {
     /// The most positions and moves the search for Grundy values of
     /// components without theory may visit.
     pub search_budget: usize,
+    /// Where the solver of loopy components reports how far it has come on
+    /// a large graph (none by default; a front end draws a progress bar).
+    pub loopy_progress: Option<ProgressHook>,
 }
 
 impl Default for AnalyzeOptions {
@@ -190,6 +258,7 @@ impl Default for AnalyzeOptions {
             max_moves: 10_000,
             misere_budget: 2_000_000,
             search_budget: crate::solver::DEFAULT_BUDGET,
+            loopy_progress: None,
         }
     }
 }
@@ -376,14 +445,35 @@ impl Position {
         let alone = self.live() <= 1;
         // Each component's value: theory, else search; an outcome alone
         // stands for the whole position only when nothing else can move.
+        // A component whose positions repeat is loopy: solved apart.
         let mut values: Vec<Option<Nimber>> = Vec::new();
+        let mut loops: Vec<bool> = Vec::new();
         let mut outcome_only = None;
         for (place, c) in &places {
-            let v = match c.known(&cx)? {
+            // A family's own graph goes to the loopy solver at once under
+            // normal play (it handles graphs with or without cycles alike).
+            let mut loopy = play == Play::Normal && c.on_graph().is_some();
+            let known = if loopy {
+                Known::Nothing
+            } else {
+                match c.known(&cx) {
+                    Err(e) if is_loop(&e) => {
+                        loopy = true;
+                        Known::Nothing
+                    }
+                    other => other?,
+                }
+            };
+            let v = match known {
+                _ if loopy => None,
                 Known::Value(v) => Some(v),
                 Known::Outcome(o) => match solver.grundy(c) {
                     Ok(v) => Some(v),
                     Err(e) if e.is_budget_limit() => return Err(e),
+                    Err(e) if is_loop(&e) => {
+                        loopy = true;
+                        None
+                    }
                     Err(_) if play == Play::Misere => None,
                     Err(_) if alone && c.has_moves() => {
                         outcome_only = Some((*place, (*c).clone(), o));
@@ -406,11 +496,22 @@ impl Position {
                 Known::Nothing => match solver.grundy(c) {
                     Ok(v) => Some(v),
                     Err(e) if e.is_budget_limit() => return Err(e),
+                    Err(e) if is_loop(&e) => {
+                        loopy = true;
+                        None
+                    }
                     Err(_) if play == Play::Misere => None,
                     Err(e) => return Err(searched_past(e, c.as_ref(), solver.budget())),
                 },
             };
             values.push(v);
+            loops.push(loopy);
+        }
+        if let Some(i) = loops.iter().position(|&l| l) {
+            if play == Play::Misere {
+                return Err(loopy_misere(places[i].1.as_ref()));
+            }
+            return self.analyze_loopy(&cx, &mut solver, &values, &loops, options);
         }
         let mut heaps = Vec::new();
         for ((place, c), v) in places.iter().zip(&values) {
@@ -431,6 +532,15 @@ impl Position {
             };
         }
         let total = values.iter().try_fold(0, |acc, v| v.map(|v| acc ^ v));
+        let gamma = match (play, values.iter().copied().collect::<Option<Vec<_>>>()) {
+            (Play::Normal, Some(all)) => Some(GammaValues::new(
+                all.into_iter().map(Gamma::Finite).collect(),
+                places.iter().map(|(p, _)| p.term),
+                self.terms.len(),
+                vec![false; places.len()],
+            )),
+            _ => None,
+        };
         let mut analysis = Analysis {
             play,
             outcome: Outcome::from_mover_wins(total.unwrap_or(0) != 0),
@@ -441,6 +551,9 @@ impl Position {
             winning_moves: Vec::new(),
             truncated: false,
             incomplete: false,
+            gamma,
+            drawing_moves: Vec::new(),
+            drawing_truncated: false,
         };
         match play {
             Play::Normal => {
@@ -464,15 +577,24 @@ impl Position {
                     return Ok(analysis);
                 }
                 let total = total.expect("every value is known");
-                let found =
-                    self.moves_changing_value(&cx, &mut solver, &values, total, options.max_moves)?;
+                let found = self.moves_changing_value(
+                    &cx,
+                    &mut solver,
+                    None,
+                    &values,
+                    total,
+                    options.max_moves,
+                )?;
                 analysis.winning_moves = found.moves;
                 analysis.truncated = found.truncated;
                 analysis.incomplete = found.incomplete;
             }
             Play::Misere => {
                 analysis.grundy = None;
-                let (outcome, moves) = self.misere(&cx, options)?;
+                let (outcome, moves) = self.misere(&cx, options).map_err(|e| match e {
+                    Error::Loop { position } => loopy_misere_at(&position),
+                    e => e,
+                })?;
                 analysis.outcome = outcome;
                 analysis.truncated = moves.len() > options.max_moves;
                 analysis.winning_moves = moves.into_iter().take(options.max_moves).collect();
@@ -700,11 +822,14 @@ impl Position {
     }
 
     /// Every move that changes the sum's value by `delta` (xor), up to `limit`.
-    /// With `delta` = the sum's value these are the winning moves.
+    /// With `delta` = the sum's value these are the winning moves. The
+    /// components marked in `loopy` have their options' values from that
+    /// solver.
     fn moves_changing_value(
         &self,
         cx: &Context,
         solver: &mut Solver,
+        mut loopy: Option<(&mut LoopySolver, &[bool])>,
         values: &[Option<Nimber>],
         delta: Nimber,
         limit: usize,
@@ -720,9 +845,22 @@ impl Position {
         let budget = &cx.budget;
         let mut held = budget.reservation();
         let mut ticker = Ticker::new(64);
-        for ((place, c), v) in self.places().into_iter().zip(values) {
+        for (j, ((place, c), v)) in self.places().into_iter().zip(values).enumerate() {
             let target = v.expect("every value is known") ^ delta;
             let room = limit - out.moves.len();
+            if let Some((loopy, _)) = loopy.as_mut().filter(|(_, l)| l[j]) {
+                let want = Gamma::Finite(target);
+                let (found, _) =
+                    self.moves_with(c, solver, Some(&mut **loopy), room + 1, |h| *h == want)?;
+                for m in found {
+                    if out.moves.len() == limit {
+                        out.truncated = true;
+                        return Ok(out);
+                    }
+                    out.moves.push(Position::sum_move(place, c.as_ref(), m));
+                }
+                continue;
+            }
             let found = match c.moves_to_value(cx, target, room + 1)? {
                 Some(found) => {
                     out.incomplete |= c.moves_may_be_incomplete();
@@ -770,6 +908,184 @@ impl Position {
         Ok(out)
     }
 
+    /// Normal play of a sum with loopy components (marked in `loops`; the
+    /// others' values are in `values`): every value as the generalized
+    /// Sprague–Grundy function gives it, the outcome, and the winning or
+    /// drawing moves.
+    fn analyze_loopy(
+        &self,
+        cx: &Context,
+        solver: &mut Solver,
+        values: &[Option<Nimber>],
+        loops: &[bool],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis> {
+        // The work is bounded by the search budget (explored games), by the
+        // families' own bounds (their graphs) and by the options' budget of
+        // time, memory and cancellation.
+        let mut loopy = LoopySolver::new(options.search_budget, options.budget.clone());
+        if let Some(hook) = options.loopy_progress.clone() {
+            loopy = loopy.with_progress(move |p| hook.report(p));
+        }
+        let places = self.places();
+        let parts: Vec<Component> = places.iter().map(|(_, c)| Component::clone(c)).collect();
+        loopy.prepare(&parts)?;
+        let mut gammas = Vec::with_capacity(parts.len());
+        for ((c, v), &l) in parts.iter().zip(values).zip(loops) {
+            gammas.push(match (l, v) {
+                (true, _) => loopy.gamma(c)?,
+                (false, Some(v)) => Gamma::Finite(*v),
+                (false, None) => {
+                    return Err(Error::TooLarge(format!(
+                        "{} in a sum: theory gives only its outcome, not its Grundy value, \
+                         and a sum needs the value",
+                        written(c.as_ref())
+                    )))
+                }
+            });
+        }
+        let mut heaps = Vec::new();
+        for ((place, c), g) in places.iter().zip(&gammas) {
+            let hs = c.heaps();
+            let single = hs.len() == 1;
+            heaps.extend(hs.into_iter().map(|size| HeapEntry {
+                term: place.term,
+                size,
+                value: if single { g.finite() } else { None },
+            }));
+        }
+        let values = GammaValues::new(
+            gammas.clone(),
+            places.iter().map(|(p, _)| p.term),
+            self.terms.len(),
+            loops.to_vec(),
+        );
+        let sum = values.sum.clone();
+        let mut analysis = Analysis {
+            play: Play::Normal,
+            outcome: sum.outcome(),
+            grundy: sum.finite(),
+            term_values: values.terms.iter().map(Gamma::finite).collect(),
+            part_values: gammas.iter().map(Gamma::finite).collect(),
+            heaps,
+            winning_moves: Vec::new(),
+            truncated: false,
+            incomplete: false,
+            gamma: Some(values),
+            drawing_moves: Vec::new(),
+            drawing_truncated: false,
+        };
+        let limit = options.max_moves;
+        let rest_of = |j: usize| {
+            Gamma::sum(
+                gammas
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != j)
+                    .map(|(_, g)| g),
+            )
+        };
+        match (&sum, analysis.outcome) {
+            (Gamma::Finite(s), Outcome::N) => {
+                // Every value is finite: the nim-sum rule, with reversible
+                // options (to a larger value) found like any other.
+                let finite: Vec<Option<Nimber>> = gammas.iter().map(Gamma::finite).collect();
+                let found = self.moves_changing_value(
+                    cx,
+                    solver,
+                    Some((&mut loopy, loops)),
+                    &finite,
+                    *s,
+                    limit,
+                )?;
+                analysis.winning_moves = found.moves;
+                analysis.truncated = found.truncated;
+                analysis.incomplete = found.incomplete;
+            }
+            (Gamma::Infinite(_), Outcome::N) => {
+                // One infinite term ∞(K) and the rest of nim-sum a ∈ K: the
+                // winning moves take that term to value a.
+                let i = gammas
+                    .iter()
+                    .position(|g| !g.is_finite())
+                    .expect("an infinite term");
+                let rest = rest_of(i);
+                let (place, c) = places[i];
+                let (found, cut) =
+                    self.moves_with(c, solver, Some(&mut loopy), limit.saturating_add(1), |h| {
+                        *h == rest
+                    })?;
+                analysis.truncated = found.len() > limit;
+                analysis.incomplete = cut;
+                analysis.winning_moves = found
+                    .into_iter()
+                    .take(limit)
+                    .map(|m| Position::sum_move(place, c.as_ref(), m))
+                    .collect();
+            }
+            (_, Outcome::D) => {
+                for (j, (place, c)) in places.iter().enumerate() {
+                    let room = limit - analysis.drawing_moves.len();
+                    let rest = rest_of(j);
+                    let draws = |h: &Gamma| Gamma::sum([&rest, h]).outcome() == Outcome::D;
+                    let lp = loops[j].then_some(&mut loopy);
+                    let (found, cut) =
+                        self.moves_with(c, solver, lp, room.saturating_add(1), draws)?;
+                    analysis.drawing_truncated |= cut;
+                    for m in found {
+                        if analysis.drawing_moves.len() == limit {
+                            analysis.drawing_truncated = true;
+                            break;
+                        }
+                        analysis
+                            .drawing_moves
+                            .push(Position::sum_move(*place, c.as_ref(), m));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(analysis)
+    }
+
+    /// The moves of component `c` after which what it leaves has a value
+    /// that `accept` takes, up to `limit` of them: values from `loopy` for a
+    /// loopy component (and then the moves to finite values come first by
+    /// the counter of the position they leave, smallest first: taking the
+    /// smallest counter at each return to a value is how the winner of a
+    /// loopy game makes progress), else from theory or search. At most the
+    /// search budget of moves is looked at; whether that cut the list short
+    /// comes second.
+    fn moves_with(
+        &self,
+        c: &Component,
+        solver: &mut Solver,
+        mut loopy: Option<&mut LoopySolver>,
+        limit: usize,
+        accept: impl Fn(&Gamma) -> bool,
+    ) -> Result<(Vec<Move>, bool)> {
+        let mut found = Vec::new();
+        let mut cut = false;
+        for (seen, m) in c.moves().enumerate() {
+            if found.len() >= limit {
+                break;
+            }
+            if seen >= solver.budget() {
+                cut = true;
+                break;
+            }
+            let (h, counter) = match loopy.as_deref_mut() {
+                Some(l) => (l.gamma_of(&m.after)?, l.counter_of(&m.after)?),
+                None => (Gamma::Finite(solver.grundy_of(&m.after)?), None),
+            };
+            if accept(&h) {
+                found.push((counter.unwrap_or(u32::MAX), m));
+            }
+        }
+        found.sort_by_key(|&(counter, _)| counter);
+        Ok((found.into_iter().map(|(_, m)| m).collect(), cut))
+    }
+
     /// The Grundy value (normal play) of every component, in order: theory,
     /// else search within `options.search_budget`.
     pub fn values(&self, options: &AnalyzeOptions) -> Result<Vec<Nimber>> {
@@ -813,4 +1129,23 @@ fn searched_past(e: Error, c: &dyn Game, budget: usize) -> Error {
         ),
         _ => e,
     }
+}
+
+/// Whether `e` says that a position repeats along a line of play.
+fn is_loop(e: &Error) -> bool {
+    e.kind() == ErrorKind::Loop
+}
+
+/// The refusal of misère play for a sum holding the loopy component `c`.
+fn loopy_misere(c: &dyn Game) -> Error {
+    loopy_misere_at(&written(c))
+}
+
+/// The refusal of misère play where `position` repeats along a line of play.
+fn loopy_misere_at(position: &str) -> Error {
+    Error::Unsupported(format!(
+        "misère play of a loopy game is not supported: {position} repeats along a \
+         line of play, and draws and loopy values are defined for normal play only \
+         (analyse it without --misere)"
+    ))
 }

@@ -16,6 +16,7 @@ mod graph_games;
 mod huge_numbers;
 mod judge_families;
 mod judge_games;
+mod loopy;
 mod nimber;
 mod quotient;
 mod sparse;

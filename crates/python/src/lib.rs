@@ -10,11 +10,16 @@
 //! are. Positions are hashable Python values, numbered in the order first
 //! seen; the engine sees only the numbers.
 //!
+//! A game whose positions repeat (a loopy game) is solved as one: values
+//! are numbers or [`Infinite`] (`∞(K)`, see `grundy::loopy`), outcomes may
+//! be draws (`"D"`).
+//!
 //! Engine errors become `GrundyError` (a `ValueError`) with the command
 //! line's message; a search past its budget (of work, `time=` or `memory=`)
-//! `BudgetExceeded`, a line of play that repeats a position
-//! `LoopyGameError` (both `GrundyError`s). A failure of the engine itself
-//! (a Rust panic) is a `GrundyError` too, never `PanicException`.
+//! `BudgetExceeded`, and `LoopyGameError` (a `BudgetExceeded`) when the game
+//! is loopy and solving it as one would need more than its budget (both
+//! `GrundyError`s). A failure of the engine itself (a Rust panic) is a
+//! `GrundyError` too, never `PanicException`.
 //! Errors raised inside a `moves` function, or a `moves` result that is not
 //! a list of hashable positions, stop the search and are raised as Python
 //! exceptions naming the position; a `KeyboardInterrupt` (any
@@ -23,6 +28,7 @@
 //! `KeyboardInterrupt`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Duration;
 
@@ -31,8 +37,9 @@ use grundy::census::{self, Code, Record};
 use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
 use grundy::limits::Limits;
+use grundy::loopy::{Gamma, LoopySolver};
 use grundy::memo::Memo;
-use grundy::nim::{Outcome, Play};
+use grundy::nim::Play;
 use grundy::nimber::{self, Nimber};
 use grundy::pattern::{find_lines, find_sequence};
 use grundy::period::ProofShape;
@@ -61,9 +68,60 @@ create_exception!(
 create_exception!(
     grundy,
     LoopyGameError,
-    GrundyError,
-    "A game in which a position repeats along a line of play."
+    BudgetExceeded,
+    "A loopy game (positions repeat along a line of play) whose solution as one would need more than its budget."
 );
+
+/// `∞(K)`: the value of a loopy position from which play may go on forever,
+/// `K` the finite values among its options (`finite_followers`).
+#[pyclass(frozen, module = "grundy", eq, hash, skip_from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Infinite {
+    followers: Vec<u64>,
+}
+
+#[pymethods]
+impl Infinite {
+    #[new]
+    #[pyo3(signature = (finite_followers=Vec::new()))]
+    fn new(finite_followers: Vec<u64>) -> Infinite {
+        let mut followers = finite_followers;
+        followers.sort_unstable();
+        followers.dedup();
+        Infinite { followers }
+    }
+
+    /// The finite values among the options, ascending: `K` of `∞(K)`.
+    #[getter]
+    fn finite_followers(&self) -> Vec<u64> {
+        self.followers.clone()
+    }
+
+    /// `"N"` when an option has value 0 (the player to move wins), else
+    /// `"D"` (a draw).
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        Gamma::Infinite(self.followers.clone()).outcome().letter()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Infinite({:?})", self.followers)
+    }
+
+    fn __str__(&self) -> String {
+        Gamma::Infinite(self.followers.clone()).to_string()
+    }
+}
+
+/// A value as Python sees it: an `int`, or [`Infinite`].
+fn py_value(py: Python<'_>, g: Gamma) -> PyResult<Py<PyAny>> {
+    Ok(match g {
+        Gamma::Finite(v) => v.into_pyobject(py)?.into_any().unbind(),
+        Gamma::Infinite(k) => Bound::new(py, Infinite { followers: k })?
+            .into_any()
+            .unbind(),
+    })
+}
 
 /// An engine error as the Python exception of its kind.
 fn py_err(e: Error) -> PyErr {
@@ -87,6 +145,11 @@ struct Raise {
 impl Raise {
     /// `e` as its Python exception, with how to raise the limit reached.
     fn err(&self, e: Error) -> PyErr {
+        py_err(self.hinted(e))
+    }
+
+    /// `e` with how to raise the limit reached, when it is one.
+    fn hinted(&self, e: Error) -> Error {
         let hint = match e.limit_kind() {
             Some(LimitKind::Work) => self
                 .work
@@ -98,11 +161,11 @@ impl Raise {
             _ => None,
         };
         match (hint, e) {
-            (Some(hint), Error::Limit { kind, message }) => py_err(Error::Limit {
+            (Some(hint), Error::Limit { kind, message }) => Error::Limit {
                 kind,
                 message: format!("{message}{hint}"),
-            }),
-            (_, e) => py_err(e),
+            },
+            (_, e) => e,
         }
     }
 }
@@ -537,6 +600,10 @@ struct Def {
     /// The first error raised in Python during the current search.
     failure: Mutex<Option<PyErr>>,
     solver: Mutex<Solver>,
+    /// The retrograde solver for the game once it is found loopy.
+    loopy: Mutex<LoopySolver>,
+    /// Whether a line of play was found to repeat a position.
+    is_loopy: AtomicBool,
     /// Positions and moves a question may visit.
     budget: usize,
     /// Seconds and bytes a question may take (`None`: no limit).
@@ -699,6 +766,38 @@ impl Def {
             .unwrap_or_else(|e| e.into_inner())
             .is_some()
     }
+
+    /// The value of the sum of the positions `ids`: by the memoising
+    /// finite solver, or — once a line of play repeats a position — by the
+    /// loopy solver.
+    fn gamma(self: &Arc<Self>, ids: &[u64], budget: &Budget) -> grundy::error::Result<Gamma> {
+        let parts: Vec<Component> = ids
+            .iter()
+            .map(|&id| {
+                Arc::new(Pos {
+                    def: Arc::clone(self),
+                    id,
+                }) as Component
+            })
+            .collect();
+        if !self.is_loopy.load(Ordering::Relaxed) {
+            let finite = lock(self)?.grundy_of(&parts);
+            match finite {
+                Ok(v) => return Ok(Gamma::Finite(v)),
+                Err(e) if e.kind() == ErrorKind::Loop => {
+                    self.is_loopy.store(true, Ordering::Relaxed);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let mut loopy = match self.loopy.try_lock() {
+            Ok(s) => s,
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => return Err(busy(&self.name)),
+        };
+        loopy.set_budget(budget.clone());
+        loopy.gamma_of(&parts)
+    }
 }
 
 impl Game for Pos {
@@ -751,7 +850,11 @@ impl Game for Pos {
     fn value(&self, _cx: &Context) -> grundy::error::Result<Option<Nimber>> {
         let mut solver = lock(&self.def)?;
         let me: Component = Arc::new(self.clone());
-        solver.grundy(&me).map(Some)
+        solver.grundy(&me).map(Some).inspect_err(|e| {
+            if e.kind() == ErrorKind::Loop {
+                self.def.is_loopy.store(true, Ordering::Relaxed);
+            }
+        })
     }
 
     fn noun(&self) -> &str {
@@ -833,11 +936,17 @@ impl Rules {
                 if let Ok(mut s) = lock(&self.def) {
                     *s = Solver::new(self.def.budget);
                 }
+                if let Ok(mut s) = self.def.loopy.try_lock() {
+                    *s = LoopySolver::new(self.def.budget, Budget::unlimited());
+                }
                 return Err(e);
             }
-            out.map_err(|e| match &asked {
-                Some(asked) => GAME.err(asked_about(e, asked, self.def.budget)),
-                None => GAME.err(e),
+            out.map_err(|e| {
+                let e = match &asked {
+                    Some(asked) => asked_about(e, asked, self.def.budget),
+                    None => e,
+                };
+                loopy_err(&self.def, &GAME, e)
             })
         })
     }
@@ -866,6 +975,17 @@ fn asked_about(e: Error, asked: &str, work: usize) -> Error {
         Some(_) => e.in_context(|| format!("finding the Grundy value of {asked}")),
         None => e,
     }
+}
+
+/// An engine error about a game of [`Def`], with how to raise the limit
+/// reached (`raise`): a budget that a loopy game's solution cannot meet is
+/// a `LoopyGameError`.
+fn loopy_err(def: &Def, raise: &Raise, e: Error) -> PyErr {
+    let over = matches!(e.kind(), ErrorKind::TooLarge | ErrorKind::Limit(_));
+    if over && def.is_loopy.load(Ordering::Relaxed) {
+        return LoopyGameError::new_err(raise.hinted(e).to_string());
+    }
+    raise.err(e)
 }
 
 fn busy(name: &str) -> Error {
@@ -911,6 +1031,8 @@ impl Rules {
                 positions: PyList::empty(py).unbind(),
                 failure: Mutex::new(None),
                 solver: Mutex::new(Solver::new(budget)),
+                loopy: Mutex::new(LoopySolver::new(budget, Budget::unlimited())),
+                is_loopy: AtomicBool::new(false),
                 budget,
                 time,
                 memory,
@@ -931,27 +1053,26 @@ impl Rules {
         self.def.positions.bind(py).len()
     }
 
-    /// The Grundy value of each position, in order.
-    fn values(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Nimber>> {
+    /// The value of each position, in order: an `int`, or `Infinite` for a
+    /// loopy position from which play may go on forever.
+    fn values(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let mut out = Vec::new();
         for obj in positions.try_iter()? {
             let pos = self.pos(py, &obj?)?;
             let asked = format!("{}({})", pos.name(), pos.args());
-            out.push(self.run(Some(asked), |_| {
-                let c: Component = Arc::new(pos);
-                lock(&self.def)?.grundy(&c)
-            })?);
+            let g = self.run(Some(asked), |budget| self.def.gamma(&[pos.id], budget))?;
+            out.push(py_value(py, g)?);
         }
         Ok(out)
     }
 
     /// The options of a position as `moves` gave them, each with its value
-    /// (the nim-sum of what it leaves).
+    /// (of the sum of what it leaves).
     fn option_values<'py>(
         &self,
         py: Python<'py>,
         obj: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<(Bound<'py, PyAny>, Nimber)>> {
+    ) -> PyResult<Vec<(Bound<'py, PyAny>, Py<PyAny>)>> {
         let pos = self.pos(py, obj)?;
         let items = self.def.raw_moves(py, pos.id)?;
         let mut out = Vec::new();
@@ -962,24 +1083,14 @@ impl Rules {
                 1 => asked,
                 _ => format!("{asked} + …"),
             };
-            let v = self.run(Some(asked), |_| {
-                let mut s = lock(&self.def)?;
-                let mut acc = 0;
-                for id in ids {
-                    let c: Component = Arc::new(Pos {
-                        def: self.def.clone(),
-                        id,
-                    });
-                    acc ^= s.grundy(&c)?;
-                }
-                Ok(acc)
-            })?;
-            out.push((item, v));
+            let g = self.run(Some(asked), |budget| self.def.gamma(&ids, budget))?;
+            out.push((item, py_value(py, g)?));
         }
         Ok(out)
     }
 
-    /// The outcome ("N" or "P") of a position alone; misère play by search.
+    /// The outcome ("N", "P", or "D" for a draw) of a position alone;
+    /// misère play by search.
     #[pyo3(signature = (obj, misere=false))]
     fn outcome(&self, py: Python<'_>, obj: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
         let pos = self.pos(py, obj)?;
@@ -992,11 +1103,7 @@ impl Rules {
             };
             position.analyze(play_of(misere), &options)
         })?;
-        Ok(match a.outcome {
-            Outcome::N => "N",
-            Outcome::P => "P",
-        }
-        .to_string())
+        Ok(a.outcome.letter().to_string())
     }
 
     /// The misère winning moves of a position alone: the positions left
@@ -1125,7 +1232,12 @@ fn sum_json(
             return Err(e);
         }
     }
-    out.map_err(|e| ANALYZE.err(e))
+    out.map_err(
+        |e| match games.iter().find(|d| d.is_loopy.load(Ordering::Relaxed)) {
+            Some(d) => loopy_err(d, &ANALYZE, e),
+            None => ANALYZE.err(e),
+        },
+    )
 }
 
 #[pymodule]
@@ -1147,6 +1259,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census_for_code, m)?)?;
     m.add_function(wrap_pyfunction!(census_run, m)?)?;
     m.add_class::<Split>()?;
+    m.add_class::<Infinite>()?;
     m.add_class::<Rules>()?;
     m.add_class::<Part>()?;
     Ok(())

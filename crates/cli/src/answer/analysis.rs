@@ -22,8 +22,12 @@ pub fn printed(ui: &Ui, position: &Position, a: &Analysis) -> String {
 }
 
 /// The human explanation: the binary column table, the reason for the
-/// outcome, and every winning move in words (Unicode).
+/// outcome, and every winning move in words (Unicode); for a position with
+/// a loopy part, its values and the moves that win or keep the draw.
 pub fn text(position: &Position, a: &Analysis) -> String {
+    if super::loopy::is_loopy(a) {
+        return super::loopy::analysis_text(position, a);
+    }
     let mut s = String::new();
     let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);
@@ -132,6 +136,7 @@ fn reason(position: &Position, a: &Analysis, total: u64) -> String {
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins (an N-position)",
         Outcome::P => "the player to move loses (a P-position)",
+        Outcome::D => "neither player can force a win: a draw (a D-position)",
     };
     match a.play {
         Play::Normal if !known => format!(

@@ -275,7 +275,7 @@ pub fn account(position: &Position, e: &EveryExplanation) -> String {
     }
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
+        Outcome::P | Outcome::D => "the player to move loses",
     };
     let parity = if a.max_steps % 2 == 1 { "odd" } else { "even" };
     s += &format!(
@@ -293,7 +293,7 @@ pub fn account(position: &Position, e: &EveryExplanation) -> String {
          fast, so that its own winning components outlast the others:\n",
         match a.outcome {
             Outcome::N => "winning turn",
-            Outcome::P => "best defence",
+            Outcome::P | Outcome::D => "best defence",
         }
     );
     let places = position.places();
@@ -364,7 +364,7 @@ pub fn text(position: &Position, a: &EveryAnalysis) -> String {
     }
     let verdict = match a.outcome {
         Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
+        Outcome::P | Outcome::D => "the player to move loses",
     };
     let parity = if a.max_steps % 2 == 1 { "odd" } else { "even" };
     s += &format!(
@@ -378,7 +378,9 @@ pub fn text(position: &Position, a: &EveryAnalysis) -> String {
     }
     s += match a.outcome {
         Outcome::N => "\nWinning turn (every move together, each component one step shorter):\n",
-        Outcome::P => "\nBest defence (every move together, each component one step shorter):\n",
+        Outcome::P | Outcome::D => {
+            "\nBest defence (every move together, each component one step shorter):\n"
+        }
     };
     for m in &a.turn {
         s += &format!("  {}\n", m.words);
@@ -398,7 +400,7 @@ pub fn computer_note(a: &EveryAnalysis) -> String {
     let steps = steps_text(a.max_steps);
     match a.outcome {
         Outcome::N => format!("a winning turn: the longest part lasts {steps}, an odd number"),
-        Outcome::P => {
+        Outcome::P | Outcome::D => {
             format!("it is losing (the longest part lasts {steps}, an even number), so it defends")
         }
     }
@@ -414,7 +416,7 @@ pub fn hint_reason(a: &EveryAnalysis) -> String {
              each part goes to one step fewer, a part you win (odd steps) kept going, one you \
              lose (even steps) ended fast"
         ),
-        Outcome::P => format!(
+        Outcome::P | Outcome::D => format!(
             "there is no winning turn here (the longest part lasts {steps}, an even number); \
              this one, each part to one step fewer, makes your winning parts last longest and \
              waits for a mistake"

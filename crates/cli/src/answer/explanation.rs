@@ -27,7 +27,9 @@
 //! "kayles(2)"]`, `[]` for nothing). Every move is `{"heap","from","to",
 //! "notation","words"}`: `heap` (0-based flat index, as in `analyze --json`),
 //! `from` and `to` only for moves of heap-like components (else `null`), with
-//! the notation typed at the `grundy play` prompt.
+//! the notation typed at the `grundy play` prompt. `loopy` is `null`, or for
+//! a position with a loopy part its values and how they were found (see
+//! [`super::loopy::explanation_json`]).
 
 use grundy::explain::{Explanation, MisereCase, Reason, Row};
 use grundy::game::written;
@@ -122,6 +124,7 @@ pub fn json(position: &Position, e: &Explanation) -> Value {
         "misere": misere,
         "winning_moves": e.winning_moves.iter().map(|m| move_json(position, &numbers, m)).collect::<Vec<_>>(),
         "winning_moves_truncated": e.truncated || e.incomplete,
+        "loopy": super::loopy::explanation_json(position, e),
     })
 }
 
@@ -193,6 +196,9 @@ fn how(row: &Row) -> String {
 
 /// The whole account as text (Unicode; [`Ui::text`] makes it ASCII).
 pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
+    if e.loopy.is_some() {
+        return super::loopy::explain_text(ui, position, e);
+    }
     let numbers = Numbers::fresh(position);
     let mut s = String::new();
     let rule = match e.play {
@@ -275,6 +281,7 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
     let verdict = match e.outcome {
         Outcome::N => ui.good("the player to move wins (an N-position)"),
         Outcome::P => ui.bad("the player to move loses (a P-position)"),
+        Outcome::D => ui.bold("neither player can force a win: a draw (a D-position)"),
     };
     match (e.play, &e.misere) {
         (Play::Normal, _) if e.nim_sum.is_none() => {
@@ -449,6 +456,10 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
                     Reason::Search => {
                         " — moves to a position the search proves lost for the opponent".into()
                     }
+                    Reason::Loopy { before, after } => match before {
+                        Some(b) => format!(" — value {b} → {after}, the sum's value 0"),
+                        None => format!(" — value ∞ → {after}, the sum's value 0"),
+                    },
                     Reason::Quotient { .. } => match &e.misere {
                         Some(MisereCase::Quotient(c)) => format!(
                             " — leaves the product {}, in the P-portion",

@@ -3,12 +3,19 @@
 //! session ([`grundy::session::Session`]) decides; this describes it, each
 //! move as typed and in words ([`super::moves`]) and the board item by item
 //! ([`super::board`]).
+//!
+//! A loopy game (positions can repeat) may end in a draw: `draw` is then
+//! why in words (`null` otherwise) and `winner` is `null`; `seen` lists the
+//! ids of the positions met so far (hexadecimal), for the page to send
+//! back with its next request, so that a position met a third time is
+//! known for a draw.
 
 use anyhow::Result;
+use grundy::error::ErrorKind;
 use grundy::mode::Mode;
 use grundy::nim::{Outcome, Play};
 use grundy::session::notation::words;
-use grundy::session::{Advice, Numbers, Session, Side};
+use grundy::session::{Advice, End, Ending, Numbers, Session, Side};
 use grundy::strategy::Method;
 use grundy::sum::{Position, SumMove};
 use serde_json::{json, Value};
@@ -35,8 +42,31 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// `/api/game`: a new game — the board, who wins from here (`outcome`), and
-/// whether any move is left.
+/// The winner's name in a reply: `"you"`, `"computer"`, or `null` while
+/// the game goes on or when it is a draw.
+fn winner_json(end: Option<End>) -> Value {
+    json!(end.and_then(|e| e.winner).map(side_name))
+}
+
+/// Why the game is a draw, in words, or `null`.
+fn draw_json(end: Option<End>) -> Value {
+    match end.map(|e| e.how) {
+        Some(Ending::Draw(by)) => Value::String(by.words()),
+        _ => Value::Null,
+    }
+}
+
+/// The ids of the positions met, as the page sends them back (`seen`).
+pub fn seen_json(session: &Session) -> Value {
+    json!(session
+        .seen()
+        .iter()
+        .map(|k| format!("{k:032x}"))
+        .collect::<Vec<_>>())
+}
+
+/// `/api/game`: a new game — the board, who wins from here (`outcome`),
+/// whether any move is left, and the positions met (`seen`).
 pub fn new_game(session: &Session, outcome: Outcome) -> Value {
     let (position, numbers) = (session.position(), session.numbers());
     let end = session.end();
@@ -49,7 +79,9 @@ pub fn new_game(session: &Session, outcome: Outcome) -> Value {
         "play": session.mode().name(),
         "outcome": outcome,
         "over": end.is_some(),
-        "winner": end.map(|e| side_name(e.winner)),
+        "winner": winner_json(end),
+        "draw": draw_json(end),
+        "seen": seen_json(session),
     })
 }
 
@@ -90,6 +122,7 @@ pub fn computers(session: &Session, advice: &Advice) -> (Value, String) {
         Advice::One(choice) => {
             let mut json = move_json(position, numbers, &choice.mv);
             json["wins"] = Value::Bool(choice.wins);
+            json["draws"] = Value::Bool(advice.draws());
             json["method"] = Value::String(method_name(choice.method).into());
             json["moves_left"] = json!(choice.moves_left);
             let story = format!(
@@ -97,6 +130,8 @@ pub fn computers(session: &Session, advice: &Advice) -> (Value, String) {
                 words(position, numbers, &choice.mv),
                 if choice.wins {
                     "a winning move"
+                } else if advice.draws() {
+                    "neither side can force a win, so it keeps the draw"
                 } else {
                     "it is losing, so it plays for the longest game"
                 }
@@ -115,17 +150,19 @@ fn method_name(method: Method) -> &'static str {
 }
 
 /// The end of a game: the story's last sentence.
-pub fn ending(winner: Side) -> String {
-    match winner {
-        Side::You => "No move is left: you win.".to_string(),
-        Side::Computer => "No move is left: the computer wins.".to_string(),
+pub fn ending(end: &End) -> String {
+    match (end.how, end.winner) {
+        (Ending::Draw(by), _) => format!("The game is a draw: {}.", by.words()),
+        (_, Some(Side::You)) => "No move is left: you win.".to_string(),
+        (_, _) => "No move is left: the computer wins.".to_string(),
     }
 }
 
 /// `/api/move`: the position after both moves (as an expression, and the
 /// board with its numbers), both moves (`you`, `computer`; null when not
 /// made), who wins from there (`outcome`), whether the game is over and who
-/// won, and the story of the exchange in sentences.
+/// won (or why it is a draw), the positions met (`seen`), and the story
+/// of the exchange in sentences.
 pub fn after_move(
     session: &Session,
     you: Value,
@@ -146,7 +183,9 @@ pub fn after_move(
         "computer": computer,
         "outcome": outcome,
         "over": end.is_some(),
-        "winner": end.map(|e| side_name(e.winner)),
+        "winner": winner_json(end),
+        "draw": draw_json(end),
+        "seen": seen_json(session),
         "story": story.join(" "),
     })
 }
@@ -178,14 +217,25 @@ pub fn hint(session: &Session, outcome: Outcome, advice: Option<&Advice>) -> Res
         Advice::One(choice) => choice,
     };
     let why = match (choice.wins, session.mode().ending()) {
-        (true, Play::Normal) => {
-            let fx = grundy::explain::effect(position, &choice.mv)?;
-            format!(
+        _ if advice.draws() => "neither side can force a win from here (the value is ∞(K) with \
+                                0 not in K); this move keeps the draw, while a move to a finite \
+                                value would hand the opponent the win"
+            .to_string(),
+        (true, Play::Normal) => match grundy::explain::effect(position, &choice.mv) {
+            Ok(fx) => format!(
                 "it changes a part of value {} into one of value {}, so the nim-sum becomes {} \
                  and the opponent is left in a P-position",
                 fx.before, fx.after, fx.nim_sum_after
-            )
-        }
+            ),
+            // No nim-sum table: a loopy position (values ∞(K) among its
+            // parts), or a part known by its outcome only.
+            Err(e) if matches!(e.kind(), ErrorKind::Loop | ErrorKind::Unsupported) => {
+                "it leaves the opponent a position of value 0 (a P-position): whatever the \
+                 opponent answers, a winning reply follows"
+                    .to_string()
+            }
+            Err(e) => return Err(e.into()),
+        },
         (true, Play::Misere) => {
             "it leaves the opponent a losing position (misère play)".to_string()
         }
@@ -198,6 +248,7 @@ pub fn hint(session: &Session, outcome: Outcome, advice: Option<&Advice>) -> Res
     Ok(json!({
         "move": mv,
         "wins": choice.wins,
+        "draws": advice.draws(),
         "why": why,
         "winning_moves_truncated": choice.incomplete,
     }))

@@ -11,6 +11,8 @@
 //!   `analyze`, `/api/analyze`);
 //! * [`explanation`]: the step-by-step account (`explain`, `/api/explain`);
 //! * [`every`]: both of those for every-game play (`--every`);
+//! * [`loopy`]: both of those for positions with a loopy part (values
+//!   `∞(K)`, draws);
 //! * [`moves`]: a move as JSON, the same in every answer that lists moves;
 //! * [`board`]: the position drawn for the terminal and described for the page;
 //! * [`picture`]: a component's picture, as SVG and JSON for the page and as text;
@@ -31,6 +33,7 @@ pub mod census;
 pub mod every;
 pub mod explanation;
 pub mod game;
+pub mod loopy;
 pub mod moves;
 pub mod nimber;
 pub mod picture;

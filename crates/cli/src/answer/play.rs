@@ -3,6 +3,7 @@
 //! The session ([`grundy::session::Session`]) decides; this words it.
 
 use anyhow::Result;
+use grundy::error::ErrorKind;
 use grundy::explain::{effect, explain_with, MisereCase};
 use grundy::mode::Mode;
 use grundy::nim::{Outcome, Play};
@@ -70,6 +71,9 @@ pub fn computers(ui: &Ui, session: &Session, advice: &Advice) -> String {
     let note = match advice {
         Advice::Every(a) => computer_note(a),
         Advice::One(choice) => match (choice.wins, choice.method, choice.moves_left) {
+            _ if advice.draws() => {
+                "neither side can force a win from here, so the computer keeps the draw".to_string()
+            }
             (true, Method::Exact, Some(0)) => "a winning move: it ends the game".to_string(),
             (true, Method::Exact, Some(1)) => {
                 "a winning move: the game ends with your forced reply".to_string()
@@ -107,17 +111,25 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
                 "Hint: {} `{}`: {} (`grundy explain --every` shows each part's steps).",
                 match a.outcome {
                     Outcome::N => "play",
-                    Outcome::P => "best try",
+                    // Every-game sums are finite games: never drawn.
+                    Outcome::P | Outcome::D => "best try",
                 },
                 typed(session.position(), session.numbers(), &a.turn),
                 hint_reason(a)
-            ))
+            ));
         }
         Advice::One(choice) => choice,
     };
     let (position, numbers) = (session.position(), session.numbers());
     let mv = notation(position, numbers, &choice.mv);
     let words = words(position, numbers, &choice.mv);
+    if advice.draws() {
+        return Ok(format!(
+            "Hint: nobody can force a win here — the value is ∞(K) with 0 not in K \
+             (`grundy explain` shows how it was found). `{mv}` ({words}) keeps the draw; \
+             a move to a position of finite value would hand the opponent the win."
+        ));
+    }
     if !choice.wins {
         let why = match session.mode() {
             Mode::Misere => misere_reason(session, false)?,
@@ -132,9 +144,8 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
     }
     let why = match session.mode() {
         Mode::Misere => misere_reason(session, true)?,
-        _ => {
-            let fx = effect(position, &choice.mv)?;
-            format!(
+        _ => match effect(position, &choice.mv) {
+            Ok(fx) => format!(
                 "the nim-sum of the values is {s}; it changes a part of value {g} into one \
                  of value {g} ⊕ {s} = {t}, so the nim-sum becomes {z} and the computer is \
                  left in a P-position (every move from it makes the nim-sum non-zero \
@@ -143,8 +154,16 @@ pub fn hint(session: &Session, advice: &Advice) -> Result<String> {
                 g = fx.before,
                 t = fx.after,
                 z = fx.nim_sum_after
-            )
-        }
+            ),
+            // No nim-sum table: a loopy position (values ∞(K) among its
+            // parts), or a part known by its outcome only.
+            Err(e) if matches!(e.kind(), ErrorKind::Loop | ErrorKind::Unsupported) => {
+                "it leaves the computer a position of value 0 (a P-position): whatever it \
+                 answers, you have a winning reply (`grundy explain` shows the values)"
+                    .to_string()
+            }
+            Err(e) => return Err(e.into()),
+        },
     };
     let others = if choice.incomplete {
         " It is one winning move among those a bounded search found: on a board this large \
@@ -228,6 +247,11 @@ pub fn story(mode: Mode, end: &End) -> String {
             };
             format!("There is no move at all: {who} no move from the start, and {why}.")
         }
+        Ending::Draw(by) => format!(
+            "The game is a draw: {}. Play could go on forever, and neither side can \
+             force a win.",
+            by.words()
+        ),
     }
 }
 
@@ -236,7 +260,8 @@ pub fn verdict(ui: &Ui, session: &Session, end: &End) -> String {
     let n = session.moves_played();
     let plural = if n == 1 { "" } else { "s" };
     match end.winner {
-        Side::You => ui.good(&format!("You win after {n} move{plural}!")),
-        Side::Computer => ui.bad(&format!("The computer wins after {n} move{plural}.")),
+        Some(Side::You) => ui.good(&format!("You win after {n} move{plural}!")),
+        Some(Side::Computer) => ui.bad(&format!("The computer wins after {n} move{plural}.")),
+        None => ui.bold(&format!("The game is a draw after {n} move{plural}.")),
     }
 }

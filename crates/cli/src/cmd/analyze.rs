@@ -3,10 +3,11 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::sum::{Analysis, Position};
+use grundy::sum::{Analysis, AnalyzeOptions, Position};
 
 use crate::answer;
 use crate::args::{AnalysisFlags, ExprSource, ModeFlags};
+use crate::progress::LoopyBar;
 use crate::ui::Ui;
 
 /// Analyse a sum written in the expression language, e.g.
@@ -102,7 +103,13 @@ pub fn run(args: Args) -> Result<()> {
         }
         return Ok(());
     };
+    let bar = LoopyBar::new();
+    let options = AnalyzeOptions {
+        loopy_progress: bar.hook(),
+        ..options
+    };
     let analysis = position.analyze(play, &options)?;
+    drop(bar);
     // The words of the answer take about as much again as the analysis.
     let _words = position.hold_analysis(&options.budget)?;
     print(&position, &analysis, flags.json, flags.plain)

@@ -10,6 +10,7 @@ use grundy::mode::Mode;
 
 use crate::answer;
 use crate::args::{every_help, ExprSource, ModeFlags};
+use crate::progress::LoopyBar;
 use crate::ui::Ui;
 
 /// Explain a position step by step: Grundy values by mex, the nim-sum in
@@ -51,7 +52,13 @@ pub fn run(args: Args) -> Result<()> {
         }
         mode => mode.ending(),
     };
+    let bar = LoopyBar::new();
+    let options = grundy::sum::AnalyzeOptions {
+        loopy_progress: bar.hook(),
+        ..options
+    };
     let e = grundy::explain::explain_with(&position, play, &options)?;
+    drop(bar);
     if args.json {
         writeln!(out, "{}", answer::explanation::json(&position, &e))?;
         return Ok(());

@@ -48,6 +48,10 @@ pub struct Args {
     /// each hint (`--time`: seconds a move).
     #[command(flatten)]
     limits: crate::limits::LimitFlags,
+    /// Call the game a draw after this many moves (for games that may go
+    /// on forever; a position met for the third time is a draw in any case).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    move_limit: Option<u32>,
 }
 
 /// The text of `help` at the prompt.
@@ -63,6 +67,9 @@ splits, the first heap left keeps number H and the others get new numbers.
   N A B        staircase N: move the monk on step A up to step B
   N …          any other part: as `moves` lists its moves
 With a single part, its number may be left out.
+A game whose positions can repeat (a loopy game, such as tokens on a
+digraph: `T V` moves token T to vertex V) is a draw when a position comes
+up for the third time, or after the moves of --move-limit.
 Every-game play (--every): a turn is one move in every part that can move,
 separated by `;`, e.g. `1 2; 2 = 1 3; 3 4`.
 Commands:
@@ -104,6 +111,7 @@ pub fn run(args: Args) -> Result<()> {
     let options = SessionOptions {
         player_budget: args.limits.work,
         analyze: options,
+        move_limit: args.move_limit,
     };
     let mut session = Session::new(position, args.mode.mode(), options).with_first(first);
     session.set_budget(args.limits.budget());
@@ -160,7 +168,8 @@ impl<R: BufRead, W: Write> Game<R, W> {
         loop {
             self.draw()?;
             if self.session.end().is_some() {
-                // Only at the start: later the game ends after the last move.
+                // Only at the start: later the game ends after the move
+                // that ends it.
                 return self.finish();
             }
             let turn = words::your_turn(&self.ui, &self.session);

@@ -24,6 +24,7 @@
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
 //! | Cram (dominoes on a board) | `cram(5x7)`, `cram(..#./..../....)` | [`cram`] |
+//! | tokens on a digraph (loopy) | `digraph(1>2 2>3 3>1 3>4; 1 3)` | [`digraph`] |
 //! | Node-Kayles | `nodekayles(1-2 2-3 3-4 5)`, `nodekayles(3x16)` | [`nodekayles`] |
 //! | Arc-Kayles | `arckayles(1-2 2-3 3-4)`, `arckayles(3x4)` | [`arckayles`] |
 //! | Chomp | `chomp(3x5)`, `chomp(5,4,4,2)` | [`chomp`] |
@@ -39,6 +40,7 @@ pub mod chomp;
 pub mod coins;
 pub mod consecutive;
 pub mod cram;
+pub mod digraph;
 pub mod euclid;
 pub mod fibnim;
 pub mod graph;
@@ -91,6 +93,7 @@ pub static FAMILIES: &[Family] = &[
     euclid::FAMILY,
     coins::FAMILY,
     cram::FAMILY,
+    digraph::FAMILY,
     nodekayles::FAMILY,
     arckayles::FAMILY,
     chomp::FAMILY,

@@ -4,6 +4,12 @@
 //! terminal's `grundy play` and the web page's game are both this session;
 //! they only read the player's input and present what it decides.
 //!
+//! A loopy game (positions can repeat, e.g. tokens on a digraph) may go on
+//! forever: the perfect player holds a draw it cannot turn into a win, and
+//! the session ends the game as a draw when a position comes up for the
+//! third time, or after the move limit of [`SessionOptions::move_limit`]
+//! (see [`repetition`](crate::repetition)).
+//!
 //! ```
 //! use grundy::expr::parse_position;
 //! use grundy::mode::Mode;
@@ -20,8 +26,22 @@
 //! assert!(answer.wins());
 //! game.play(answer.moves()).unwrap();
 //! let end = game.end().expect("no move is left");
-//! assert_eq!(end.winner, Side::Computer);
+//! assert_eq!(end.winner, Some(Side::Computer));
 //! assert_eq!(game.moves_played(), 2);
+//!
+//! // Two vertices in a cycle: nobody can win, and the third visit of the
+//! // start ends the game as a draw.
+//! let pos = parse_position("digraph(1>2 2>1; 1)").unwrap();
+//! let mut game = Session::new(pos, Mode::Normal, SessionOptions::default());
+//! assert_eq!(game.outcome().unwrap(), Outcome::D);
+//! for _ in 0..4 {
+//!     assert!(game.end().is_none());
+//!     let advice = game.advice().unwrap().expect("a move is left");
+//!     assert!(advice.draws());
+//!     game.play(advice.moves()).unwrap();
+//! }
+//! let end = game.end().expect("a draw");
+//! assert_eq!(end.winner, None);
 //! ```
 
 pub mod notation;
@@ -35,6 +55,7 @@ use crate::every::{self, EveryAnalysis};
 use crate::memo::Memo;
 use crate::mode::Mode;
 use crate::nim::{Outcome, Play};
+use crate::repetition::{DrawBy, Repetitions};
 use crate::strategy::{Choice, Player, DEFAULT_BUDGET};
 use crate::sum::{AnalyzeOptions, Position, SumMove};
 
@@ -64,13 +85,16 @@ pub enum Ending {
     LastMove(Side),
     /// This side, to move first, had no move at all.
     Stuck(Side),
+    /// A loopy game called a draw: a position met for the third time, or
+    /// the move limit reached.
+    Draw(DrawBy),
 }
 
-/// The end of a game: how, and who won.
+/// The end of a game: how, and who won (`None`: a draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct End {
     pub how: Ending,
-    pub winner: Side,
+    pub winner: Option<Side>,
 }
 
 /// The perfect player's move for the side to move, as [`Session::advice`]
@@ -100,6 +124,15 @@ impl Advice {
             Advice::Every(a) => a.outcome == Outcome::N,
         }
     }
+
+    /// Whether it holds a draw: neither side can force a win (a loopy
+    /// position of outcome D), and this move keeps it so.
+    pub fn draws(&self) -> bool {
+        match self {
+            Advice::One(choice) => choice.outcome == Outcome::D,
+            Advice::Every(_) => false,
+        }
+    }
 }
 
 /// The bounds of a session's work.
@@ -112,6 +145,9 @@ pub struct SessionOptions {
     /// The perfect player's search budget per move (see
     /// [`Player::with_budget`]).
     pub player_budget: usize,
+    /// The moves (by both sides) after which a game not yet over is a
+    /// draw; a position met for the third time is a draw in any case.
+    pub move_limit: Option<u32>,
 }
 
 impl Default for SessionOptions {
@@ -119,6 +155,7 @@ impl Default for SessionOptions {
         SessionOptions {
             analyze: AnalyzeOptions::default(),
             player_budget: DEFAULT_BUDGET,
+            move_limit: None,
         }
     }
 }
@@ -146,6 +183,8 @@ struct Snapshot {
     position: Position,
     numbers: Numbers,
     moves_played: usize,
+    /// How many positions `seen` had recorded.
+    seen: usize,
 }
 
 /// A game against the perfect player (see the module documentation).
@@ -158,6 +197,9 @@ pub struct Session {
     moves_played: usize,
     /// The states before each of your turns played so far.
     history: Vec<Snapshot>,
+    /// The positions met (the start first), for draws by repetition and by
+    /// the move limit.
+    seen: Repetitions,
     /// The computer's player (one move a turn); it remembers what it has
     /// searched, so hints and answers get faster as the game goes on.
     player: Player,
@@ -168,7 +210,10 @@ impl Session {
     /// A game of `position` with nothing played yet, you to move first, its
     /// components numbered 1, 2, … in the order written.
     pub fn new(position: Position, mode: Mode, options: SessionOptions) -> Session {
+        let mut seen = Repetitions::new(options.move_limit);
+        seen.record(&position);
         Session {
+            seen,
             numbers: Numbers::fresh(&position),
             player: Player::with_budget(mode.ending(), options.player_budget)
                 .with_memo(options.analyze.memo.clone()),
@@ -200,6 +245,25 @@ impl Session {
     pub fn with_numbers(mut self, numbers: Numbers) -> Session {
         self.numbers = numbers;
         self
+    }
+
+    /// The same game with the positions met so far given by their ids
+    /// (see [`Session::seen`]; the start first, the position now last), as
+    /// a page carries them between requests; nothing changes when `ids` is
+    /// empty. The ids are not checked against the position: a page that
+    /// sends others only changes when its own game is called a draw.
+    pub fn with_seen(mut self, ids: &[u128]) -> Session {
+        if !ids.is_empty() {
+            self.seen = Repetitions::from_ids(ids, self.options.move_limit);
+        }
+        self
+    }
+
+    /// The ids of the positions met so far, in order (see
+    /// [`repetition::id`](crate::repetition::id)), to hand back to
+    /// [`Session::with_seen`].
+    pub fn seen(&self) -> &[u128] {
+        self.seen.ids()
     }
 
     /// How the game is played.
@@ -279,6 +343,7 @@ impl Session {
             position: self.position.clone(),
             numbers: self.numbers.clone(),
             moves_played: self.moves_played,
+            seen: self.seen.ids().len(),
         };
         (self.position, self.numbers) = match (self.mode, moves) {
             (Mode::Every, _) => self.numbers.after_turn(&self.position, moves)?,
@@ -298,6 +363,7 @@ impl Session {
         }
         self.moves_played += 1;
         self.to_move = self.to_move.other();
+        self.seen.record(&self.position);
         Ok(())
     }
 
@@ -310,36 +376,43 @@ impl Session {
         self.position = before.position;
         self.numbers = before.numbers;
         self.moves_played = before.moves_played;
+        while self.seen.ids().len() > before.seen {
+            self.seen.undo();
+        }
         self.to_move = Side::You;
         true
     }
 
-    /// The end of the game, when no move is left: the last mover wins under
-    /// normal (and every-game) play and loses under misère play; a side with
-    /// no move at all from the start loses under normal play and wins under
-    /// misère play.
+    /// The end of the game: when no move is left, the last mover wins under
+    /// normal (and every-game) play and loses under misère play, and a side
+    /// with no move at all from the start loses under normal play and wins
+    /// under misère play; a game with moves left is a draw when a position
+    /// has come up for the third time or the move limit is reached.
     pub fn end(&self) -> Option<End> {
         if !self.position.is_terminal() {
-            return None;
+            return self.seen.drawn().map(|by| End {
+                how: Ending::Draw(by),
+                winner: None,
+            });
         }
         let play = self.mode.ending();
         Some(if self.moves_played == 0 {
             let stuck = self.to_move;
             End {
                 how: Ending::Stuck(stuck),
-                winner: match play {
+                winner: Some(match play {
                     Play::Normal => stuck.other(),
                     Play::Misere => stuck,
-                },
+                }),
             }
         } else {
             let last = self.to_move.other();
             End {
                 how: Ending::LastMove(last),
-                winner: match play {
+                winner: Some(match play {
                     Play::Normal => last,
                     Play::Misere => last.other(),
-                },
+                }),
             }
         })
     }
@@ -367,7 +440,7 @@ mod tests {
             let s = session("nim(0,0)", mode, first);
             let end = s.end().unwrap();
             assert_eq!(end.how, Ending::Stuck(first));
-            assert_eq!(end.winner, winner, "{mode:?}");
+            assert_eq!(end.winner, Some(winner), "{mode:?}");
         }
         // The last move: wins normal play, loses misère.
         for (mode, winner) in [(Mode::Normal, Side::You), (Mode::Misere, Side::Computer)] {
@@ -378,7 +451,7 @@ mod tests {
                 s.end(),
                 Some(End {
                     how: Ending::LastMove(Side::You),
-                    winner
+                    winner: Some(winner)
                 })
             );
         }
@@ -407,12 +480,67 @@ mod tests {
         assert!(s.parse("1 1").unwrap_err().contains("heap 2 is missing"));
         let turn = s.parse("1 1; 2 2").unwrap();
         s.play(&turn).unwrap();
-        assert_eq!(s.end().unwrap().winner, Side::You);
+        assert_eq!(s.end().unwrap().winner, Some(Side::You));
         // A move of one-move play is refused as a turn of two.
         let mut s = session("nim(1,2)", Mode::Normal, Side::You);
         let two = session("nim(1) + nim(2)", Mode::Every, Side::You)
             .parse("1 1; 2 2")
             .unwrap();
         assert!(s.play(&two).is_err());
+    }
+
+    #[test]
+    fn a_loopy_game_is_drawn_by_repetition_or_by_the_move_limit() {
+        // 1 and 2 in a cycle, 3 a way out from 2 that loses for whoever
+        // takes it (4 is a sink): the computer holds the draw by going back
+        // to 1, and the third visit ends the game.
+        let expr = "digraph(1>2 2>1 2>3 3>4; 1)";
+        let mut s = session(expr, Mode::Normal, Side::You);
+        assert_eq!(s.outcome().unwrap(), Outcome::D);
+        let there = s.parse("1 2").unwrap();
+        s.play(&there).unwrap();
+        let answer = s.advice().unwrap().unwrap();
+        assert!(answer.draws() && !answer.wins());
+        s.play(answer.moves()).unwrap();
+        assert_eq!(s.position().to_string(), expr);
+        assert!(s.end().is_none());
+        // Undo forgets the positions taken back.
+        assert!(s.undo());
+        assert_eq!(s.seen().len(), 1);
+        for _ in 0..2 {
+            s.play(&there).unwrap();
+            let answer = s.advice().unwrap().unwrap();
+            s.play(answer.moves()).unwrap();
+        }
+        let end = s.end().unwrap();
+        assert_eq!(
+            (end.how, end.winner),
+            (Ending::Draw(DrawBy::Repetition), None)
+        );
+        // A page resumes the game from the ids it was given.
+        let ids = s.seen().to_vec();
+        let resumed = session(expr, Mode::Normal, Side::You).with_seen(&ids);
+        assert_eq!(resumed.end(), s.end());
+        // A stated limit: three moves.
+        let options = SessionOptions {
+            move_limit: Some(3),
+            ..SessionOptions::default()
+        };
+        let mut s = Session::new(parse_position(expr).unwrap(), Mode::Normal, options);
+        for _ in 0..3 {
+            assert!(s.end().is_none());
+            let advice = s.advice().unwrap().unwrap();
+            s.play(advice.moves()).unwrap();
+        }
+        assert_eq!(s.end().unwrap().how, Ending::Draw(DrawBy::MoveLimit(3)));
+        // A game that ends with a last move is not a draw, limit or not.
+        let options = SessionOptions {
+            move_limit: Some(1),
+            ..SessionOptions::default()
+        };
+        let mut s = Session::new(parse_position("nim(1)").unwrap(), Mode::Normal, options);
+        let mv = s.parse("1 1").unwrap();
+        s.play(&mv).unwrap();
+        assert_eq!(s.end().unwrap().winner, Some(Side::You));
     }
 }

@@ -9,7 +9,9 @@ package:
   their proved periods;
 * ``nim_sum``, ``nim_mul`` and the rest of nimber arithmetic;
 * ``Game(moves=...)``: your own game from its moves, solved in Rust (memoised,
-  iterative, within a budget), summed with built-in games by ``Sum``;
+  iterative, within a budget), summed with built-in games by ``Sum``; games
+  whose positions repeat (loopy games) are solved too, with draws (``"D"``)
+  and infinite values (``Infinite``);
 * ``find_pattern``: table a family and report its period, arithmetic period
   or the lines its P-positions lie on, and whether that is proved or only
   observed;
@@ -28,7 +30,7 @@ limit it reached. Ctrl-C during a search stops it and raises
 import json as _json
 
 from . import _grundy
-from ._grundy import BudgetExceeded, GrundyError, LoopyGameError, Split
+from ._grundy import BudgetExceeded, GrundyError, Infinite, LoopyGameError, Split
 from ._census import census
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "BudgetExceeded",
     "Game",
     "GrundyError",
+    "Infinite",
     "LoopyGameError",
     "Pattern",
     "Sequence",
@@ -119,24 +122,39 @@ def _memory(memory):
 # ---------------------------------------------------------------- analyses
 
 
+def _value(v):
+    """A value of the JSON: a number, ``None``, or ``{"inf": [...]}`` for a
+    loopy value ``∞(K)``, which becomes an ``Infinite``."""
+    if isinstance(v, dict) and "inf" in v:
+        return Infinite(v["inf"])
+    return v
+
+
 class Analysis:
     """The analysis of a position: the object of ``grundy analyze --json``.
 
-    Attributes: ``outcome`` (``"N"`` when the player to move wins, else
-    ``"P"``), ``grundy`` (the nim-sum under normal play; ``None`` under
-    misère play), ``winning_moves`` (a list of dicts with ``term``, ``after``
-    and, for moves on heaps, ``heap``, ``from``, ``to``),
-    ``winning_moves_truncated``, ``play``, ``terms``, ``heaps``, and
-    ``position``, the expression analysed.
+    Attributes: ``outcome`` (``"N"`` when the player to move wins, ``"P"``
+    when it loses, ``"D"`` for a draw — only loopy games have draws),
+    ``grundy`` (the value under normal play: an ``int``, or ``Infinite`` for
+    a loopy ``∞(K)``; ``None`` under misère play), ``winning_moves`` (a list
+    of dicts with ``term``, ``after`` and, for moves on heaps, ``heap``,
+    ``from``, ``to``), ``winning_moves_truncated``, ``drawing_moves`` (when
+    the outcome is ``"D"``, the moves that keep the draw),
+    ``drawing_moves_truncated``, ``play``, ``terms``, ``components``,
+    ``heaps`` (as in the JSON: a loopy value there is ``{"inf": [...]}``),
+    and ``position``, the expression analysed.
     """
 
     def __init__(self, data, position):
         self._data = data
         self.position = position
         self.outcome = data["outcome"]
-        self.grundy = data["grundy"]
+        self.grundy = _value(data["grundy"])
         self.winning_moves = data["winning_moves"]
         self.winning_moves_truncated = data["winning_moves_truncated"]
+        self.drawing_moves = data["drawing_moves"]
+        self.drawing_moves_truncated = data["drawing_moves_truncated"]
+        self.components = data["components"]
         self.play = data["play"]
         self.terms = data["terms"]
         self.heaps = data["heaps"]
@@ -167,14 +185,16 @@ class Analysis:
         """The binary table: each part's value in binary, and the nim-sum."""
         from html import escape
 
-        rows = self._rows()
-        known = [v for _, _, v in rows if v is not None]
+        rows = [(name, size, _value(v)) for name, size, v in self._rows()]
+        known = [v for _, _, v in rows if isinstance(v, int)]
         total = self.grundy
-        bits = max([v.bit_length() for v in known + [total or 0]] + [1])
+        bits = max([v.bit_length() for v in known + [total if isinstance(total, int) else 0]] + [1])
 
         def binary(v):
             if v is None:
                 return "?" * bits
+            if isinstance(v, Infinite):
+                return "∞"
             return format(v, f"0{bits}b")
 
         out = ["<table><thead><tr><th></th><th>size</th><th>value</th><th>binary</th></tr></thead><tbody>"]
@@ -189,7 +209,11 @@ class Analysis:
             f"<th><code>{'' if total is None else binary(total)}</code></th></tr>"
         )
         out.append("</tbody></table>")
-        who = "the player to move wins" if self.outcome == "N" else "the player to move loses"
+        who = {
+            "N": "the player to move wins",
+            "P": "the player to move loses",
+            "D": "a draw: neither player can force a win",
+        }[self.outcome]
         moves = "".join(f"<li><code>{escape(m['after'])}</code> (term {m['term']})</li>" for m in self.winning_moves[:20])
         more = " …" if len(self.winning_moves) > 20 or self.winning_moves_truncated else ""
         out.append(f"<p>{self.outcome}-position ({self.play} play): {who}.</p>")
@@ -395,12 +419,23 @@ class Game:
     The search runs in Rust: memoised (values found once are kept), iterative
     (no recursion limit), and bounded by ``budget`` positions and moves per
     question (``BudgetExceeded`` beyond it), and by ``time`` seconds and
-    ``memory`` bytes (``"500M"``) per question when given. A position that
-    repeats along a line of play raises ``LoopyGameError`` naming it.
+    ``memory`` bytes (``"500M"``) per question when given.
+
+    The game may be *loopy*: a line of play may come back to a position. It
+    is then solved as a loopy game, by retrograde analysis of all the
+    positions reachable (the generalized Sprague–Grundy function of Smith,
+    Fraenkel and Yesha): a value is an ``int``, or ``Infinite`` — ``∞(K)``,
+    ``K`` (``.finite_followers``) the finite values among the options — and
+    an outcome may be ``"D"``, a draw. ``LoopyGameError`` (a
+    ``BudgetExceeded``) says that the positions of a loopy game are more than
+    the budget allows.
 
     >>> nim = Game(moves=lambda n: list(range(n)), name="heap")
     >>> nim.value(7), nim.outcome(0)
     (7, 'P')
+    >>> loop = Game(moves=lambda n: [(n + 1) % 3], name="loop")
+    >>> loop.value(0), loop.outcome(0)
+    (Infinite([]), 'D')
     """
 
     def __init__(
@@ -425,7 +460,8 @@ class Game:
         return pos
 
     def value(self, pos=_MISSING):
-        """The Grundy value of a position (normal play)."""
+        """The value of a position (normal play): its Grundy value, or for a
+        loopy game an ``int`` or ``Infinite``."""
         return self._rules.values([self._pos(pos)])[0]
 
     def table(self, positions):
@@ -433,11 +469,12 @@ class Game:
         return self._rules.values(list(positions))
 
     def outcome(self, pos=_MISSING, misere=False):
-        """``"N"`` when the player to move wins, else ``"P"``; misère by search."""
+        """``"N"`` when the player to move wins, ``"P"`` when it loses, ``"D"``
+        for a draw (loopy games); misère by search (loopy games refused)."""
         return self._rules.outcome(self._pos(pos), bool(misere))
 
     def options(self, pos=_MISSING):
-        """Each option of a position with its Grundy value: ``[(option, value)]``."""
+        """Each option of a position with its value: ``[(option, value)]``."""
         return self._rules.option_values(self._pos(pos))
 
     def winning_moves(self, pos=_MISSING, misere=False):

@@ -177,15 +177,16 @@ def test_unhashable_positions():
         g.value([3])
 
 
-def test_a_loopy_game_names_a_position_on_the_cycle():
+def test_a_loopy_game_is_solved_as_one():
+    # A cycle with no way out: every position is a draw, ∞(∅).
     g = Game(moves=lambda n: [(n + 1) % 5], name="loop")
-    with pytest.raises(grundy.LoopyGameError, match=r"loop\(\d\) repeats along a line of play") as e:
-        g.value(0)
-    assert isinstance(e.value, grundy.GrundyError)
-    with pytest.raises(grundy.LoopyGameError):
+    assert g.value(0) == grundy.Infinite([])
+    assert g.outcome(2) == "D"
+    a = Sum(g.at(1), "nim(3)").analyze()
+    assert a.outcome == "D" and isinstance(a.grundy, grundy.Infinite)
+    # Misère play of a loopy game is refused, saying why.
+    with pytest.raises(grundy.GrundyError, match="misère play of a loopy game"):
         g.outcome(2, misere=True)
-    with pytest.raises(grundy.LoopyGameError):
-        Sum(g.at(1), "nim(3)").analyze()
 
 
 def test_the_budget_is_named_when_exceeded():

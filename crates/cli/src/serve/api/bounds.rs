@@ -69,8 +69,14 @@ pub fn options(budget: &Budget) -> AnalyzeOptions {
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
         search_budget: grundy::solver::DEFAULT_BUDGET,
+        ..AnalyzeOptions::default()
     }
 }
+
+/// The most positions a game's `seen` may list (`/api/move`): a game this
+/// long is a draw long before (a position met three times), unless every
+/// position is new.
+pub const MAX_SEEN: usize = 10_000;
 
 /// The bounds of a game or a judgement under `mode`: [`options`], with
 /// every-game steps searched within [`EVERY_BUDGET`]; the perfect player

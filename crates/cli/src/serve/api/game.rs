@@ -3,13 +3,18 @@
 //! position it gives (with the numbers the last reply gave its components),
 //! within the server's bounds; the replies are built by
 //! [`crate::answer::game`].
+//!
+//! A loopy game (positions can repeat) is a draw when a position comes up a
+//! third time, or after `limit` moves when the new game states one: each
+//! reply gives `seen`, the positions met so far, and the page sends it (and
+//! `limit`) back with every request.
 
 use grundy::budget::Budget;
 use grundy::session::notation::{find_heap, heap_move};
-use grundy::session::{Numbers, Session, Side};
+use grundy::session::{Numbers, Session, SessionOptions, Side};
 use grundy::sum::SumMove;
 
-use super::bounds::{session_options, MAX_EXPR_CHARS};
+use super::bounds::{session_options, MAX_EXPR_CHARS, MAX_SEEN};
 use super::error::{ApiError, ApiResult};
 use super::input::{count, flag, mode_of, position_of};
 use crate::answer;
@@ -18,13 +23,63 @@ use crate::serve::params::Params;
 use crate::serve::reply::Reply;
 
 /// The request's game: `expr` (see [`position_of`]), `misere` or `every`,
-/// and the numbers of its components (see [`numbers_of`]), nothing played
-/// yet and you to move.
+/// the numbers of its components (see [`numbers_of`]), and for a game that
+/// may repeat positions `limit` and `seen` (see [`seen_of`]); you to move.
 fn session_of(params: &Params, budget: &Budget) -> Result<Session, ApiError> {
     let position = position_of(params, budget)?;
     let mode = mode_of(params)?;
     let numbers = numbers_of(params, &position)?;
-    Ok(Session::new(position, mode, session_options(mode, budget)).with_numbers(numbers))
+    let options = SessionOptions {
+        move_limit: limit_of(params)?,
+        ..session_options(mode, budget)
+    };
+    let seen = seen_of(params)?;
+    Ok(Session::new(position, mode, options)
+        .with_numbers(numbers)
+        .with_seen(&seen))
+}
+
+/// `limit`: the moves (by both sides) after which the game is a draw;
+/// none when absent or empty.
+fn limit_of(params: &Params) -> Result<Option<u32>, ApiError> {
+    let Some(text) = params
+        .get("limit")
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+    else {
+        return Ok(None);
+    };
+    let n = parse_count(text).map_err(|why| ApiError::bad(format!("limit: {why}")))?;
+    if n == 0 {
+        return Err(ApiError::bad("limit: at least 1 move"));
+    }
+    u32::try_from(n)
+        .map(Some)
+        .map_err(|_| ApiError::bad(format!("limit: {n} is too large (at most {})", u32::MAX)))
+}
+
+/// `seen`: the ids of the positions met so far (comma-separated, as the
+/// last reply gave them; the start first, the position now last); empty
+/// when the game starts here.
+fn seen_of(params: &Params) -> Result<Vec<u128>, ApiError> {
+    let text = params.get("seen").map(String::as_str).unwrap_or("");
+    // 32 hexadecimal digits and a comma per position.
+    if text.len() > MAX_SEEN * 33 {
+        return Err(ApiError::bad(format!(
+            "seen: more than {MAX_SEEN} positions; start a new game, or state a move limit"
+        )));
+    }
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            match t.len() {
+                1..=32 => u128::from_str_radix(t, 16).ok(),
+                _ => None,
+            }
+            .ok_or_else(|| ApiError::bad(format!("seen: {t:?} is not a position id")))
+        })
+        .collect()
 }
 
 /// The numbers the player sees: `numbers` (comma-separated, one per
@@ -115,7 +170,7 @@ fn heap_and_to(session: &Session, params: &Params) -> Result<SumMove, ApiError> 
 /// `expr` (when it starts). The move is checked by the engine, the perfect
 /// player answers, and the reply gives the new position (as an expression),
 /// both moves (or turns) in words and notation, who wins from there, and
-/// whether the game is over and who won.
+/// whether the game is over and who won (or why it is a draw), and `seen`.
 pub fn play_move(params: &Params, budget: &Budget) -> ApiResult {
     let mut session = session_of(params, budget)?;
     session.outcome()?;
@@ -125,8 +180,11 @@ pub fn play_move(params: &Params, budget: &Budget) -> ApiResult {
         session = session.with_first(Side::Computer);
         serde_json::Value::Null
     } else {
-        if session.position().is_terminal() {
-            return Err(ApiError::bad("the game is over: there is no move left"));
+        if let Some(end) = session.end() {
+            return Err(ApiError::bad(format!(
+                "the game is over. {}",
+                answer::game::ending(&end)
+            )));
         }
         let moves = users_move(&session, params)?;
         let (json, said) = answer::game::yours(&session, &moves);
@@ -136,7 +194,7 @@ pub fn play_move(params: &Params, budget: &Budget) -> ApiResult {
     };
     let computer = match session.end() {
         Some(end) => {
-            story.push(answer::game::ending(end.winner));
+            story.push(answer::game::ending(&end));
             serde_json::Value::Null
         }
         None => {
@@ -147,7 +205,7 @@ pub fn play_move(params: &Params, budget: &Budget) -> ApiResult {
             session.play(advice.moves())?;
             story.push(said);
             if let Some(end) = session.end() {
-                story.push(answer::game::ending(end.winner));
+                story.push(answer::game::ending(&end));
             }
             json
         }
