@@ -28,7 +28,7 @@
 //! by exhaustive search.
 
 use crate::error::{Error, Result};
-use crate::game::{Component, Context, Game, Move, QuotientCase};
+use crate::game::{Component, Context, Game, Known, Move, QuotientCase};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
 use crate::quotient::Element;
@@ -77,6 +77,9 @@ pub struct Row {
     pub component: Component,
     /// Its Grundy value (normal play), when known.
     pub value: Option<Nimber>,
+    /// Its Grundy value when theory gives it beyond 64 bits (see
+    /// [`Known::Wide`]; `value` is then `None`).
+    pub wide: Option<u128>,
     /// For a small component, the mex step that gives its value.
     pub mex: Option<MexStep>,
     /// The family's theorem for its value, in words, when it has one.
@@ -317,11 +320,19 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Ro
             _ => None,
         };
         let reason = value.and_then(|v| c.value_reason(cx, v));
+        let wide = match value {
+            Some(_) => None,
+            None => match c.known(cx)? {
+                Known::Wide(w) => Some(w),
+                _ => None,
+            },
+        };
         rows.push(Row {
             place,
             name: position.terms[place.term].name.clone(),
             component: c.clone(),
             value,
+            wide,
             mex,
             reason,
         });

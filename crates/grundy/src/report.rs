@@ -34,6 +34,11 @@ use crate::sum::{Analysis, HeapEntry, Position};
 pub struct AnalysisReport<'a> {
     pub outcome: Outcome,
     pub grundy: Option<u64>,
+    /// The Grundy value in decimal when theory gives it beyond 64 bits
+    /// (`grundy` is then null): `"18446744073709551616"` for Lasker's Nim on
+    /// a heap of 2^64 − 1. Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy_wide: Option<String>,
     pub winning_moves: Vec<MoveReport<'a>>,
     pub winning_moves_truncated: bool,
     pub play: Play,
@@ -84,6 +89,7 @@ impl<'a> AnalysisReport<'a> {
         Ok(AnalysisReport {
             outcome: analysis.outcome,
             grundy: analysis.grundy,
+            grundy_wide: analysis.wide_grundy.map(|w| w.to_string()),
             winning_moves,
             winning_moves_truncated: analysis.truncated || analysis.incomplete,
             play: analysis.play,

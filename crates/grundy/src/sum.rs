@@ -150,6 +150,11 @@ pub struct Analysis {
     /// Whether the list may miss winning moves: a component's search for
     /// them is bounded (see [`Game::moves_may_be_incomplete`]).
     pub incomplete: bool,
+    /// The Grundy value when theory gives it beyond 64 bits (see
+    /// [`Known::Wide`]): the position's one component with a move is worth
+    /// it, and so are the sum and that component's term. `grundy` and
+    /// those values are then `None`; the outcome is N.
+    pub wide_grundy: Option<u128>,
 }
 
 /// The moves changing a sum's value by a given amount: the list, whether
@@ -310,9 +315,23 @@ impl Position {
         // stands for the whole position only when nothing else can move.
         let mut values: Vec<Option<Nimber>> = Vec::new();
         let mut outcome_only = None;
+        let mut wide_grundy = None;
         for (place, c) in &places {
             let v = match c.known(&cx)? {
                 Known::Value(v) => Some(v),
+                // Never searched: no search finds a value beyond 64 bits.
+                Known::Wide(_) if play == Play::Misere => None,
+                Known::Wide(w) if alone && c.has_moves() => {
+                    outcome_only = Some((*place, (*c).clone(), Outcome::N));
+                    wide_grundy = Some(w);
+                    None
+                }
+                Known::Wide(w) => {
+                    return Err(Error::WideValue {
+                        position: written(c.as_ref()),
+                        value: w,
+                    })
+                }
                 Known::Outcome(o) => match solver.grundy(c) {
                     Ok(v) => Some(v),
                     Err(_) if play == Play::Misere => None,
@@ -367,6 +386,7 @@ impl Position {
             winning_moves: Vec::new(),
             truncated: false,
             incomplete: false,
+            wide_grundy,
         };
         match play {
             Play::Normal => {
