@@ -1,17 +1,16 @@
 //! `grundy`: the command line over the grundy engine.
 //!
-//! Every subcommand lives in its own module under `cmd/`; each parses its
-//! arguments, calls the engine, and prints. Usage errors are clap's own full
+//! Every subcommand lives in its own module under `cmd/` (the server under
+//! `serve/`); each parses its arguments, calls the engine, and prints the
+//! answer `answer/` builds. Usage errors are clap's own full
 //! message (what is missing or wrong, tips, possible values; coloured on a
 //! terminal) with exit status 2; other errors end as one line on stderr and
 //! exit status 1.
 
+mod answer;
+mod args;
 mod cmd;
-mod every;
-mod explain_json;
-mod plot;
 mod progress;
-mod render;
 mod serve;
 mod ui;
 
@@ -45,7 +44,7 @@ enum Command {
     Play(cmd::play::Args),
     Explain(cmd::explain::Args),
     Judge(cmd::judge::Args),
-    Serve(cmd::serve::Args),
+    Serve(serve::Args),
     Nimber(cmd::nimber::Args),
     Completions(Completions),
     Man(Man),
@@ -86,7 +85,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Judge(args) => cmd::judge::run(args),
-        Command::Serve(args) => cmd::serve::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Completions(args) => {
             let mut cli = Cli::command();

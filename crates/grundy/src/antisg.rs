@@ -42,7 +42,8 @@
 
 use std::collections::HashSet;
 
-use crate::error::Result;
+use crate::budget::{vec_bytes, MapBytes, ALLOCATION_HEADER};
+use crate::error::{Error, Result};
 use crate::game::{identity, Component, Context, MisereSum, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
@@ -70,30 +71,52 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
 /// meets the condition, checked exhaustively; `false` also when the check
 /// would visit more than `budget` positions and moves (then the theorem is
 /// not used).
-fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
+fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
+    let limits = solver.limits().clone();
+    let mut seen_bytes = MapBytes::new(&limits);
+    let mut todo_bytes = limits.reservation();
+    let stopped = |e: Error, seen: usize| {
+        e.during(|| format!("checking the SJ condition ({seen} positions seen)"))
+    };
     let mut left = budget;
     let mut seen = HashSet::new();
     seen.insert(identity(c.as_ref()));
     let mut todo = vec![c.clone()];
+    todo_bytes
+        .grow(c.bytes() + ALLOCATION_HEADER)
+        .map_err(|e| stopped(e, 0))?;
     while let Some(x) = todo.pop() {
+        todo_bytes.shrink(x.bytes() + ALLOCATION_HEADER);
         let mut options: Vec<Component> = Vec::new();
+        // The options of `x`, held while they are looked at.
+        let mut options_bytes = limits.reservation();
         let mut ends = false;
         for m in x.moves() {
             let Some(l) = left.checked_sub(1) else {
-                return false;
+                return Ok(false);
             };
             left = l;
+            if left % 256 == 0 {
+                solver.check().map_err(|e| stopped(e, seen.len()))?;
+            }
             match &m.after[..] {
                 [] => ends = true,
-                [one] => options.push(one.clone()),
-                _ => return false,
+                [one] => {
+                    options_bytes
+                        .grow(one.bytes() + ALLOCATION_HEADER)
+                        .map_err(|e| stopped(e, seen.len()))?;
+                    options.push(one.clone());
+                }
+                _ => return Ok(false),
             }
         }
         if options.is_empty() && !ends {
             continue;
         }
-        let Ok(value) = solver.grundy(&x) else {
-            return false;
+        let value = match solver.grundy(&x) {
+            Ok(v) => v,
+            Err(e) if e.is_budget_limit() => return Err(e),
+            Err(_) => return Ok(false),
         };
         if value == 0 {
             let mut reaches_one = false;
@@ -101,20 +124,32 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> bool {
                 match solver.grundy(y) {
                     Ok(1) => reaches_one = true,
                     Ok(_) => {}
-                    Err(_) => return false,
+                    Err(e) if e.is_budget_limit() => return Err(e),
+                    Err(_) => return Ok(false),
                 }
             }
             if !reaches_one {
-                return false;
+                return Ok(false);
             }
         }
         for y in options {
-            if seen.insert(identity(y.as_ref())) {
-                todo.push(y);
+            let id = identity(y.as_ref());
+            if seen.contains(&id) {
+                continue;
             }
+            let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+            seen_bytes
+                .before_insert_set(&seen, owned)
+                .and_then(|()| todo_bytes.grow(y.bytes() + ALLOCATION_HEADER))
+                .map_err(|e| stopped(e, seen.len()))?;
+            seen.insert(id);
+            seen_bytes
+                .after_insert_set(&seen)
+                .map_err(|e| stopped(e, seen.len()))?;
+            todo.push(y);
         }
     }
-    true
+    Ok(true)
 }
 
 /// Misère play of the sum of `parts` by the SJ theorem, when its condition
@@ -156,13 +191,14 @@ pub fn misere(
     for c in parts {
         let holds = match c.sj_condition() {
             Some(known) => known,
-            None => holds_by_search(c, &mut solver, search_budget),
+            None => holds_by_search(c, &mut solver, search_budget)?,
         };
         if !holds {
             return Ok(None);
         }
         match solver.grundy(c) {
             Ok(v) => values.push(v),
+            Err(e) if e.is_budget_limit() => return Err(e),
             Err(_) => return Ok(None),
         }
     }
@@ -194,9 +230,14 @@ pub fn misere(
                 Some(found) => found,
                 None => {
                     let mut found = Vec::new();
-                    for m in c.moves() {
-                        let Ok(value) = solver.grundy_of(&m.after) else {
-                            return Ok(None);
+                    for (k, m) in c.moves().enumerate() {
+                        if k % 256 == 255 {
+                            solver.check()?;
+                        }
+                        let value = match solver.grundy_of(&m.after) {
+                            Ok(v) => v,
+                            Err(e) if e.is_budget_limit() => return Err(e),
+                            Err(_) => return Ok(None),
                         };
                         if value == t {
                             found.push(m);

@@ -85,6 +85,27 @@ impl Budget {
         self
     }
 
+    /// The same budget (sharing its bytes held and its cancellation), with
+    /// its deadline moved to `time` from now if that is sooner: a part of
+    /// the work with a limit of its own.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grundy::budget::Budget;
+    /// let long = Budget::unlimited().with_time(Duration::from_secs(60));
+    /// let part = long.within(Duration::from_millis(10));
+    /// assert!(part.deadline() < long.deadline());
+    /// assert_eq!(long.within(Duration::from_secs(600)).deadline(), long.deadline());
+    /// ```
+    pub fn within(&self, time: Duration) -> Budget {
+        let sooner = Instant::now().checked_add(time);
+        match (self.deadline, sooner) {
+            (Some(d), Some(s)) if d <= s => self.clone(),
+            (_, None) => self.clone(),
+            _ => self.clone().with_time(time),
+        }
+    }
+
     /// The same budget with at most `bytes` held at once.
     pub fn with_memory(mut self, bytes: u64) -> Budget {
         self.memory = Some(bytes);
@@ -150,13 +171,18 @@ impl Budget {
 
     /// Holds `bytes` against the allowance until the reservation is dropped.
     pub fn reserve(&self, bytes: u64) -> Result<Reservation> {
-        let mut r = Reservation {
+        let mut r = self.reservation();
+        r.grow(bytes)?;
+        Ok(r)
+    }
+
+    /// An empty reservation, to [`grow`](Reservation::grow) later.
+    pub fn reservation(&self) -> Reservation {
+        Reservation {
             held: Arc::clone(&self.held),
             memory: self.memory,
             bytes: 0,
-        };
-        r.grow(bytes)?;
-        Ok(r)
+        }
     }
 
     /// Whether `bytes` more could be reserved now, without reserving them:
@@ -286,7 +312,166 @@ impl Ticker {
         }
         Ok(())
     }
+
+    /// Counts `steps` steps at once (a step that costs as much as several:
+    /// a position with a long key), checking when they reach `every`.
+    #[inline]
+    pub fn tick_by(&mut self, budget: &Budget, steps: u32) -> Result<()> {
+        if steps >= self.left {
+            self.left = self.every;
+            budget.check()
+        } else {
+            self.left -= steps;
+            Ok(())
+        }
+    }
 }
+
+/// About how many bytes the table of a `std::collections::HashMap<K, V>`
+/// with room for `capacity` entries holds, not counting what its keys and
+/// values own elsewhere: its buckets (a power of two, at least 8/7 of the
+/// capacity), each an entry and a control byte. For memo tables that count
+/// their bytes against a [`Budget`]; a table that grows holds its old and
+/// its new buckets for a moment.
+///
+/// ```
+/// use grundy::budget::table_bytes;
+/// assert_eq!(table_bytes::<u64, u64>(0), 0);
+/// assert_eq!(table_bytes::<u64, u64>(7), 8 * 17);
+/// ```
+pub fn table_bytes<K, V>(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 4 {
+        4
+    } else if capacity < 8 {
+        8
+    } else {
+        (capacity.saturating_mul(8) / 7).next_power_of_two()
+    };
+    let entry = std::mem::size_of::<(K, V)>() as u64 + 1;
+    buckets as u64 * entry
+}
+
+/// The bytes of a memo table (a `HashMap`) held against a [`Budget`]: its
+/// buckets, measured from its capacity, and what its entries own elsewhere
+/// (a key's words), counted as they are inserted.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use grundy::budget::{Budget, MapBytes};
+/// let budget = Budget::unlimited().with_memory(1 << 20);
+/// let mut bytes = MapBytes::new(&budget);
+/// let mut memo: HashMap<Vec<u64>, bool> = HashMap::new();
+/// for n in 0..100u64 {
+///     let key = vec![n; 4];
+///     bytes.before_insert(&memo, grundy::budget::vec_bytes::<u64>(key.capacity())).unwrap();
+///     memo.insert(key, true);
+///     bytes.after_insert(&memo).unwrap();
+/// }
+/// assert!(budget.held() > 100 * 48);
+/// let mut memo: HashMap<Vec<u64>, bool> = HashMap::new();
+/// let huge = vec![0u64; 1 << 18]; // 2 MiB: refused before it is remembered
+/// assert!(bytes.before_insert(&memo, grundy::budget::vec_bytes::<u64>(huge.len())).is_err());
+/// ```
+#[derive(Debug)]
+pub struct MapBytes {
+    reservation: Reservation,
+    /// What the entries own outside the table.
+    owned: u64,
+}
+
+impl MapBytes {
+    /// Nothing held yet, against `budget`.
+    pub fn new(budget: &Budget) -> MapBytes {
+        MapBytes {
+            reservation: budget.reservation(),
+            owned: 0,
+        }
+    }
+
+    /// Before inserting into `map` an entry that owns `owned` bytes
+    /// elsewhere: holds them, and the new buckets when the insert will grow
+    /// the table (which then holds both for a moment). Refuses, holding
+    /// nothing more, past the allowance.
+    pub fn before_insert<K, V, S>(
+        &mut self,
+        map: &std::collections::HashMap<K, V, S>,
+        owned: u64,
+    ) -> Result<()> {
+        self.before::<(K, V)>(map.len(), map.capacity(), owned)
+    }
+
+    /// After the insert: the table as it is now (old buckets given back).
+    pub fn after_insert<K, V, S>(
+        &mut self,
+        map: &std::collections::HashMap<K, V, S>,
+    ) -> Result<()> {
+        self.after::<(K, V)>(map.capacity())
+    }
+
+    /// [`MapBytes::before_insert`] for a `HashSet`.
+    pub fn before_insert_set<K, S>(
+        &mut self,
+        set: &std::collections::HashSet<K, S>,
+        owned: u64,
+    ) -> Result<()> {
+        self.before::<K>(set.len(), set.capacity(), owned)
+    }
+
+    /// [`MapBytes::after_insert`] for a `HashSet`.
+    pub fn after_insert_set<K, S>(&mut self, set: &std::collections::HashSet<K, S>) -> Result<()> {
+        self.after::<K>(set.capacity())
+    }
+
+    fn before<E>(&mut self, len: usize, cap: usize, owned: u64) -> Result<()> {
+        let grown = if len >= cap {
+            table_bytes::<E, ()>(cap.saturating_mul(2).max(3))
+        } else {
+            0
+        };
+        self.reservation.grow(owned.saturating_add(grown))?;
+        self.owned += owned;
+        Ok(())
+    }
+
+    fn after<E>(&mut self, cap: usize) -> Result<()> {
+        self.reservation.set(self.owned + table_bytes::<E, ()>(cap))
+    }
+
+    /// The table was emptied (and shrunk to nothing).
+    pub fn clear(&mut self) {
+        self.owned = 0;
+        self.reservation.shrink(self.reservation.bytes());
+    }
+
+    /// The bytes held.
+    pub fn bytes(&self) -> u64 {
+        self.reservation.bytes()
+    }
+
+    /// The same table held against another budget (a long-lived search
+    /// answering a new request): refused when it does not fit there.
+    pub fn move_to(&mut self, budget: &Budget) -> Result<()> {
+        let mut next = budget.reservation();
+        next.grow(self.reservation.bytes())?;
+        self.reservation = next;
+        Ok(())
+    }
+}
+
+/// The bytes a `Vec<T>` of capacity `capacity` owns on the heap, with the
+/// allocator's own header: what a memo key or a list counts.
+pub fn vec_bytes<T>(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    (capacity * std::mem::size_of::<T>()) as u64 + ALLOCATION_HEADER
+}
+
+/// What the allocator adds to each allocation, about.
+pub const ALLOCATION_HEADER: u64 = 16;
 
 fn memory_error(bytes: u64, allowance: u64) -> Error {
     Error::limit(

@@ -173,13 +173,44 @@ impl Error {
         }
     }
 
-    /// The same error with `context` put before its message ("finding the
-    /// value of kayles(10^6): …"); other kinds are returned unchanged.
+    /// Whether this is a limit of the request's [`Budget`](crate::budget::Budget)
+    /// (time, memory, cancellation): the whole request stops, and no
+    /// fallback may swallow it. A [`LimitKind::Work`] limit is local to one
+    /// search, and a caller may answer another way.
+    pub fn is_budget_limit(&self) -> bool {
+        matches!(
+            self.limit_kind(),
+            Some(LimitKind::Time | LimitKind::Memory | LimitKind::Cancelled)
+        )
+    }
+
+    /// The same error with `context` put before its message ("analysing
+    /// kayles(10^6): …"), once: a context the message already starts with
+    /// is not repeated. Other kinds are returned unchanged.
     pub fn in_context(self, context: impl FnOnce() -> String) -> Error {
+        match self {
+            Error::Limit { kind, message } => {
+                let context = context();
+                let message = if message.starts_with(&format!("{context}: ")) {
+                    message
+                } else {
+                    format!("{context}: {message}")
+                };
+                Error::Limit { kind, message }
+            }
+            e => e,
+        }
+    }
+
+    /// The same error with where the limit was reached put after its
+    /// message ("… was reached while searching misère play (10^6
+    /// positions remembered)"). Called by the code that asked the budget,
+    /// so it is said once. Other kinds are returned unchanged.
+    pub fn during(self, place: impl FnOnce() -> String) -> Error {
         match self {
             Error::Limit { kind, message } => Error::Limit {
                 kind,
-                message: format!("{}: {message}", context()),
+                message: format!("{message} while {}", place()),
             },
             e => e,
         }

@@ -60,6 +60,7 @@
 //! candidate best moves through [`Game::steps_candidates`]); this module only
 //! combines them and searches the rest.
 
+use crate::budget::{LimitKind, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{mover_wins, steps_from_options, written, Component, Context, Game, Move};
 use crate::nim::Outcome;
@@ -89,11 +90,14 @@ impl Measure for Steps {
     }
 
     fn refuse(&self, c: &dyn Game, budget: usize) -> Error {
-        Error::TooLarge(format!(
-            "the steps of {} (every-game play) have no closed form, and finding them by \
-             search ran past the budget of {budget} positions and moves",
-            written(c),
-        ))
+        Error::limit(
+            LimitKind::Work,
+            format!(
+                "finding the steps of {} (every-game play) by search ran past the budget of \
+                 {budget} positions and moves",
+                written(c),
+            ),
+        )
     }
 }
 
@@ -107,17 +111,30 @@ pub struct StepsSearch {
 }
 
 impl StepsSearch {
-    /// A search with the given budget of positions and moves.
+    /// A search with the given budget of positions and moves, within the
+    /// context's budget of time, memory and cancellation.
     pub fn new(budget: usize, cx: Context) -> StepsSearch {
-        StepsSearch {
-            cx,
-            search: ComponentSearch::new(Steps, budget),
-        }
+        let mut search = ComponentSearch::new(Steps, budget);
+        search.set_limits(cx.budget.clone());
+        StepsSearch { cx, search }
     }
 
-    /// The steps of `c`.
+    /// The steps of `c`. A search that runs out of work says so of `c`
+    /// (the component asked about), not of the position deep in its game
+    /// tree where the work ran out.
     pub fn steps(&mut self, c: &Component) -> Result<u64> {
-        self.search.value(c)
+        self.search.value(c).map_err(|e| match e.limit_kind() {
+            Some(LimitKind::Work) => Error::limit(
+                LimitKind::Work,
+                format!(
+                    "the steps of {} were not found: it has no closed form, and the search \
+                     for them ran past its budget of {} positions and moves",
+                    written(c.as_ref()),
+                    self.search.budget()
+                ),
+            ),
+            _ => e,
+        })
     }
 
     /// The steps of an every-game sum of `parts`: the largest of theirs.
@@ -138,8 +155,12 @@ impl StepsSearch {
             Some(found) => Box::new(found.into_iter()),
             None => c.moves(),
         };
+        let mut ticker = Ticker::new(64);
         for m in moves {
             self.search.spend(1, c.as_ref())?;
+            ticker
+                .tick(&self.cx.budget)
+                .map_err(|e| e.during(|| "looking for the best every-game move".into()))?;
             if self.steps_of(&m.after)? == want {
                 return Ok(Some((m, want)));
             }
@@ -182,6 +203,17 @@ pub struct EveryAnalysis {
 /// assert_eq!(a.turn.len(), 2);
 /// ```
 pub fn analyze(position: &Position, options: &AnalyzeOptions) -> Result<EveryAnalysis> {
+    options.budget.check()?;
+    analyze_within(position, options).map_err(|e| e.in_context(|| asked(position)))
+}
+
+/// "analysing nim(3) (every-game play)": what a refusal puts first.
+fn asked(position: &Position) -> String {
+    format!("analysing {} (every-game play)", position.quoted())
+}
+
+fn analyze_within(position: &Position, options: &AnalyzeOptions) -> Result<EveryAnalysis> {
+    let _held = position.hold_analysis(&options.budget)?;
     let mut search = StepsSearch::new(options.search_budget, options.context());
     let mut steps = Vec::new();
     let mut turn = Vec::new();
@@ -243,6 +275,14 @@ pub struct EveryExplanation {
 /// ```
 pub fn explain(position: &Position, options: &AnalyzeOptions) -> Result<EveryExplanation> {
     let analysis = analyze(position, options)?;
+    explain_rows(position, options, analysis).map_err(|e| e.in_context(|| asked(position)))
+}
+
+fn explain_rows(
+    position: &Position,
+    options: &AnalyzeOptions,
+    analysis: EveryAnalysis,
+) -> Result<EveryExplanation> {
     let mut search = StepsSearch::new(options.search_budget, options.context());
     let mut rows = Vec::new();
     for ((place, c), &steps) in position.places().into_iter().zip(&analysis.steps) {

@@ -174,15 +174,26 @@ pub fn explain(position: &Position, play: Play) -> Result<Explanation> {
     explain_with(position, play, &AnalyzeOptions::default())
 }
 
-/// [`explain`] within `options`; a caller that explains many positions
-/// keeps one set of options, so that what the theories compute once (a
-/// heap rule's misère quotient, in the options' memo) is computed once.
+/// [`explain`] within `options`: their budget of time, memory and
+/// cancellation and their budgets of work (a limit reached names the
+/// position asked about); a caller that explains many positions keeps one
+/// set of options, so that what the theories compute once (a heap rule's
+/// misère quotient, in the options' memo) is computed once.
 pub fn explain_with(
     position: &Position,
     play: Play,
     options: &AnalyzeOptions,
 ) -> Result<Explanation> {
     let analysis = position.analyze(play, options)?;
+    account(position, play, options, analysis).map_err(|e| e.in_context(|| position.asked(play)))
+}
+
+fn account(
+    position: &Position,
+    play: Play,
+    options: &AnalyzeOptions,
+    analysis: crate::sum::Analysis,
+) -> Result<Explanation> {
     let cx = options.context();
     let mut solver = Solver::with_theory(options.search_budget, cx.clone());
     let rows = rows(position, &cx, &mut solver)?;
@@ -302,7 +313,11 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<Vec<Ro
     for (place, c) in position.places() {
         // Only a lone component known by its outcome fails here (the
         // analysis refuses the rest).
-        let value = solver.grundy(c).ok();
+        let value = match solver.grundy(c) {
+            Ok(v) => Some(v),
+            Err(e) if e.is_budget_limit() => return Err(e),
+            Err(_) => None,
+        };
         let small = c.heaps().iter().all(|&h| h <= MEX_MAX_HEAP)
             && c.moves().take(MEX_MAX_OPTIONS + 1).count() <= MEX_MAX_OPTIONS;
         let mex = match (small, value) {
@@ -356,7 +371,11 @@ fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Deriv
         None => {
             let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, cx.clone());
             let mut found = Vec::new();
+            let mut ticker = crate::budget::Ticker::new(64);
             for m in c.moves() {
+                ticker
+                    .tick(&cx.budget)
+                    .map_err(|e| e.during(|| "looking for the winning moves".into()))?;
                 if solver.grundy_of(&m.after)? == to_value {
                     found.push(m);
                     if found.len() == MEX_MAX_OPTIONS {

@@ -22,10 +22,35 @@
 //! assert!(parse_position("nim(3,-4)").is_err());
 //! ```
 
+use crate::budget::Budget;
 pub use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::games;
-use crate::sum::{Position, Term};
+use crate::sum::{Position, Term, ANALYSIS_BYTES_PER_COMPONENT};
+
+/// [`parse_position`], refused up front when the position such a text may
+/// hold cannot be analysed within the memory allowance of `budget`: a text
+/// holds at most one component per `,` or `+` (and one more), each needing
+/// [`ANALYSIS_BYTES_PER_COMPONENT`] for the position and its analysis. The
+/// check is a scan of the bytes, before the parse spends its time.
+///
+/// ```
+/// use grundy::budget::{Budget, LimitKind};
+/// use grundy::expr::parse_position_within;
+/// let tight = Budget::unlimited().with_memory(10_000);
+/// assert!(parse_position_within("nim(3,4,5)", &tight).is_ok());
+/// let long = format!("nim({})", vec!["1"; 1000].join(","));
+/// let err = parse_position_within(&long, &tight).unwrap_err();
+/// assert_eq!(err.limit_kind(), Some(LimitKind::Memory));
+/// ```
+pub fn parse_position_within(input: &str, budget: &Budget) -> Result<Position> {
+    budget.check()?;
+    let most = 1 + input.bytes().filter(|b| matches!(b, b',' | b'+')).count() as u64;
+    budget
+        .fits(most.saturating_mul(ANALYSIS_BYTES_PER_COMPONENT))
+        .map_err(|e| e.during(|| format!("reading a position of up to {most} components")))?;
+    parse_position(input)
+}
 
 /// Parses a position such as `nim(3,4,5) + kayles(10)`.
 pub fn parse_position(input: &str) -> Result<Position> {

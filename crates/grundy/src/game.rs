@@ -67,6 +67,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::memo::Memo;
@@ -77,12 +78,26 @@ use crate::nimber::Nimber;
 pub type Component = Arc<dyn Game>;
 
 /// What the theory of a family may use: the limits of the sequence engines,
-/// and the [`Memo`] in which it keeps what is costly to set up (a heap
-/// rule's misère quotient) for as long as the caller keeps the memo.
+/// the [`Budget`] of time, memory and cancellation that every search and
+/// table it builds must honour, and the [`Memo`] in which it keeps what is
+/// costly to set up (a heap rule's misère quotient) for as long as the
+/// caller keeps the memo.
 #[derive(Clone, Debug, Default)]
 pub struct Context {
     pub limits: Limits,
+    pub budget: Budget,
     pub memo: Memo,
+}
+
+impl Context {
+    /// A context with these limits and budget, and a memo of its own.
+    pub fn new(limits: Limits, budget: Budget) -> Context {
+        Context {
+            limits,
+            budget,
+            memo: Memo::default(),
+        }
+    }
 }
 
 /// One move in one component, as data.
@@ -270,6 +285,15 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// number of moves: callers bound what they collect.
     fn moves(&self) -> Box<dyn Iterator<Item = Move> + '_>;
 
+    /// About how many bytes this component holds, itself and the data it
+    /// owns: what a search charges against a memory allowance
+    /// ([`Budget`]) for keeping it. The default is the value's own size;
+    /// a family that owns growing data (a board's coins, a graph's edges,
+    /// a list of heaps) adds it.
+    fn bytes(&self) -> u64 {
+        std::mem::size_of_val(self) as u64
+    }
+
     /// Whether there is any move.
     fn has_moves(&self) -> bool {
         self.moves().next().is_some()
@@ -349,6 +373,7 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// most `max_moves`) as (index into `parts`, move); `None` when the
     /// family has no such theory or some part is not one of its components
     /// (the family checks by type, not by name), and the caller searches.
+    /// The tables it builds honour the context's budget.
     fn misere_sum(
         &self,
         _cx: &Context,
@@ -435,6 +460,18 @@ impl dyn Game {
     /// recognises its own components in a sum.
     pub fn is<T: Game>(&self) -> bool {
         Any::type_id(self) == std::any::TypeId::of::<T>()
+    }
+
+    /// This component as its concrete type `T`, when it is one: how a
+    /// family reads its own components back (the pieces a move left).
+    pub fn downcast_ref<T: Game>(&self) -> Option<&T> {
+        if self.is::<T>() {
+            // SAFETY: the object's type is `T` (its type id says so), as in
+            // `<dyn Any>::downcast_ref`.
+            Some(unsafe { &*(self as *const dyn Game as *const T) })
+        } else {
+            None
+        }
     }
 }
 

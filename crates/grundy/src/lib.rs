@@ -100,6 +100,8 @@
 //! * [`quotient`]: misère quotients of heap games (exact misère play of their sums);
 //! * [`strategy`]: the perfect player (remoteness: win fast, lose slowly);
 //! * [`every`]: every-game sums (a move in every component each turn): Smith's steps;
+//! * [`mode`]: normal, misère or every-game play, as one choice;
+//! * [`session`]: a game against the perfect player, and the notation of its moves;
 //! * [`explain`]: the step-by-step account of a position, as data;
 //! * [`expr`]: the expression language `nim(3,4,5) + kayles(10)`, and
 //!   [`cursor`], the text cursor with which each family parses its arguments.
@@ -116,6 +118,7 @@ pub mod games;
 pub mod limits;
 pub mod memo;
 pub mod misere;
+pub mod mode;
 pub mod nim;
 pub mod nimber;
 pub mod pattern;
@@ -124,7 +127,9 @@ pub mod quotient;
 pub mod report;
 pub mod rule;
 pub mod sequence;
+pub mod session;
 pub mod solver;
+pub mod state_search;
 pub mod strategy;
 pub mod sum;
 

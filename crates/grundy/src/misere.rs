@@ -38,9 +38,10 @@
 //! This module knows positions only as lists of components; the sum
 //! ([`sum`](crate::sum)) lists its moves and asks about each option.
 
+use crate::budget::{Budget, LimitKind};
 use crate::error::{Error, Result};
 use crate::game::Component;
-use crate::solver::{Fold, StateSearch, Stop};
+use crate::state_search::{Fold, StateSearch, Stop};
 
 /// Misère outcome: win when there is no move, or when some option is lost.
 struct Misere;
@@ -63,8 +64,9 @@ impl Fold for Misere {
     }
 }
 
-/// A memoised misère search with one budget of positions and moves for all
-/// the questions asked of it.
+/// A memoised misère search with one count of work (positions and moves)
+/// for all the questions asked of it, within a [`Budget`] of time, memory
+/// and cancellation.
 ///
 /// ```
 /// use grundy::expr::parse_position;
@@ -76,42 +78,58 @@ impl Fold for Misere {
 #[derive(Debug)]
 pub struct MisereSearch {
     search: StateSearch<bool>,
+    work: usize,
     left: usize,
 }
 
 impl MisereSearch {
-    /// A search that may visit `budget` positions and moves in all.
-    pub fn new(budget: usize) -> MisereSearch {
+    /// A search that may visit `work` positions and moves in all, without
+    /// limits of time or memory (see [`MisereSearch::with_budget`]).
+    pub fn new(work: usize) -> MisereSearch {
         MisereSearch {
             search: StateSearch::default(),
-            left: budget,
+            work,
+            left: work,
         }
     }
 
-    /// Spends one unit of the budget (a move looked at from outside).
-    pub fn spend(&mut self) -> Result<()> {
-        self.left = self.left.checked_sub(1).ok_or_else(too_large)?;
-        Ok(())
+    /// The same search, within `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> MisereSearch {
+        self.search.set_budget(budget);
+        self
     }
 
-    /// Whether the player to move wins the sum of `parts` under misère play,
-    /// or [`Error::Unsupported`] when the budget runs out.
+    /// Spends one unit of the work (a move looked at from outside), and
+    /// looks at the budget.
+    pub fn spend(&mut self) -> Result<()> {
+        self.left = self.left.checked_sub(1).ok_or_else(|| self.too_much())?;
+        self.search.budget().check()
+    }
+
+    /// Whether the player to move wins the sum of `parts` under misère
+    /// play; a [`LimitKind::Work`] limit when the work runs out, and the
+    /// budget's own limits.
     pub fn wins(&mut self, parts: impl IntoIterator<Item = Component>) -> Result<bool> {
         let state = self.search.state(parts);
         let wins = match self.search.solve(state, &Misere, self.left) {
             Ok(w) => w,
-            Err(Stop::Budget) => return Err(too_large()),
+            Err(Stop::Work) => return Err(self.too_much()),
             Err(Stop::Error(e)) => return Err(e),
         };
         self.left = self.search.left();
         Ok(wins)
     }
-}
 
-fn too_large() -> Error {
-    Error::Unsupported(
-        "misère play of this position is not supported yet at this size: \
-         only Nim has a closed form, and exhaustive search ran past its budget of positions"
-            .into(),
-    )
+    fn too_much(&self) -> Error {
+        Error::limit(
+            LimitKind::Work,
+            format!(
+                "misère play of this position is not supported at this size: it has no closed \
+                 form here (Nim, sums of heaps of one rule and sums meeting the SJ condition \
+                 have one), and its exhaustive search ran past its budget of {} positions and \
+                 moves",
+                self.work
+            ),
+        )
+    }
 }

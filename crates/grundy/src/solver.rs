@@ -6,21 +6,23 @@
 //!   components has the nim-sum of their values (Sprague–Grundy) — with a
 //!   memo table keyed by [`Identity`] (type, name and key). Every-game steps
 //!   ([`StepsSearch`](crate::every::StepsSearch)) share its search.
-//! * [`StateSearch`] walks sums as a whole (misère play has no nim-sum rule;
-//!   the perfect player's remoteness is not a Grundy value): a state is the
-//!   multiset of its components with a move left.
+//! * [`StateSearch`] (in [`state_search`](crate::state_search)) walks sums
+//!   as a whole (misère play has no nim-sum rule; the perfect player's
+//!   remoteness is not a Grundy value): a state is the multiset of its
+//!   components with a move left.
 //!
 //! Both are iterative (an explicit stack, no recursion, so a line of play
 //! ten thousand moves long is fine), both refuse with an error naming their
 //! budget when the positions and moves visited would exceed it, and both
 //! refuse a position that repeats along a line of play (not a finite game).
 
-use std::any::Any;
 use std::collections::{HashMap, HashSet};
 
+use crate::budget::{vec_bytes, Budget, LimitKind, MapBytes, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{identity, Component, Context, Game, Identity};
 use crate::nimber::{mex, Nimber};
+pub use crate::state_search::{Fold, State, StateSearch, Stop};
 
 /// The default budget of a [`Solver`]: positions and moves visited.
 pub const DEFAULT_BUDGET: usize = 2_000_000;
@@ -50,6 +52,12 @@ pub(crate) struct ComponentSearch<M> {
     memo: HashMap<Identity, u64>,
     budget: usize,
     used: usize,
+    /// Time, memory and cancellation: the memo table's bytes and those of
+    /// the options waiting on the stack are held against it.
+    limits: Budget,
+    ticker: Ticker,
+    memo_bytes: MapBytes,
+    stack_bytes: Reservation,
 }
 
 /// One component being searched: its options (each a list of components),
@@ -62,16 +70,39 @@ struct Frame {
     part: usize,
     acc: u64,
     values: Vec<u64>,
+    /// The bytes of its options, held against the budget.
+    bytes: u64,
 }
 
 impl<M: Measure> ComponentSearch<M> {
     pub(crate) fn new(measure: M, budget: usize) -> Self {
+        let limits = Budget::unlimited();
         ComponentSearch {
             measure,
             memo: HashMap::new(),
             budget,
             used: 0,
+            memo_bytes: MapBytes::new(&limits),
+            stack_bytes: limits.reservation(),
+            ticker: Ticker::new(256),
+            limits,
         }
+    }
+
+    /// Honours `limits` from now on, keeping what it remembers when that
+    /// fits the new allowance, else forgetting it.
+    pub(crate) fn set_limits(&mut self, limits: Budget) {
+        if self.memo_bytes.move_to(&limits).is_err() {
+            self.memo = HashMap::new();
+            self.memo_bytes = MapBytes::new(&limits);
+        }
+        self.stack_bytes = limits.reservation();
+        self.limits = limits;
+    }
+
+    fn stopped(&self, e: Error) -> Error {
+        let remembered = self.memo.len();
+        e.during(|| format!("searching the game tree ({remembered} positions remembered)"))
     }
 
     pub(crate) fn budget(&self) -> usize {
@@ -89,6 +120,9 @@ impl<M: Measure> ComponentSearch<M> {
         if self.used > self.budget {
             return Err(self.measure.refuse(c, self.budget));
         }
+        if let Err(e) = self.ticker.tick(&self.limits) {
+            return Err(self.stopped(e));
+        }
         Ok(())
     }
 
@@ -102,8 +136,16 @@ impl<M: Measure> ComponentSearch<M> {
     fn expand(&mut self, c: &Component, id: Identity) -> Result<Frame> {
         self.spend(1, c.as_ref())?;
         let mut options = Vec::new();
+        let mut bytes = 0;
         for m in c.moves() {
             self.spend(1, c.as_ref())?;
+            let b = vec_bytes::<Component>(m.after.capacity())
+                + m.after.iter().map(|c| c.bytes() + 16).sum::<u64>();
+            if let Err(e) = self.stack_bytes.grow(b) {
+                self.stack_bytes.shrink(bytes);
+                return Err(self.stopped(e));
+            }
+            bytes += b;
             options.push(m.after);
         }
         Ok(Frame {
@@ -113,11 +155,32 @@ impl<M: Measure> ComponentSearch<M> {
             part: 0,
             acc: 0,
             values: Vec::new(),
+            bytes,
         })
     }
 
     /// The number of `c`.
     pub(crate) fn value(&mut self, c: &Component) -> Result<u64> {
+        let out = self.walk(c);
+        // Whatever stopped the walk, its stack is gone.
+        self.stack_bytes.shrink(self.stack_bytes.bytes());
+        out
+    }
+
+    /// Remembers the number of `id`, its bytes held against the budget.
+    fn remember(&mut self, id: Identity, v: u64) -> Result<()> {
+        let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+        if let Err(e) = self.memo_bytes.before_insert(&self.memo, owned) {
+            return Err(self.stopped(e));
+        }
+        self.memo.insert(id, v);
+        if let Err(e) = self.memo_bytes.after_insert(&self.memo) {
+            return Err(self.stopped(e));
+        }
+        Ok(())
+    }
+
+    fn walk(&mut self, c: &Component) -> Result<u64> {
         let id = identity(c.as_ref());
         if let Some(v) = self.lookup(c.as_ref(), &id)? {
             return Ok(v);
@@ -129,9 +192,10 @@ impl<M: Measure> ComponentSearch<M> {
             let top = stack.last_mut().expect("a frame");
             if top.option == top.options.len() {
                 let done = stack.pop().expect("a frame");
+                self.stack_bytes.shrink(done.bytes);
                 let v = self.measure.finish(done.values);
                 on_stack.remove(&done.id);
-                self.memo.insert(done.id, v);
+                self.remember(done.id, v)?;
                 match stack.last_mut() {
                     None => return Ok(v),
                     Some(parent) => {
@@ -200,12 +264,15 @@ impl Measure for Grundy {
     }
 
     fn refuse(&self, c: &dyn Game, budget: usize) -> Error {
-        Error::TooLarge(format!(
-            "the Grundy value of {}({}) is not known from theory, and finding it by search \
-             ran past the budget of {budget} positions and moves",
-            c.name(),
-            c.args(),
-        ))
+        Error::limit(
+            LimitKind::Work,
+            format!(
+                "finding the Grundy value of {}({}) by search ran past the budget of {budget} \
+                 positions and moves",
+                c.name(),
+                c.args(),
+            ),
+        )
     }
 }
 
@@ -234,11 +301,33 @@ impl Solver {
         }
     }
 
-    /// A solver that takes values from theory where the family knows them.
+    /// A solver that takes values from theory where the family knows them,
+    /// within the context's budget of time, memory and cancellation.
     pub fn with_theory(budget: usize, cx: Context) -> Solver {
-        Solver {
-            search: ComponentSearch::new(Grundy { theory: Some(cx) }, budget),
+        let limits = cx.budget.clone();
+        let mut search = ComponentSearch::new(Grundy { theory: Some(cx) }, budget);
+        search.set_limits(limits);
+        Solver { search }
+    }
+
+    /// Its budget of time, memory and cancellation.
+    pub fn limits(&self) -> &Budget {
+        &self.search.limits
+    }
+
+    /// `Ok` while its budget of time and cancellation lets work go on (see
+    /// [`Budget::check`]).
+    pub fn check(&self) -> Result<()> {
+        self.search.limits.check()
+    }
+
+    /// Honours `budget` (time, memory, cancellation) from the next call on,
+    /// keeping the values found when they fit its allowance.
+    pub fn set_limits(&mut self, budget: Budget) {
+        if let Some(cx) = &mut self.search.measure.theory {
+            cx.budget = budget.clone();
         }
+        self.search.set_limits(budget);
     }
 
     /// The budget it was given.
@@ -264,254 +353,8 @@ impl Solver {
     }
 }
 
-fn cycle(c: &dyn Game) -> Error {
+pub(crate) fn cycle(c: &dyn Game) -> Error {
     Error::Loop {
         position: format!("{}({})", c.name(), c.args()),
-    }
-}
-
-/// A search state: the components with a move left, sorted by identity,
-/// and the memo key of the whole (each part's name number, key length and
-/// key, in order).
-#[derive(Clone, Debug)]
-pub struct State {
-    parts: Vec<((u32, Vec<u64>), Component)>,
-    key: Vec<u64>,
-}
-
-impl State {
-    fn new(mut parts: Vec<((u32, Vec<u64>), Component)>) -> State {
-        parts.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut key = Vec::with_capacity(parts.iter().map(|p| p.0 .1.len() + 2).sum());
-        for ((n, k), _) in &parts {
-            key.push(u64::from(*n));
-            key.push(k.len() as u64);
-            key.extend_from_slice(k);
-        }
-        State { parts, key }
-    }
-}
-
-/// How the values of a state's children make its value.
-pub trait Fold {
-    /// The value of a state.
-    type Value: Copy;
-    /// Collects the children's values.
-    type Acc;
-    /// The start of the collection.
-    fn start(&self) -> Self::Acc;
-    /// Adds a child's value; true when no more children need to be seen.
-    fn add(&self, acc: &mut Self::Acc, child: Self::Value) -> bool;
-    /// The state's value (with no child at all when nothing was added).
-    fn finish(&self, acc: Self::Acc) -> Self::Value;
-}
-
-/// An exhaustive, memoised, iterative search over whole sums.
-#[derive(Debug)]
-pub struct StateSearch<V> {
-    names: HashMap<std::any::TypeId, HashMap<String, u32>>,
-    memo: HashMap<Vec<u64>, V>,
-    /// Work left in the current call.
-    left: usize,
-}
-
-impl<V> Default for StateSearch<V> {
-    fn default() -> Self {
-        StateSearch {
-            names: HashMap::new(),
-            memo: HashMap::new(),
-            left: 0,
-        }
-    }
-}
-
-/// Words of a position's key that cost one unit of a [`StateSearch`]
-/// budget, beyond the unit every position and move costs.
-const WORDS_PER_UNIT: usize = 16;
-
-/// The search ran past its budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exceeded;
-
-/// Why a state search stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The budget of positions and moves ran out.
-    Budget,
-    /// Something else (a game that is not finite).
-    Error(Error),
-}
-
-struct StateFrame<A> {
-    key: Vec<u64>,
-    state: State,
-    /// The part whose moves are being walked, and its children not yet seen.
-    part: usize,
-    children: std::vec::IntoIter<State>,
-    acc: A,
-    done: bool,
-}
-
-impl<V: Copy> StateSearch<V> {
-    /// The identity of a component (see [`Identity`]): the number of its
-    /// type and name, and its key.
-    fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
-        let next = self.names.values().map(HashMap::len).sum::<usize>() as u32;
-        let of_type = self.names.entry(Any::type_id(c.as_ref())).or_default();
-        let n = match of_type.get(c.name()) {
-            Some(&n) => n,
-            None => {
-                of_type.insert(c.name().to_string(), next);
-                next
-            }
-        };
-        (n, c.key())
-    }
-
-    /// The state of a list of components.
-    pub fn state(&mut self, parts: impl IntoIterator<Item = Component>) -> State {
-        let mut out = Vec::new();
-        for c in parts {
-            if c.has_moves() {
-                out.push((self.ident(&c), c));
-            }
-        }
-        State::new(out)
-    }
-
-    /// The children of part `i` of `state`.
-    fn children(&mut self, state: &State, i: usize) -> std::result::Result<Vec<State>, Stop> {
-        let mut out = Vec::new();
-        for m in state.parts[i].1.moves() {
-            self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;
-            // The other parts are known to have moves; only the new ones are checked.
-            let mut parts: Vec<_> = state
-                .parts
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, p)| p.clone())
-                .collect();
-            for c in m.after {
-                if c.has_moves() {
-                    parts.push((self.ident(&c), c));
-                }
-            }
-            let state = State::new(parts);
-            // A position is charged by its size too: building, hashing and
-            // remembering it costs time in proportion to its key, and a
-            // coin board's positions can hold tens of thousands of coins.
-            self.left = (self.left)
-                .checked_sub(state.key.len() / WORDS_PER_UNIT)
-                .ok_or(Stop::Budget)?;
-            out.push(state);
-        }
-        Ok(out)
-    }
-
-    /// The work left of the current budget.
-    pub fn left(&self) -> usize {
-        self.left
-    }
-
-    /// The value of `root` under `fold`, visiting at most `budget` positions
-    /// and moves (a position with a long key counts for more, one unit per
-    /// 16 words of its key).
-    pub fn solve<F: Fold<Value = V>>(
-        &mut self,
-        root: State,
-        fold: &F,
-        budget: usize,
-    ) -> std::result::Result<V, Stop> {
-        self.left = budget;
-        self.solve_more(root, fold)
-    }
-
-    /// As [`StateSearch::solve`], spending what is left of the current budget.
-    pub fn solve_more<F: Fold<Value = V>>(
-        &mut self,
-        root: State,
-        fold: &F,
-    ) -> std::result::Result<V, Stop> {
-        let root_key = root.key.clone();
-        if let Some(&v) = self.memo.get(&root_key) {
-            return Ok(v);
-        }
-        let mut on_stack = HashSet::new();
-        on_stack.insert(root_key.clone());
-        let mut stack = vec![self.frame(root, root_key, fold)?];
-        loop {
-            let top = stack.last_mut().expect("a frame");
-            let next = if top.done { None } else { top.children.next() };
-            let child = match next {
-                Some(child) => child,
-                None => {
-                    // Move on to the next distinct part, or finish.
-                    let top = stack.last_mut().expect("a frame");
-                    let mut i = top.part + 1;
-                    while i < top.state.parts.len()
-                        && top.state.parts[i].0 == top.state.parts[i - 1].0
-                    {
-                        i += 1;
-                    }
-                    if !top.done && i < top.state.parts.len() {
-                        top.part = i;
-                        let state = top.state.clone();
-                        let kids = self.children(&state, i)?;
-                        stack.last_mut().expect("a frame").children = kids.into_iter();
-                        continue;
-                    }
-                    let done = stack.pop().expect("a frame");
-                    let v = fold.finish(done.acc);
-                    on_stack.remove(&done.key);
-                    self.memo.insert(done.key, v);
-                    match stack.last_mut() {
-                        None => return Ok(v),
-                        Some(parent) => {
-                            if fold.add(&mut parent.acc, v) {
-                                parent.done = true;
-                            }
-                        }
-                    }
-                    continue;
-                }
-            };
-            let key = child.key.clone();
-            if let Some(&v) = self.memo.get(&key) {
-                let top = stack.last_mut().expect("a frame");
-                if fold.add(&mut top.acc, v) {
-                    top.done = true;
-                }
-                continue;
-            }
-            if !on_stack.insert(key.clone()) {
-                let c = &child.parts[0].1;
-                return Err(Stop::Error(cycle(c.as_ref())));
-            }
-            let frame = self.frame(child, key, fold)?;
-            stack.push(frame);
-        }
-    }
-
-    fn frame<F: Fold<Value = V>>(
-        &mut self,
-        state: State,
-        key: Vec<u64>,
-        fold: &F,
-    ) -> std::result::Result<StateFrame<F::Acc>, Stop> {
-        self.left = self.left.checked_sub(1).ok_or(Stop::Budget)?;
-        let children = if state.parts.is_empty() {
-            Vec::new()
-        } else {
-            self.children(&state, 0)?
-        };
-        Ok(StateFrame {
-            key,
-            state,
-            part: 0,
-            children: children.into_iter(),
-            acc: fold.start(),
-            done: false,
-        })
     }
 }

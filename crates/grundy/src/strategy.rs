@@ -24,10 +24,11 @@
 //! removing the fewest tokens from the largest heap it can), which keeps as
 //! much of the game on the board as one move can.
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::memo::Memo;
 use crate::nim::{Outcome, Play};
-use crate::solver::{Fold, StateSearch};
+use crate::state_search::{Fold, StateSearch, Stop};
 use crate::sum::{AnalyzeOptions, Position, SumMove};
 
 /// How the game ends from a position when both sides play perfectly, the
@@ -159,7 +160,8 @@ pub struct Player {
 }
 
 impl Player {
-    /// A perfect player with the default budget.
+    /// A perfect player with the default work, without limits of time or
+    /// memory (see [`Player::set_budget`]).
     pub fn new(play: Play) -> Player {
         Player::with_budget(play, DEFAULT_BUDGET)
     }
@@ -176,6 +178,14 @@ impl Player {
             },
             search: StateSearch::default(),
         }
+    }
+
+    /// Honours `budget` (time, memory, cancellation) from the next call
+    /// on: a session gives each request its own. What the player remembers
+    /// is kept when it fits the new allowance.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.search.set_budget(budget.clone());
+        self.options.budget = budget;
     }
 
     /// The same player, keeping what the theories compute once (a heap
@@ -198,28 +208,40 @@ impl Player {
     }
 
     /// The exact remoteness of `position`, or `None` when the search would
-    /// exceed the budget.
-    pub fn remoteness(&mut self, position: &Position) -> Option<Remoteness> {
+    /// exceed its work; an error when the budget stops it.
+    pub fn remoteness(&mut self, position: &Position) -> Result<Option<Remoteness>> {
         let state = self.search.state(position.components().cloned());
-        self.search
-            .solve(state, &Remote(self.play), self.budget)
-            .ok()
+        match self.search.solve(state, &Remote(self.play), self.budget) {
+            Ok(r) => Ok(Some(r)),
+            Err(Stop::Work) => Ok(None),
+            Err(Stop::Error(e)) => Err(e),
+        }
     }
 
     /// Every move of `position` with the exact remoteness of the position it
-    /// leaves, or `None` when the search would exceed the budget.
-    pub fn rated_moves(&mut self, position: &Position) -> Option<Vec<(SumMove, Remoteness)>> {
+    /// leaves, or `None` when the search would exceed its work; an error
+    /// when the budget stops it.
+    pub fn rated_moves(
+        &mut self,
+        position: &Position,
+    ) -> Result<Option<Vec<(SumMove, Remoteness)>>> {
         let mut left = self.budget;
         let mut out = Vec::new();
         for mv in position.moves() {
-            left = left.checked_sub(1)?;
-            let next = position.apply(&mv).ok()?;
+            let Some(l) = left.checked_sub(1) else {
+                return Ok(None);
+            };
+            let next = position.apply(&mv)?;
             let state = self.search.state(next.components().cloned());
-            let r = self.search.solve(state, &Remote(self.play), left).ok()?;
+            let r = match self.search.solve(state, &Remote(self.play), l) {
+                Ok(r) => r,
+                Err(Stop::Work) => return Ok(None),
+                Err(Stop::Error(e)) => return Err(e),
+            };
             left = self.search.left();
             out.push((mv, r));
         }
-        Some(out)
+        Ok(Some(out))
     }
 
     /// The move the perfect player makes, or `None` when there is no move.
@@ -227,10 +249,19 @@ impl Player {
     /// Errors only when the position is beyond the engine altogether (see
     /// [`Position::analyze`]), e.g. misère play of a large sum other than Nim.
     pub fn choose(&mut self, position: &Position) -> Result<Option<Choice>> {
+        let how = match self.play {
+            Play::Normal => "",
+            Play::Misere => " (misère play)",
+        };
+        self.choose_within(position)
+            .map_err(|e| e.in_context(|| format!("choosing a move in {}{how}", position.quoted())))
+    }
+
+    fn choose_within(&mut self, position: &Position) -> Result<Option<Choice>> {
         if position.is_terminal() {
             return Ok(None);
         }
-        if let Some(rated) = self.rated_moves(position) {
+        if let Some(rated) = self.rated_moves(position)? {
             let best = Remoteness::from_options(rated.iter().map(|(_, r)| *r))
                 .expect("a position with moves");
             let (mv, r) = rated
@@ -307,7 +338,7 @@ mod tests {
         let mut p = Player::new(Play::Normal);
         // One heap: take it all.
         assert_eq!(
-            p.remoteness(&pos("nim(5)")),
+            p.remoteness(&pos("nim(5)")).unwrap(),
             Some(Remoteness {
                 mover_wins: true,
                 moves: 1
@@ -315,23 +346,23 @@ mod tests {
         );
         // 1,1: lost, two moves.
         assert_eq!(
-            p.remoteness(&pos("nim(1,1)")),
+            p.remoteness(&pos("nim(1,1)")).unwrap(),
             Some(Remoteness {
                 mover_wins: false,
                 moves: 2
             })
         );
         // 2,2: the loser delays by taking 1 each time: 4 moves.
-        assert_eq!(p.remoteness(&pos("nim(2,2)")).unwrap().moves, 4);
+        assert_eq!(p.remoteness(&pos("nim(2,2)")).unwrap().unwrap().moves, 4);
     }
 
     #[test]
     fn misere_terminal_is_a_win_for_the_mover() {
         let mut p = Player::new(Play::Misere);
-        let r = p.remoteness(&pos("nim(1)")).unwrap();
+        let r = p.remoteness(&pos("nim(1)")).unwrap().unwrap();
         assert_eq!((r.mover_wins, r.moves), (false, 1));
         // Take one; the opponent must take the last.
-        let r = p.remoteness(&pos("nim(1,1)")).unwrap();
+        let r = p.remoteness(&pos("nim(1,1)")).unwrap().unwrap();
         assert_eq!((r.mover_wins, r.moves), (true, 2));
     }
 

@@ -25,6 +25,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::antisg;
+use crate::budget::{Budget, LimitKind, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{written, Component, Context, Game, Known, Move};
 use crate::limits::Limits;
@@ -169,6 +170,9 @@ struct FoundMoves {
 #[derive(Clone, Debug)]
 pub struct AnalyzeOptions {
     pub limits: Limits,
+    /// The time, memory and cancellation every search and table of the
+    /// analysis honours (unlimited by default: front ends set theirs).
+    pub budget: Budget,
     /// What the families' theories keep between analyses (a heap rule's
     /// misère quotient). Clones share it: keep one set of options (or
     /// clones of it) to compute such things once, not once per analysis.
@@ -186,6 +190,7 @@ impl Default for AnalyzeOptions {
     fn default() -> AnalyzeOptions {
         AnalyzeOptions {
             limits: Limits::default(),
+            budget: Budget::unlimited(),
             memo: Memo::default(),
             max_moves: 10_000,
             misere_budget: 2_000_000,
@@ -195,14 +200,31 @@ impl Default for AnalyzeOptions {
 }
 
 impl AnalyzeOptions {
-    /// The context of the components' theories: these limits and this memo.
+    /// The context the families' theory is handed: the limits, the budget
+    /// and the memo.
     pub fn context(&self) -> Context {
         Context {
             limits: self.limits,
+            budget: self.budget.clone(),
             memo: self.memo.clone(),
         }
     }
+
+    /// The same options within `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> AnalyzeOptions {
+        self.budget = budget;
+        self
+    }
 }
+
+/// About the bytes an analysis holds per component, the position's own
+/// included (its places, values, heaps; measured at about 170 on
+/// `nim(1,1,…)` of 3.3·10^6 heaps): held from the start, so that a
+/// position too large for the memory allowance is refused up front.
+pub const ANALYSIS_BYTES_PER_COMPONENT: u64 = 192;
+
+/// The most characters of a position a message quotes.
+const QUOTED_CHARS: usize = 160;
 
 /// Where a component stands in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,6 +329,52 @@ impl Position {
     /// assert!(a.winning_moves.is_empty());
     /// ```
     pub fn analyze(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
+        options.budget.check()?;
+        self.analyze_within(play, options)
+            .map_err(|e| e.in_context(|| self.asked(play)))
+    }
+
+    /// "analysing nim(3,4,5) (misère play)": what a refusal puts first, so
+    /// that it names the position asked about (cut short when long).
+    pub fn asked(&self, play: Play) -> String {
+        let how = match play {
+            Play::Normal => "",
+            Play::Misere => " (misère play)",
+        };
+        format!("analysing {}{how}", self.quoted())
+    }
+
+    /// The position as written, cut to about 160 characters for messages.
+    pub fn quoted(&self) -> String {
+        let mut text = String::new();
+        for (i, t) in self.terms.iter().enumerate() {
+            if i > 0 {
+                text.push_str(" + ");
+            }
+            text.push_str(&t.to_string());
+            if text.chars().count() > QUOTED_CHARS {
+                break;
+            }
+        }
+        if text.chars().count() > QUOTED_CHARS {
+            let cut: String = text.chars().take(QUOTED_CHARS).collect();
+            return format!("{cut}…");
+        }
+        text
+    }
+
+    /// Holds the bytes an analysis of this position needs
+    /// ([`ANALYSIS_BYTES_PER_COMPONENT`] a component), refused up front
+    /// when they do not fit.
+    pub fn hold_analysis(&self, budget: &Budget) -> Result<crate::budget::Reservation> {
+        let n = self.components().count() as u64;
+        budget
+            .reserve(n.saturating_mul(ANALYSIS_BYTES_PER_COMPONENT))
+            .map_err(|e| e.during(|| format!("setting out to analyse {n} components")))
+    }
+
+    fn analyze_within(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
+        let _held = self.hold_analysis(&options.budget)?;
         let cx = options.context();
         let mut solver = Solver::with_theory(options.search_budget, cx.clone());
         let places = self.places();
@@ -334,25 +402,31 @@ impl Position {
                 }
                 Known::Outcome(o) => match solver.grundy(c) {
                     Ok(v) => Some(v),
+                    Err(e) if e.is_budget_limit() => return Err(e),
                     Err(_) if play == Play::Misere => None,
                     Err(_) if alone && c.has_moves() => {
                         outcome_only = Some((*place, (*c).clone(), o));
                         None
                     }
                     Err(_) => {
-                        return Err(Error::TooLarge(format!(
-                            "{} in a sum: theory gives only its outcome, not its Grundy value, \
-                             and a sum needs the value; finding it by search ran past the \
-                             budget of {} positions and moves (alone, it would be answered)",
-                            written(c.as_ref()),
-                            solver.budget()
-                        )))
+                        return Err(Error::limit(
+                            LimitKind::Work,
+                            format!(
+                                "{} in a sum: theory gives only its outcome, not its Grundy \
+                                 value, and a sum needs the value; finding it by search ran \
+                                 past the budget of {} positions and moves (alone, it would be \
+                                 answered)",
+                                written(c.as_ref()),
+                                solver.budget()
+                            ),
+                        ))
                     }
                 },
                 Known::Nothing => match solver.grundy(c) {
                     Ok(v) => Some(v),
+                    Err(e) if e.is_budget_limit() => return Err(e),
                     Err(_) if play == Play::Misere => None,
-                    Err(e) => return Err(e),
+                    Err(e) => return Err(searched_past(e, c.as_ref(), solver.budget())),
                 },
             };
             values.push(v);
@@ -429,6 +503,7 @@ impl Position {
 
     /// Misère play: Nim's closed form, a lone component's own theory, or search.
     fn misere(&self, cx: &Context, options: &AnalyzeOptions) -> Result<(Outcome, Vec<SumMove>)> {
+        let budget = &options.budget;
         let places = self.places();
         if let Some(sizes) = self.nim_heaps() {
             let outcome = nim::outcome(&sizes, Play::Misere);
@@ -451,7 +526,11 @@ impl Position {
                 // a win for the player facing it under misère play).
                 let mut moves = Vec::new();
                 let mut complete = true;
+                let mut ticker = Ticker::new(64);
                 for (i, m) in c.moves().enumerate() {
+                    ticker
+                        .tick(budget)
+                        .map_err(|e| e.during(|| "listing misère moves".into()))?;
                     let lost = match &m.after[..] {
                         _ if i >= options.misere_budget => None,
                         [] => Some(false),
@@ -488,6 +567,7 @@ impl Position {
                             .collect();
                         return Ok((outcome, moves));
                     }
+                    Some(Err(e)) if e.is_budget_limit() => return Err(e),
                     Some(Err(e)) => refusal = Some(e),
                     None => {}
                 }
@@ -499,8 +579,10 @@ impl Position {
             return Ok(found);
         }
         self.misere_search(options).map_err(|e| match refusal {
-            Some(theory) => Error::Unsupported(format!("{e} (misère quotient: {theory})")),
-            None => e,
+            Some(theory) if e.limit_kind() == Some(LimitKind::Work) => {
+                Error::limit(LimitKind::Work, format!("{e} (misère quotient: {theory})"))
+            }
+            _ => e,
         })
     }
 
@@ -546,13 +628,17 @@ impl Position {
     /// Misère play by exhaustive search: a move wins when it leaves a
     /// position the search proves lost for the opponent.
     fn misere_search(&self, options: &AnalyzeOptions) -> Result<(Outcome, Vec<SumMove>)> {
-        let mut search = MisereSearch::new(options.misere_budget);
+        let mut search =
+            MisereSearch::new(options.misere_budget).with_budget(options.budget.clone());
         let mut winning = Vec::new();
+        let mut held = options.budget.reservation();
         let mut any = false;
         for mv in self.moves() {
             any = true;
             search.spend()?;
             if !search.wins(self.apply(&mv)?.components().cloned())? {
+                held.grow(mv.bytes())
+                    .map_err(|e| e.during(|| "listing the winning moves".into()))?;
                 winning.push(mv);
             }
         }
@@ -651,6 +737,9 @@ impl Position {
         if delta == 0 {
             return Ok(out);
         }
+        let budget = &cx.budget;
+        let mut held = budget.reservation();
+        let mut ticker = Ticker::new(64);
         for ((place, c), v) in self.places().into_iter().zip(values) {
             let target = v.expect("every value is known") ^ delta;
             let room = limit - out.moves.len();
@@ -664,12 +753,18 @@ impl Position {
                     let mut seen = 0usize;
                     for m in c.moves() {
                         seen += 1;
+                        ticker
+                            .tick(budget)
+                            .map_err(|e| e.during(|| "looking for the winning moves".into()))?;
                         if seen > solver.budget() {
-                            return Err(Error::TooLarge(format!(
-                                "{} has more than {} moves to search",
-                                written(c.as_ref()),
-                                solver.budget()
-                            )));
+                            return Err(Error::limit(
+                                LimitKind::Work,
+                                format!(
+                                    "{} has more than {} moves to search for the winning ones",
+                                    written(c.as_ref()),
+                                    solver.budget()
+                                ),
+                            ));
                         }
                         if solver.grundy_of(&m.after)? == target {
                             found.push(m);
@@ -686,7 +781,10 @@ impl Position {
                     out.truncated = true;
                     return Ok(out);
                 }
-                out.moves.push(Position::sum_move(place, c.as_ref(), m));
+                let mv = Position::sum_move(place, c.as_ref(), m);
+                held.grow(mv.bytes())
+                    .map_err(|e| e.during(|| "listing the winning moves".into()))?;
+                out.moves.push(mv);
             }
         }
         Ok(out)
@@ -696,6 +794,43 @@ impl Position {
     /// else search within `options.search_budget`.
     pub fn values(&self, options: &AnalyzeOptions) -> Result<Vec<Nimber>> {
         let mut solver = Solver::with_theory(options.search_budget, options.context());
-        self.components().map(|c| solver.grundy(c)).collect()
+        self.components()
+            .map(|c| {
+                solver.grundy(c).map_err(|e| match e.is_budget_limit() {
+                    true => e,
+                    false => searched_past(e, c.as_ref(), solver.budget()),
+                })
+            })
+            .collect::<Result<_>>()
+            .map_err(|e| e.in_context(|| self.asked(Play::Normal)))
+    }
+}
+
+impl SumMove {
+    /// About the bytes this move holds: itself, its words, and the
+    /// components it leaves (see [`Game::bytes`]); what a list of moves
+    /// counts against a memory allowance.
+    pub fn bytes(&self) -> u64 {
+        std::mem::size_of::<SumMove>() as u64
+            + self.words.len() as u64
+            + 8 * self.to.len() as u64
+            + self.mv.after.iter().map(|c| c.bytes() + 16).sum::<u64>()
+    }
+}
+
+/// A search for the value of `c` (a component asked about) that ran out of
+/// work, said of `c` rather than of the position deep inside its game tree
+/// where the work ran out; other errors unchanged.
+fn searched_past(e: Error, c: &dyn Game, budget: usize) -> Error {
+    match e.limit_kind() {
+        Some(LimitKind::Work) => Error::limit(
+            LimitKind::Work,
+            format!(
+                "the Grundy value of {} was not found: the search for it ran past its budget \
+                 of {budget} positions and moves",
+                written(c)
+            ),
+        ),
+        _ => e,
     }
 }

@@ -619,7 +619,12 @@ fn the_quotient_is_kept_in_the_memo_of_the_options() {
     let first = pos.analyze(Play::Misere, &options).unwrap();
     assert_eq!(cache.len(), 1);
     let kept = cache
-        .covering(&Rule::dawsons_kayles(), 12, QuotientLimits::default())
+        .covering(
+            &Rule::dawsons_kayles(),
+            12,
+            QuotientLimits::default(),
+            &grundy::budget::Budget::unlimited(),
+        )
         .unwrap();
     assert_eq!(kept.heaps(), 12);
     // A smaller position of the same rule, analysed with a clone of the
@@ -628,7 +633,12 @@ fn the_quotient_is_kept_in_the_memo_of_the_options() {
     let again = smaller.analyze(Play::Misere, &options.clone()).unwrap();
     assert_eq!(cache.len(), 1);
     let after = cache
-        .covering(&Rule::dawsons_kayles(), 11, QuotientLimits::default())
+        .covering(
+            &Rule::dawsons_kayles(),
+            11,
+            QuotientLimits::default(),
+            &grundy::budget::Budget::unlimited(),
+        )
         .unwrap();
     assert!(std::sync::Arc::ptr_eq(&kept, &after));
     // Fresh options compute their own, with the same answers.

@@ -467,7 +467,7 @@ fn remoteness_agrees_with_the_oracle_and_moves_are_optimal() {
                 let pos = parse_position(&expr).unwrap();
                 let (wins, moves) = oracle.solve(&state);
                 assert_eq!(
-                    player.remoteness(&pos),
+                    player.remoteness(&pos).unwrap(),
                     Some(Remoteness {
                         mover_wins: wins,
                         moves

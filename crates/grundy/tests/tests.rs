@@ -5,10 +5,12 @@
 //! A new test file must be added here as a module, or it is not compiled.
 
 mod archive;
+mod budget;
 mod classic_families;
 mod coin_products;
 mod every_sj;
 mod fuzz_expr;
+mod graph_games;
 mod huge_numbers;
 mod judge_families;
 mod judge_games;

@@ -10,14 +10,22 @@
 //! seen; the engine sees only the numbers.
 //!
 //! Engine errors become `GrundyError` (a `ValueError`) with the command
-//! line's message; a search past its budget `BudgetExceeded`, a line of
-//! play that repeats a position `LoopyGameError` (both `GrundyError`s).
+//! line's message; a search past its budget (of work, `time=` or `memory=`)
+//! `BudgetExceeded`, a line of play that repeats a position
+//! `LoopyGameError` (both `GrundyError`s). A failure of the engine itself
+//! (a Rust panic) is a `GrundyError` too, never `PanicException`.
 //! Errors raised inside a `moves` function, or a `moves` result that is not
 //! a list of hashable positions, stop the search and are raised as Python
-//! exceptions naming the position.
+//! exceptions naming the position; a `KeyboardInterrupt` (any
+//! `BaseException` that is not an `Exception`) is raised as itself. Ctrl-C
+//! during a search of the engine cancels it through its budget and raises
+//! `KeyboardInterrupt`.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock, TryLockError};
+use std::time::Duration;
 
+use grundy::budget::{Budget, CancelHandle, LimitKind};
 use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
 use grundy::limits::Limits;
@@ -32,7 +40,7 @@ use grundy::solver::Solver;
 use grundy::sum::{Analysis, AnalyzeOptions, Position, Term};
 use grundy::Rule;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -65,6 +73,128 @@ fn py_err(e: Error) -> PyErr {
     }
 }
 
+/// How the caller raises each limit, said after the message of a limit
+/// reached: the arguments of the call that set them.
+struct Raise {
+    /// The argument that sets the work (`None` when the call has none).
+    work: Option<&'static str>,
+    /// The call, for `time=` and `memory=`: "analyze(...)", "Game(...)".
+    call: &'static str,
+}
+
+impl Raise {
+    /// `e` as its Python exception, with how to raise the limit reached.
+    fn err(&self, e: Error) -> PyErr {
+        let hint = match e.limit_kind() {
+            Some(LimitKind::Work) => self
+                .work
+                .map(|w| format!("; raise it with {}({w}=N)", self.call)),
+            Some(LimitKind::Time) => Some(format!("; allow more with {}(time=SECONDS)", self.call)),
+            Some(LimitKind::Memory) => {
+                Some(format!("; allow more with {}(memory=SIZE)", self.call))
+            }
+            _ => None,
+        };
+        match (hint, e) {
+            (Some(hint), Error::Limit { kind, message }) => py_err(Error::Limit {
+                kind,
+                message: format!("{message}{hint}"),
+            }),
+            (_, e) => py_err(e),
+        }
+    }
+}
+
+/// The limits of module-level analyses: `analyze(..., time=, memory=)`.
+const ANALYZE: Raise = Raise {
+    work: None,
+    call: "analyze",
+};
+
+/// A budget of `time` seconds and `memory` bytes (each unlimited when
+/// `None`).
+fn budget_of(time: Option<f64>, memory: Option<u64>) -> PyResult<Budget> {
+    let mut b = Budget::unlimited();
+    if let Some(t) = time {
+        if t.is_nan() || t < 0.0 {
+            return Err(GrundyError::new_err(format!(
+                "time={t}: give the seconds allowed, a number 0 or more"
+            )));
+        }
+        b = b.with_time(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX));
+    }
+    if let Some(m) = memory {
+        b = b.with_memory(m);
+    }
+    Ok(b)
+}
+
+/// Runs `f` and turns a Rust panic into a `GrundyError` (a failure of the
+/// engine, not of the caller), so that no `PanicException` reaches Python.
+fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(out) => out,
+        Err(panic) => Err(GrundyError::new_err(format!(
+            "internal error of the grundy engine ({}); please report it",
+            panic_text(&panic)
+        ))),
+    }
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic".into()
+    }
+}
+
+/// Runs `f` (engine work that calls no Python) on a thread of its own while
+/// this one, off the GIL, looks for Ctrl-C every 50 ms: a
+/// `KeyboardInterrupt` (or any exception a signal handler raises) cancels
+/// the work through `budget` and is raised as itself.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    budget: &Budget,
+    f: impl FnOnce() -> Result<T, Error> + Send,
+) -> PyResult<Result<T, Error>> {
+    let cancel = budget.cancel_handle();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        let worker = scope.spawn(move || {
+            let out = catch_unwind(AssertUnwindSafe(f));
+            // The receiver waits for this unless it was interrupted.
+            let _ = tx.send(());
+            out
+        });
+        let mut rx = rx;
+        loop {
+            let (back, done) = py.detach(move || {
+                let done = rx.recv_timeout(Duration::from_millis(50));
+                (rx, done)
+            });
+            rx = back;
+            if !matches!(done, Err(mpsc::RecvTimeoutError::Timeout)) {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                cancel.cancel();
+                let _ = py.detach(|| worker.join());
+                return Err(e);
+            }
+        }
+        match py.detach(|| worker.join()) {
+            Ok(Ok(out)) => Ok(out),
+            Ok(Err(panic)) | Err(panic) => Err(GrundyError::new_err(format!(
+                "internal error of the grundy engine ({}); please report it",
+                panic_text(&panic)
+            ))),
+        }
+    })
+}
+
 /// The JSON object of `grundy analyze --json`, the same report the command
 /// line prints.
 fn analysis_json(position: &Position, a: &Analysis) -> Result<String, Error> {
@@ -89,21 +219,34 @@ fn memo() -> Memo {
     MEMO.get_or_init(Memo::default).clone()
 }
 
-/// `grundy analyze EXPR --json [--misere] [--max-moves N]`, as JSON text.
+/// `grundy analyze EXPR --json [--misere] [--max-moves N]`, as JSON text,
+/// within `time` seconds and `memory` bytes when given.
 #[pyfunction]
-#[pyo3(signature = (expr, misere=false, max_moves=10_000))]
-fn analyze(py: Python<'_>, expr: &str, misere: bool, max_moves: usize) -> PyResult<String> {
-    let position = grundy::expr::parse_position(expr).map_err(py_err)?;
-    let options = AnalyzeOptions {
-        max_moves,
-        memo: memo(),
-        ..AnalyzeOptions::default()
-    };
-    py.detach(|| {
-        let a = position.analyze(play_of(misere), &options)?;
-        analysis_json(&position, &a)
+#[pyo3(signature = (expr, misere=false, max_moves=10_000, time=None, memory=None))]
+fn analyze(
+    py: Python<'_>,
+    expr: &str,
+    misere: bool,
+    max_moves: usize,
+    time: Option<f64>,
+    memory: Option<u64>,
+) -> PyResult<String> {
+    guarded(|| {
+        let budget = budget_of(time, memory)?;
+        let position =
+            grundy::expr::parse_position_within(expr, &budget).map_err(|e| ANALYZE.err(e))?;
+        let options = AnalyzeOptions {
+            max_moves,
+            memo: memo(),
+            ..AnalyzeOptions::default()
+        }
+        .with_budget(budget.clone());
+        interruptible(py, &budget, || {
+            let a = position.analyze(play_of(misere), &options)?;
+            analysis_json(&position, &a)
+        })?
+        .map_err(|e| ANALYZE.err(e))
     })
-    .map_err(py_err)
 }
 
 /// `G(0..=to)` of a heap rule and the JSON of `grundy seq RULE --to N
@@ -111,8 +254,12 @@ fn analyze(py: Python<'_>, expr: &str, misere: bool, max_moves: usize) -> PyResu
 /// "proof"})`.
 #[pyfunction]
 fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
+    guarded(|| sequence_of(py, rule, to))
+}
+
+fn sequence_of(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)> {
     let rule = Rule::parse(rule).map_err(py_err)?;
-    py.detach(|| -> Result<_, Error> {
+    interruptible(py, &Budget::unlimited(), || -> Result<_, Error> {
         let seq = NimSequence::new(&rule, to, Limits::default())?;
         let values = (0..=to)
             .map(|n| seq.value(n))
@@ -125,7 +272,7 @@ fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)>
             "proof": period.map(|p| p.proof),
         });
         Ok((values, rest.to_string()))
-    })
+    })?
     .map_err(py_err)
 }
 
@@ -133,24 +280,34 @@ fn sequence(py: Python<'_>, rule: &str, to: u64) -> PyResult<(Vec<u64>, String)>
 /// huge `n`).
 #[pyfunction]
 fn value(py: Python<'_>, rule: &str, n: u64) -> PyResult<u64> {
-    let rule = Rule::parse(rule).map_err(py_err)?;
-    py.detach(|| NimSequence::new(&rule, n, Limits::patient())?.value(n))
+    guarded(|| {
+        let rule = Rule::parse(rule).map_err(py_err)?;
+        interruptible(py, &Budget::unlimited(), || {
+            NimSequence::new(&rule, n, Limits::patient())?.value(n)
+        })?
         .map_err(py_err)
+    })
 }
 
 /// The canonical name of a heap rule and the shape of its moves for the
 /// Guy–Smith theorem (`None` when it has no such proof).
 #[pyfunction]
 fn rule_info(rule: &str) -> PyResult<(String, Option<(u64, u64)>)> {
-    let rule = Rule::parse(rule).map_err(py_err)?;
-    let shape = rule.proof_shape().map(|s| (s.max_heaps, s.last_digit));
-    Ok((rule.to_string(), shape))
+    guarded(|| {
+        let rule = Rule::parse(rule).map_err(py_err)?;
+        let shape = rule.proof_shape().map(|s| (s.max_heaps, s.last_digit));
+        Ok((rule.to_string(), shape))
+    })
 }
 
 /// A nimber operation by name, as `grundy nimber OP`.
 #[pyfunction]
 #[pyo3(signature = (op, a, b=0))]
 fn nimber_op(op: &str, a: Nimber, b: u64) -> PyResult<Nimber> {
+    guarded(|| nimber_of(op, a, b))
+}
+
+fn nimber_of(op: &str, a: Nimber, b: u64) -> PyResult<Nimber> {
     Ok(match op {
         "mul" => nimber::mul(a, b),
         "div" => nimber::div(a, b).ok_or_else(|| {
@@ -171,26 +328,30 @@ fn nimber_op(op: &str, a: Nimber, b: u64) -> PyResult<Nimber> {
 /// `description`); `shape = (h, t)` asks for a Guy–Smith proof.
 #[pyfunction]
 #[pyo3(signature = (values, shape=None))]
-fn find_sequence_pattern(values: Vec<u64>, shape: Option<(u64, u64)>) -> String {
-    let shape = shape.map(|(h, t)| ProofShape {
-        max_heaps: h,
-        last_digit: t,
-    });
-    let f = find_sequence(&values, shape);
-    serde_json::json!({
-        "pattern": f.pattern,
-        "certainty": f.certainty,
-        "description": f.describe(),
+fn find_sequence_pattern(values: Vec<u64>, shape: Option<(u64, u64)>) -> PyResult<String> {
+    guarded(|| {
+        let shape = shape.map(|(h, t)| ProofShape {
+            max_heaps: h,
+            last_digit: t,
+        });
+        let f = find_sequence(&values, shape);
+        Ok(serde_json::json!({
+            "pattern": f.pattern,
+            "certainty": f.certainty,
+            "description": f.describe(),
+        })
+        .to_string())
     })
-    .to_string()
 }
 
 /// The pattern of the P-positions of a two-parameter family on
 /// `[0, bound]²`, as JSON (`pattern`, `description`).
 #[pyfunction]
-fn find_lines_pattern(points: Vec<(u64, u64)>, bound: u64) -> String {
-    let f = find_lines(&points, bound);
-    serde_json::json!({ "pattern": f, "description": f.describe(bound) }).to_string()
+fn find_lines_pattern(points: Vec<(u64, u64)>, bound: u64) -> PyResult<String> {
+    guarded(|| {
+        let f = find_lines(&points, bound);
+        Ok(serde_json::json!({ "pattern": f, "description": f.describe(bound) }).to_string())
+    })
 }
 
 /// An option of a `moves` function that leaves several components: a
@@ -255,7 +416,31 @@ struct Def {
     /// The first error raised in Python during the current search.
     failure: Mutex<Option<PyErr>>,
     solver: Mutex<Solver>,
+    /// Positions and moves a question may visit.
     budget: usize,
+    /// Seconds and bytes a question may take (`None`: no limit).
+    time: Option<f64>,
+    memory: Option<u64>,
+    /// Cancels the current question's search (after a failure in Python).
+    cancel: Mutex<CancelHandle>,
+}
+
+/// How a game of your own raises its limits: `Game(..., budget=, time=,
+/// memory=)`.
+const GAME: Raise = Raise {
+    work: Some("budget"),
+    call: "Game",
+};
+
+/// The solver of a game, even after a panic poisoned its lock; a solver
+/// already in use is refused (a `moves` function that asks for values of
+/// its own game).
+fn lock<'a>(def: &'a Def) -> Result<MutexGuard<'a, Solver>, Error> {
+    match def.solver.try_lock() {
+        Ok(s) => Ok(s),
+        Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(busy(&def.name)),
+    }
 }
 
 /// A position of a [`Def`], as a component of the engine.
@@ -312,6 +497,11 @@ impl Def {
             None => pos.call_method0("moves"),
         };
         let out = out.map_err(|e| {
+            // KeyboardInterrupt, SystemExit, …: not an error of the game,
+            // raised as itself.
+            if !e.is_instance_of::<PyException>(py) {
+                return e;
+            }
             let what = format!(
                 "moves({}) raised {}: {}",
                 self.repr(py, id),
@@ -360,6 +550,26 @@ impl Def {
         if f.is_none() {
             *f = Some(e);
         }
+        // The search stops at its next look at the budget.
+        self.cancel
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .cancel();
+    }
+
+    /// A fresh budget for one question: its `time` from now, its `memory`,
+    /// cancelled when Python fails.
+    fn fresh_budget(&self) -> Budget {
+        let cancel = CancelHandle::new();
+        *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) = cancel.clone();
+        let mut b = Budget::unlimited().with_cancel(&cancel);
+        if let Some(t) = self.time {
+            b = b.with_time(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX));
+        }
+        if let Some(m) = self.memory {
+            b = b.with_memory(m);
+        }
+        b
     }
 
     fn failed(&self) -> bool {
@@ -418,12 +628,7 @@ impl Game for Pos {
     /// The value by the game's own memoising solver, so that values found
     /// once serve every later question (sums included).
     fn value(&self, _cx: &Context) -> grundy::error::Result<Option<Nimber>> {
-        let mut solver = self.def.solver.try_lock().map_err(|_| {
-            Error::Unsupported(format!(
-                "{} is being solved already (a moves function that asks for values of its own game?)",
-                self.def.name
-            ))
-        })?;
+        let mut solver = lock(&self.def)?;
         let me: Component = Arc::new(self.clone());
         solver.grundy(&me).map(Some)
     }
@@ -478,37 +683,67 @@ impl Rules {
         })
     }
 
-    /// Runs `f` with a fresh budget and turns what went wrong into the
-    /// right Python exception. A failed search may have taken positions
-    /// whose `moves` failed for final ones: its values are dropped.
-    fn run<T>(&self, f: impl FnOnce() -> grundy::error::Result<T>) -> PyResult<T> {
-        *self.def.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        match self.def.solver.try_lock() {
-            Ok(mut s) => s.renew(self.def.budget),
-            Err(_) => return Err(py_err(busy(&self.def.name))),
-        }
-        let out = f();
-        let failure = self
-            .def
-            .failure
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some(e) = failure {
-            if let Ok(mut s) = self.def.solver.try_lock() {
-                *s = Solver::new(self.def.budget);
+    /// Runs `f` with a fresh budget (work, time, memory: the one `f` is
+    /// handed) and turns what went wrong into the right Python exception;
+    /// `asked` names the position asked about in a refusal. A failed search
+    /// may have taken positions whose `moves` failed for final ones: its
+    /// values are dropped.
+    fn run<T>(
+        &self,
+        asked: Option<String>,
+        f: impl FnOnce(&Budget) -> grundy::error::Result<T>,
+    ) -> PyResult<T> {
+        guarded(|| {
+            *self.def.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            let budget = self.def.fresh_budget();
+            {
+                let mut s = lock(&self.def).map_err(py_err)?;
+                s.renew(self.def.budget);
+                s.set_limits(budget.clone());
             }
-            return Err(e);
-        }
-        out.map_err(py_err)
+            let out = f(&budget);
+            let failure = self
+                .def
+                .failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            if let Some(e) = failure {
+                if let Ok(mut s) = lock(&self.def) {
+                    *s = Solver::new(self.def.budget);
+                }
+                return Err(e);
+            }
+            out.map_err(|e| match &asked {
+                Some(asked) => GAME.err(asked_about(e, asked, self.def.budget)),
+                None => GAME.err(e),
+            })
+        })
     }
 
-    fn options(&self) -> AnalyzeOptions {
+    fn options(&self, budget: &Budget) -> AnalyzeOptions {
         AnalyzeOptions {
             misere_budget: self.def.budget,
             search_budget: self.def.budget,
             ..AnalyzeOptions::default()
         }
+        .with_budget(budget.clone())
+    }
+}
+
+/// A refusal said of the position asked about (`asked`), not of one deep
+/// in its game tree where the search ran out.
+fn asked_about(e: Error, asked: &str, work: usize) -> Error {
+    match e.limit_kind() {
+        Some(LimitKind::Work) => Error::limit(
+            LimitKind::Work,
+            format!(
+                "the Grundy value of {asked} was not found: the search for it ran past its \
+                 budget of {work} positions and moves"
+            ),
+        ),
+        Some(_) => e.in_context(|| format!("finding the Grundy value of {asked}")),
+        None => e,
     }
 }
 
@@ -521,8 +756,16 @@ fn busy(name: &str) -> Error {
 #[pymethods]
 impl Rules {
     #[new]
-    #[pyo3(signature = (moves, name, budget))]
-    fn new(py: Python<'_>, moves: Option<Py<PyAny>>, name: &str, budget: usize) -> PyResult<Rules> {
+    #[pyo3(signature = (moves, name, budget, time=None, memory=None))]
+    fn new(
+        py: Python<'_>,
+        moves: Option<Py<PyAny>>,
+        name: &str,
+        budget: usize,
+        time: Option<f64>,
+        memory: Option<u64>,
+    ) -> PyResult<Rules> {
+        budget_of(time, memory)?;
         if let Some(f) = &moves {
             if !f.bind(py).is_callable() {
                 return Err(PyTypeError::new_err(
@@ -548,6 +791,9 @@ impl Rules {
                 failure: Mutex::new(None),
                 solver: Mutex::new(Solver::new(budget)),
                 budget,
+                time,
+                memory,
+                cancel: Mutex::new(CancelHandle::new()),
             }),
         })
     }
@@ -569,13 +815,10 @@ impl Rules {
         let mut out = Vec::new();
         for obj in positions.try_iter()? {
             let pos = self.pos(py, &obj?)?;
-            out.push(self.run(|| {
+            let asked = format!("{}({})", pos.name(), pos.args());
+            out.push(self.run(Some(asked), |_| {
                 let c: Component = Arc::new(pos);
-                self.def
-                    .solver
-                    .try_lock()
-                    .map_err(|_| busy(&self.def.name))?
-                    .grundy(&c)
+                lock(&self.def)?.grundy(&c)
             })?);
         }
         Ok(out)
@@ -593,12 +836,13 @@ impl Rules {
         let mut out = Vec::new();
         for item in items {
             let ids = self.def.option_ids(py, &item, pos.id)?;
-            let v = self.run(|| {
-                let mut s = self
-                    .def
-                    .solver
-                    .try_lock()
-                    .map_err(|_| busy(&self.def.name))?;
+            let asked = format!("{}({})", pos.name(), self.def.repr(py, ids[0]));
+            let asked = match ids.len() {
+                1 => asked,
+                _ => format!("{asked} + …"),
+            };
+            let v = self.run(Some(asked), |_| {
+                let mut s = lock(&self.def)?;
                 let mut acc = 0;
                 for id in ids {
                     let c: Component = Arc::new(Pos {
@@ -620,11 +864,13 @@ impl Rules {
         let pos = self.pos(py, obj)?;
         let position =
             Position::new(vec![Term::of(vec![Arc::new(pos) as Component])]).map_err(py_err)?;
-        let options = AnalyzeOptions {
-            max_moves: 0,
-            ..self.options()
-        };
-        let a = self.run(|| position.analyze(play_of(misere), &options))?;
+        let a = self.run(None, |budget| {
+            let options = AnalyzeOptions {
+                max_moves: 0,
+                ..self.options(budget)
+            };
+            position.analyze(play_of(misere), &options)
+        })?;
         Ok(match a.outcome {
             Outcome::N => "N",
             Outcome::P => "P",
@@ -642,7 +888,9 @@ impl Rules {
         let pos = self.pos(py, obj)?;
         let position =
             Position::new(vec![Term::of(vec![Arc::new(pos) as Component])]).map_err(py_err)?;
-        let a = self.run(|| position.analyze(Play::Misere, &self.options()))?;
+        let a = self.run(None, |budget| {
+            position.analyze(Play::Misere, &self.options(budget))
+        })?;
         let mut out = Vec::new();
         for m in &a.winning_moves {
             let parts: Vec<Bound<'py, PyAny>> =
@@ -671,15 +919,33 @@ impl Rules {
 }
 
 /// The analysis of a sum of expressions (strings) and parts of Python
-/// games, as the JSON object of `grundy analyze --json`.
+/// games, as the JSON object of `grundy analyze --json`, within `time`
+/// seconds and `memory` bytes when given.
 #[pyfunction]
-#[pyo3(signature = (items, misere=false, max_moves=10_000))]
-fn analyze_sum(items: &Bound<'_, PyTuple>, misere: bool, max_moves: usize) -> PyResult<String> {
+#[pyo3(signature = (items, misere=false, max_moves=10_000, time=None, memory=None))]
+fn analyze_sum(
+    items: &Bound<'_, PyTuple>,
+    misere: bool,
+    max_moves: usize,
+    time: Option<f64>,
+    memory: Option<u64>,
+) -> PyResult<String> {
+    guarded(|| sum_json(items, misere, max_moves, budget_of(time, memory)?))
+}
+
+fn sum_json(
+    items: &Bound<'_, PyTuple>,
+    misere: bool,
+    max_moves: usize,
+    budget: Budget,
+) -> PyResult<String> {
+    let py = items.py();
     let mut terms = Vec::new();
     let mut games: Vec<Arc<Def>> = Vec::new();
     for item in items.iter() {
         if let Ok(text) = item.cast::<PyString>() {
-            let p = grundy::expr::parse_position(&text.to_cow()?).map_err(py_err)?;
+            let p = grundy::expr::parse_position_within(&text.to_cow()?, &budget)
+                .map_err(|e| ANALYZE.err(e))?;
             terms.extend(p.terms);
         } else if let Ok(part) = item.cast::<Part>() {
             let pos = part.get().pos.clone();
@@ -703,32 +969,42 @@ fn analyze_sum(items: &Bound<'_, PyTuple>, misere: bool, max_moves: usize) -> Py
         }
     }
     let position = Position::new(terms).map_err(py_err)?;
-    let budget = games.iter().map(|d| d.budget).max();
+    let work = games.iter().map(|d| d.budget).max();
     let options = AnalyzeOptions {
         max_moves,
-        misere_budget: budget.unwrap_or(AnalyzeOptions::default().misere_budget),
-        memo: memo(),
+        misere_budget: work.unwrap_or(AnalyzeOptions::default().misere_budget),
         ..AnalyzeOptions::default()
+    }
+    .with_budget(budget.clone());
+    let analyze = || {
+        position
+            .analyze(play_of(misere), &options)
+            .and_then(|a| analysis_json(&position, &a))
     };
+    if games.is_empty() {
+        // Built-in games only: off the GIL, and Ctrl-C cancels it.
+        return interruptible(py, &budget, analyze)?.map_err(|e| ANALYZE.err(e));
+    }
     for d in &games {
         *d.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        if let Ok(mut s) = d.solver.try_lock() {
+        // A failure in Python stops the whole sum's search.
+        *d.cancel.lock().unwrap_or_else(|e| e.into_inner()) = budget.cancel_handle();
+        if let Ok(mut s) = lock(d) {
             s.renew(d.budget);
+            s.set_limits(budget.clone());
         }
     }
-    let out = position
-        .analyze(play_of(misere), &options)
-        .and_then(|a| analysis_json(&position, &a));
+    let out = analyze();
     for d in &games {
         let failure = d.failure.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(e) = failure {
-            if let Ok(mut s) = d.solver.try_lock() {
+            if let Ok(mut s) = lock(d) {
                 *s = Solver::new(d.budget);
             }
             return Err(e);
         }
     }
-    out.map_err(py_err)
+    out.map_err(|e| ANALYZE.err(e))
 }
 
 #[pymodule]

@@ -1,24 +1,29 @@
 //! `grundy analyze "nim(3,4,5) + kayles(10)"`: any sum, normal or misère.
 
+use std::io::Write;
+
 use anyhow::Result;
 use grundy::expr::parse_position;
+use grundy::sum::{Analysis, Position};
 
-use super::{AnalysisFlags, ExprSource};
-use crate::render;
+use crate::answer;
+use crate::args::{AnalysisFlags, ExprSource, ModeFlags};
+use crate::ui::Ui;
 
 /// Analyse a sum written in the expression language, e.g.
 /// "nim(3,4,5) + kayles(10) + 0.07(12) + sub{1,3,4}(17) + stairs(1,5,9)".
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = grammar(), after_help = "Examples and the grammar: grundy analyze --help")]
+#[command(
+    after_long_help = grammar(),
+    after_help = "Examples and the grammar: grundy analyze --help",
+    // --every is listed last, after the output options.
+    mut_arg("every", |a| a.display_order(7))
+)]
 pub struct Args {
     #[command(flatten)]
     source: ExprSource,
     #[command(flatten)]
-    flags: AnalysisFlags,
-    /// Every-game play: on each turn the player moves in every component
-    /// that can move; the last to move wins (decided by Smith's steps).
-    #[arg(long, conflicts_with = "misere")]
-    every: bool,
+    flags: AnalysisFlags<ModeFlags>,
 }
 
 /// The expression language, for `analyze --help`: the grammar of a sum,
@@ -82,10 +87,39 @@ fn wrap(text: &str, indent: usize, width: usize) -> String {
 pub fn run(args: Args) -> Result<()> {
     let text = args.source.text()?;
     let position = parse_position(&text)?;
-    if args.every {
-        let analysis = grundy::every::analyze(&position, &args.flags.options())?;
-        return crate::every::print(&position, &analysis, args.flags.json, args.flags.plain);
+    let flags = &args.flags;
+    let Some(play) = flags.mode.mode().play() else {
+        let analysis = grundy::every::analyze(&position, &flags.options())?;
+        let mut out = std::io::stdout().lock();
+        if flags.json {
+            writeln!(out, "{}", answer::every::json(&position, &analysis)?)?;
+        } else {
+            let ui = Ui::uncoloured(flags.plain);
+            write!(
+                out,
+                "{}",
+                ui.text(&answer::every::text(&position, &analysis))
+            )?;
+        }
+        return Ok(());
+    };
+    let analysis = position.analyze(play, &flags.options())?;
+    print(&position, &analysis, flags.json, flags.plain)
+}
+
+/// Prints an analysis (`nim`, `analyze`): as JSON, or as an explanation
+/// without colour (plain ASCII with `--plain` or `NO_COLOR`, see
+/// [`Ui::uncoloured`]).
+pub fn print(position: &Position, a: &Analysis, json: bool, plain: bool) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", answer::analysis::json(position, a)?)?;
+        return Ok(());
     }
-    let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
-    render::analysis(&position, &analysis, &args.flags)
+    write!(
+        out,
+        "{}",
+        answer::analysis::printed(&Ui::uncoloured(plain), position, a)
+    )?;
+    Ok(())
 }

@@ -2,8 +2,7 @@
 
 use anyhow::Result;
 
-use super::{parse_count, AnalysisFlags};
-use crate::render;
+use crate::args::{parse_count, AnalysisFlags, MisereFlag};
 
 /// Analyse a Nim position: who wins, the nim-sum in binary, every winning move.
 #[derive(clap::Args, Debug)]
@@ -16,11 +15,12 @@ pub struct Args {
     #[arg(required = true, value_parser = parse_count, value_name = "HEAP")]
     heaps: Vec<u64>,
     #[command(flatten)]
-    flags: AnalysisFlags,
+    flags: AnalysisFlags<MisereFlag>,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let position = grundy::games::heap::nim(args.heaps)?;
-    let analysis = position.analyze(args.flags.play(), &args.flags.options())?;
-    render::analysis(&position, &analysis, &args.flags)
+    let play = args.flags.mode.mode().ending();
+    let analysis = position.analyze(play, &args.flags.options())?;
+    super::analyze::print(&position, &analysis, args.flags.json, args.flags.plain)
 }

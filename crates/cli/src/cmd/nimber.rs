@@ -6,7 +6,8 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use grundy::nimber;
 
-use super::parse_count;
+use crate::answer::nimber::Answer;
+use crate::args::parse_count;
 
 /// Arithmetic on nimbers below 2^64: ⊕ is xor, ⊗ is Conway's nim product.
 #[derive(clap::Args, Debug)]
@@ -76,69 +77,36 @@ enum Op {
     },
 }
 
-/// The `--json` object, fields in this order.
-#[derive(serde::Serialize)]
-struct Answer {
-    op: &'static str,
-    args: Vec<u64>,
-    result: u64,
-}
-
 pub fn run(args: Args) -> Result<()> {
-    let (name, operands, result, text) = match args.op {
-        Op::Add { a, b } => {
-            let r = a ^ b;
-            ("add", vec![a, b], r, format!("{a} ⊕ {b} = {r}"))
-        }
-        Op::Mul { a, b } => {
-            let r = nimber::mul(a, b);
-            ("mul", vec![a, b], r, format!("{a} ⊗ {b} = {r}"))
-        }
+    let (op, operands, result) = match args.op {
+        Op::Add { a, b } => ("add", vec![a, b], a ^ b),
+        Op::Mul { a, b } => ("mul", vec![a, b], nimber::mul(a, b)),
         Op::Div { a, b } => {
             let Some(r) = nimber::div(a, b) else {
                 bail!("division by zero: {a} / 0 is undefined (0 has no nim inverse)");
             };
-            (
-                "div",
-                vec![a, b],
-                r,
-                format!("{a} ⊘ {b} = {r}  ({r} ⊗ {b} = {a})"),
-            )
+            ("div", vec![a, b], r)
         }
         Op::Inv { a } => {
             let Some(r) = nimber::inv(a) else {
                 bail!("division by zero: 0 has no nim inverse");
             };
-            ("inv", vec![a], r, format!("1 ⊘ {a} = {r}  ({a} ⊗ {r} = 1)"))
+            ("inv", vec![a], r)
         }
-        Op::Square { a } => {
-            let r = nimber::square(a);
-            ("square", vec![a], r, format!("{a} ⊗ {a} = {r}"))
-        }
-        Op::Sqrt { a } => {
-            let r = nimber::sqrt(a);
-            (
-                "sqrt",
-                vec![a],
-                r,
-                format!("sqrt {a} = {r}  ({r} ⊗ {r} = {a})"),
-            )
-        }
-        Op::Pow { a, e } => {
-            let r = nimber::pow(a, e);
-            ("pow", vec![a, e], r, format!("{a}^{e} = {r}  (nim power)"))
-        }
+        Op::Square { a } => ("square", vec![a], nimber::square(a)),
+        Op::Sqrt { a } => ("sqrt", vec![a], nimber::sqrt(a)),
+        Op::Pow { a, e } => ("pow", vec![a, e], nimber::pow(a, e)),
+    };
+    let answer = Answer {
+        op,
+        args: operands,
+        result,
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&Answer {
-            op: name,
-            args: operands,
-            result,
-        })?;
-        writeln!(out, "{json}")?;
+        writeln!(out, "{}", answer.json()?)?;
     } else {
-        writeln!(out, "{text}")?;
+        writeln!(out, "{}", answer.text())?;
     }
     Ok(())
 }

@@ -1,22 +1,21 @@
 //! `grundy play EXPR`: play against the perfect player, and ask it why.
 //!
 //! Moves are read line by line from stdin (a terminal or a script); the
-//! notation is printed by `help` (see [`HELP`]). The game logic is the
-//! engine's [`Player`]; this module only parses, prints and keeps the
-//! history for `undo`.
+//! notation is printed by `help` (see [`HELP`]). The game is the engine's
+//! [`Session`] (the same as the web page's); this module reads the lines
+//! and prints what [`crate::answer::play`] makes of the session.
 
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy::explain::{effect, explain_with, MisereCase};
 use grundy::expr::parse_position;
-use grundy::memo::Memo;
-use grundy::nim::Play;
-use grundy::strategy::{Method, Player};
-use grundy::sum::{AnalyzeOptions, Position, SumMove};
+use grundy::session::{Session, SessionOptions, Side};
+use grundy::sum::SumMove;
 
-use crate::ui::{self, Numbers, Ui};
+use crate::answer::{board, play as words};
+use crate::args::{every_help, ModeFlags};
+use crate::ui::Ui;
 
 /// Who makes the first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -30,7 +29,8 @@ pub enum First {
 /// at the prompt for the move notation; moves may also be piped in, one a line.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  grundy play \"nim(1,2,3) + kayles(4)\"\n  grundy play \"grundys(9)\" --first computer\n  grundy play --every \"euclid(3,2) + nim(5)\"\n  printf '1 1\\nquit\\n' | grundy play \"nim(1,2,3)\""
+    after_help = "Examples:\n  grundy play \"nim(1,2,3) + kayles(4)\"\n  grundy play \"grundys(9)\" --first computer\n  grundy play --every \"euclid(3,2) + nim(5)\"\n  printf '1 1\\nquit\\n' | grundy play \"nim(1,2,3)\"",
+    mut_args(every_help("Every-game play: each turn the player moves in every part that can move (the moves separated by `;`), and whoever makes the last move wins"))
 )]
 pub struct Args {
     /// The position, e.g. "nim(3,4,5)", "kayles(10)", "grundys(9)", "stairs(1,5,9)".
@@ -39,13 +39,8 @@ pub struct Args {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
-    /// Misère play: whoever makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// Every-game play: each turn the player moves in every part that can
-    /// move (the moves separated by `;`), and whoever makes the last move wins.
-    #[arg(long, conflicts_with = "misere")]
-    every: bool,
+    #[command(flatten)]
+    mode: ModeFlags,
     /// Plain ASCII without colour, even on a terminal.
     #[arg(long)]
     plain: bool,
@@ -74,13 +69,6 @@ Commands:
   help         this text
   quit         leave the game (Ctrl-D too)";
 
-/// The two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Human,
-    Computer,
-}
-
 /// What one line of input asks for.
 enum Input {
     Help,
@@ -89,38 +77,21 @@ enum Input {
     Undo,
     Show,
     Quit,
-    Move(SumMove),
-    /// Every-game play: one move in each part that can move.
-    Turn(Vec<SumMove>),
-}
-
-/// A game's state: the position and the numbers the player sees.
-#[derive(Clone)]
-struct Board {
-    position: Position,
-    numbers: Numbers,
+    /// A move, or in every-game play a whole turn.
+    Move(Vec<SumMove>),
 }
 
 pub fn run(args: Args) -> Result<()> {
     let position = parse_position(&args.expr)?;
-    let play = Play::from_misere(args.misere);
-    // What the engine computes once for the whole game (a misère quotient):
-    // the check below, the computer's moves and the hints share it.
-    let memo = Memo::default();
+    let first = match args.first {
+        First::Me => Side::You,
+        First::Computer => Side::Computer,
+    };
+    let session =
+        Session::new(position, args.mode.mode(), SessionOptions::default()).with_first(first);
     // Refuse up front what the engine cannot play perfectly (e.g. misère
     // play of a large sum other than Nim): later positions are smaller.
-    if args.every {
-        grundy::every::analyze(&position, &AnalyzeOptions::default())?;
-    } else {
-        position.analyze(
-            play,
-            &AnalyzeOptions {
-                max_moves: 1,
-                memo: memo.clone(),
-                ..AnalyzeOptions::default()
-            },
-        )?;
-    }
+    session.outcome()?;
     // Ctrl-C at the prompt ends the line first, so the shell's prompt
     // starts on a line of its own. The handler runs on its own thread while
     // the game holds stdout's lock, so the newline goes to stderr (the same
@@ -130,32 +101,21 @@ pub fn run(args: Args) -> Result<()> {
         std::process::exit(130);
     });
     let stdin = std::io::stdin();
-    let mut game = Game::new(
-        position,
-        play,
-        args.every,
-        Ui::detect(args.plain),
-        !stdin.is_terminal(),
-        stdin.lock(),
-        std::io::stdout().lock(),
-    );
-    game.player = Player::new(play).with_memo(memo);
-    game.run(args.first)
+    let mut game = Game {
+        ui: Ui::detect(args.plain),
+        echo: !stdin.is_terminal(),
+        session,
+        input: stdin.lock(),
+        out: std::io::stdout().lock(),
+    };
+    game.run()
 }
 
+/// The terminal's side of a game: the session, and where lines come from
+/// and go to.
 struct Game<R: BufRead, W: Write> {
     ui: Ui,
-    play: Play,
-    player: Player,
-    /// Every-game play: each turn a move in every part that can move.
-    every: bool,
-    /// The boards (and move counts) at the start of each of the human's
-    /// turns that the human has already played from, for `undo`.
-    history: Vec<(Board, usize)>,
-    position: Position,
-    /// The number of each component, stable through the game.
-    numbers: Numbers,
-    moves_played: usize,
+    session: Session,
     /// Whether to echo what was read (input from a script, not a terminal).
     echo: bool,
     input: R,
@@ -163,68 +123,33 @@ struct Game<R: BufRead, W: Write> {
 }
 
 impl<R: BufRead, W: Write> Game<R, W> {
-    /// A game of `position` with nothing played yet, the perfect player
-    /// with its default budget; `echo` repeats what is read (for scripts).
-    fn new(
-        position: Position,
-        play: Play,
-        every: bool,
-        ui: Ui,
-        echo: bool,
-        input: R,
-        out: W,
-    ) -> Game<R, W> {
-        Game {
-            numbers: Numbers::fresh(&position),
-            ui,
-            play,
-            player: Player::new(play),
-            every,
-            history: Vec::new(),
-            position,
-            moves_played: 0,
-            echo,
-            input,
-            out,
-        }
-    }
-
     fn say(&mut self, text: &str) -> Result<()> {
         writeln!(self.out, "{}", self.ui.text(text))?;
         Ok(())
     }
 
-    fn run(&mut self, first: First) -> Result<()> {
-        let rule = match self.play {
-            _ if self.every => {
-                "every-game play: each turn a move in every part that can move; whoever makes \
-                 the last move wins"
-            }
-            Play::Normal => "normal play: whoever makes the last move wins",
-            Play::Misere => "misère play: whoever makes the last move loses",
-        };
-        let title = self
-            .ui
-            .bold(&format!("grundy play: {}", self.position_text()));
-        writeln!(self.out, "{title} ({})", self.ui.text(rule))?;
+    /// A blank line and the position drawn.
+    fn draw(&mut self) -> Result<()> {
+        writeln!(self.out)?;
+        let drawing = board::draw(&self.ui, self.session.position(), self.session.numbers());
+        write!(self.out, "{drawing}")?;
+        Ok(())
+    }
+
+    fn run(&mut self) -> Result<()> {
+        let title = words::title(&self.ui, &self.session);
+        writeln!(self.out, "{title}")?;
         self.say("Type `help` for the move notation, `hint` for advice.")?;
-        if first == First::Computer && self.computer_turn()? {
+        if self.session.to_move() == Side::Computer && self.computer_turn()? {
             return Ok(());
         }
         loop {
-            if self.position.is_terminal() {
+            self.draw()?;
+            if self.session.end().is_some() {
                 // Only at the start: later the game ends after the last move.
-                writeln!(self.out)?;
-                let drawing = self.drawing();
-                write!(self.out, "{drawing}")?;
-                return self.finish(None, Side::Human);
+                return self.finish();
             }
-            writeln!(self.out)?;
-            let drawing = self.drawing();
-            write!(self.out, "{drawing}")?;
-            let turn = self
-                .ui
-                .good(&format!("Your move (move {}).", self.moves_played + 1));
+            let turn = words::your_turn(&self.ui, &self.session);
             writeln!(self.out, "{turn}")?;
             let Some(input) = self.read()? else {
                 return Ok(());
@@ -236,219 +161,63 @@ impl<R: BufRead, W: Write> Game<R, W> {
                     self.say("Bye.")?;
                     return Ok(());
                 }
-                Input::Hint => self.hint()?,
-                Input::Moves => self.list_moves()?,
-                Input::Undo => match self.history.pop() {
-                    Some((board, moves)) => {
-                        self.position = board.position;
-                        self.numbers = board.numbers;
-                        self.moves_played = moves;
-                        self.say("Took back your last move and the computer's answer.")?;
-                    }
-                    None => self.say("Nothing to undo yet.")?,
-                },
-                Input::Turn(moves) => {
-                    let words: Vec<String> = moves
-                        .iter()
-                        .map(|mv| ui::words(&self.position, &self.numbers, mv))
-                        .collect();
-                    self.say(&format!("You: {}.", words.join("; ")))?;
-                    let before = self.board();
-                    self.play_turn(&moves)?;
-                    if self.human_moved(before)? {
-                        return Ok(());
+                Input::Hint => {
+                    if let Some(advice) = self.session.advice()? {
+                        let text = words::hint(&self.session, &advice)?;
+                        self.say(&text)?;
                     }
                 }
-                Input::Move(mv) => {
-                    let words = ui::words(&self.position, &self.numbers, &mv);
-                    self.say(&format!("You: {words}."))?;
-                    let before = self.board();
-                    self.play_move(&mv)?;
-                    if self.human_moved(before)? {
+                Input::Moves => {
+                    let text = words::legal_moves(self.session.position(), self.session.numbers());
+                    self.say(&text)?;
+                }
+                Input::Undo => {
+                    if self.session.undo() {
+                        self.say("Took back your last move and the computer's answer.")?;
+                    } else {
+                        self.say("Nothing to undo yet.")?;
+                    }
+                }
+                Input::Move(moves) => {
+                    let text = words::yours(&self.session, &moves);
+                    self.say(&text)?;
+                    self.session.play(&moves)?;
+                    if self.session.end().is_some() {
+                        self.draw()?;
+                        self.finish()?;
+                        return Ok(());
+                    }
+                    if self.computer_turn()? {
                         return Ok(());
                     }
                 }
             }
         }
-    }
-
-    fn board(&self) -> Board {
-        Board {
-            position: self.position.clone(),
-            numbers: self.numbers.clone(),
-        }
-    }
-
-    /// Plays `mv`, keeping every component's number.
-    fn play_move(&mut self, mv: &SumMove) -> Result<()> {
-        let next = self.position.apply(mv)?;
-        self.numbers = self.numbers.after(&self.position, mv);
-        self.position = next;
-        Ok(())
-    }
-
-    fn drawing(&self) -> String {
-        ui::draw(&self.ui, &self.position, &self.numbers)
-    }
-
-    /// Plays a whole every-game turn (moves in distinct parts, as
-    /// [`grundy::every::apply_turn`]), keeping every component's number.
-    fn play_turn(&mut self, moves: &[SumMove]) -> Result<()> {
-        (self.position, self.numbers) = self.numbers.after_turn(&self.position, moves)?;
-        Ok(())
-    }
-
-    /// The turn in the notation typed at the prompt: `1 2; 2 = 1 3`.
-    fn turn_notation(&self, moves: &[SumMove]) -> String {
-        moves
-            .iter()
-            .map(|mv| ui::notation(&self.position, &self.numbers, mv))
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    /// The computer's every-game turn: to one step fewer in every part.
-    fn computer_every_turn(&mut self) -> Result<bool> {
-        let a = grundy::every::analyze(&self.position, &AnalyzeOptions::default())?;
-        if a.turn.is_empty() {
-            self.finish(None, Side::Computer)?;
-            return Ok(true);
-        }
-        let note = crate::every::computer_note(&a);
-        let words: Vec<String> = a
-            .turn
-            .iter()
-            .map(|mv| ui::words(&self.position, &self.numbers, mv))
-            .collect();
-        let line = format!(
-            "Computer (move {}): {}  — {} ({note}).",
-            self.moves_played + 1,
-            self.turn_notation(&a.turn),
-            words.join("; "),
-        );
-        writeln!(self.out, "{}", self.ui.computer(&line))?;
-        self.play_turn(&a.turn)?;
-        self.computer_moved()
-    }
-
-    /// After the human's move or turn (from `before`): records it, ends the
-    /// game if nothing is left to play, else lets the computer move. True
-    /// when the game is over.
-    fn human_moved(&mut self, before: Board) -> Result<bool> {
-        self.history.push((before, self.moves_played));
-        self.moves_played += 1;
-        if self.position.is_terminal() {
-            self.finish(Some(Side::Human), Side::Computer)?;
-            return Ok(true);
-        }
-        self.computer_turn()
     }
 
     /// The computer moves; true when that ended the game.
     fn computer_turn(&mut self) -> Result<bool> {
-        writeln!(self.out)?;
-        let drawing = self.drawing();
-        write!(self.out, "{drawing}")?;
-        if self.every {
-            return self.computer_every_turn();
-        }
-        let Some(choice) = self.player.choose(&self.position)? else {
-            self.finish(None, Side::Computer)?;
+        self.draw()?;
+        let Some(advice) = self.session.advice()? else {
+            self.finish()?;
             return Ok(true);
         };
-        let note = match (choice.wins, choice.method, choice.moves_left) {
-            (true, Method::Exact, Some(0)) => "a winning move: it ends the game".to_string(),
-            (true, Method::Exact, Some(1)) => {
-                "a winning move: the game ends with your forced reply".to_string()
-            }
-            (true, Method::Exact, Some(n)) => {
-                format!("a winning move: the game ends within {n} more moves")
-            }
-            (true, _, _) => "a winning move".to_string(),
-            (false, Method::Exact, Some(n)) => format!(
-                "the computer is losing, so it plays for the longest game: {n} more move{} \
-                 against perfect play",
-                if n == 1 { "" } else { "s" }
-            ),
-            (false, _, _) => {
-                "the computer is losing, so it makes the smallest change it can".to_string()
-            }
-        };
-        let line = format!(
-            "Computer (move {}): {}  — {} ({note}).",
-            self.moves_played + 1,
-            ui::notation(&self.position, &self.numbers, &choice.mv),
-            ui::words(&self.position, &self.numbers, &choice.mv),
-        );
-        writeln!(self.out, "{}", self.ui.computer(&line))?;
-        self.play_move(&choice.mv)?;
-        self.computer_moved()
-    }
-
-    /// After the computer's move or turn: counts it and ends the game if
-    /// nothing is left to play. True when the game is over.
-    fn computer_moved(&mut self) -> Result<bool> {
-        self.moves_played += 1;
-        if self.position.is_terminal() {
-            self.finish(Some(Side::Computer), Side::Human)?;
+        let line = words::computers(&self.ui, &self.session, &advice);
+        writeln!(self.out, "{line}")?;
+        self.session.play(advice.moves())?;
+        if self.session.end().is_some() {
+            self.draw()?;
+            self.finish()?;
             return Ok(true);
         }
         Ok(false)
     }
 
-    /// Announces the end. `last` made the last move; `None` when the
-    /// position had no move at all for `stuck`, the side to move at the start.
-    fn finish(&mut self, last: Option<Side>, stuck: Side) -> Result<()> {
-        let other = |side| match side {
-            Side::Human => Side::Computer,
-            Side::Computer => Side::Human,
-        };
-        let (story, last) = match last {
-            Some(last) => {
-                writeln!(self.out)?;
-                let drawing = self.drawing();
-                write!(self.out, "{drawing}")?;
-                let who = match last {
-                    Side::Human => "You made",
-                    Side::Computer => "The computer made",
-                };
-                let why = match self.play {
-                    Play::Normal => "and the last move wins",
-                    Play::Misere => "and under misère play the last move loses",
-                };
-                (
-                    format!("No move is left. {who} the last move, {why}."),
-                    last,
-                )
-            }
-            None => {
-                let who = match stuck {
-                    Side::Human => "you have",
-                    Side::Computer => "the computer has",
-                };
-                let why = match self.play {
-                    Play::Normal => "under normal play that is a loss",
-                    Play::Misere => "under misère play that is a win",
-                };
-                (
-                    format!("There is no move at all: {who} no move from the start, and {why}."),
-                    other(stuck),
-                )
-            }
-        };
-        self.say(&story)?;
-        let winner = match self.play {
-            Play::Normal => last,
-            Play::Misere => other(last),
-        };
-        let n = self.moves_played;
-        let plural = if n == 1 { "" } else { "s" };
-        let verdict = match winner {
-            Side::Human => self.ui.good(&format!("You win after {n} move{plural}!")),
-            Side::Computer => self
-                .ui
-                .bad(&format!("The computer wins after {n} move{plural}.")),
-        };
+    /// Announces the end: how, and who won.
+    fn finish(&mut self) -> Result<()> {
+        let end = self.session.end().expect("the game is over");
+        self.say(&words::story(self.session.mode(), &end))?;
+        let verdict = words::verdict(&self.ui, &self.session, &end);
         writeln!(self.out, "{verdict}")?;
         Ok(())
     }
@@ -472,7 +241,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             if line.is_empty() {
                 continue;
             }
-            match parse_input(&self.position, &self.numbers, line, self.every) {
+            match parse_input(&self.session, line) {
                 Ok(input) => return Ok(Some(input)),
                 Err(why) if why.starts_with("illegal move") => {
                     let msg = self.ui.bad(&format!("{why}. Try again (or `help`)."));
@@ -487,149 +256,29 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
         }
     }
-
-    fn position_text(&self) -> String {
-        self.position.to_string()
-    }
-
-    /// Every-game play: the best turn, and why.
-    fn every_hint(&mut self) -> Result<()> {
-        let a = grundy::every::analyze(&self.position, &AnalyzeOptions::default())?;
-        if a.turn.is_empty() {
-            return Ok(());
-        }
-        let text = format!(
-            "Hint: {} `{}`: {} (`grundy explain --every` shows each part's steps).",
-            match a.outcome {
-                grundy::nim::Outcome::N => "play",
-                grundy::nim::Outcome::P => "best try",
-            },
-            self.turn_notation(&a.turn),
-            crate::every::hint_reason(&a)
-        );
-        self.say(&text)
-    }
-
-    /// A winning move with its reason, or why there is none.
-    fn hint(&mut self) -> Result<()> {
-        if self.every {
-            return self.every_hint();
-        }
-        // The computer's own player: same play, and its memory is reused.
-        let Some(choice) = self.player.choose(&self.position)? else {
-            return Ok(());
-        };
-        let mv = ui::notation(&self.position, &self.numbers, &choice.mv);
-        let words = ui::words(&self.position, &self.numbers, &choice.mv);
-        if !choice.wins {
-            let why = match self.play {
-                Play::Normal => "the nim-sum of the values is 0, so every move makes it non-zero \
-                                 and a perfect opponent can always make it 0 again"
-                    .to_string(),
-                Play::Misere => self.misere_reason(false)?,
-            };
-            return self.say(&format!(
-                "Hint: there is no winning move here — {why}. Best try: `{mv}` ({words}), \
-                 which makes the game last longest and waits for a mistake."
-            ));
-        }
-        let why = match self.play {
-            Play::Normal => {
-                let fx = effect(&self.position, &choice.mv)?;
-                format!(
-                    "the nim-sum of the values is {s}; it changes a part of value {g} into one \
-                     of value {g} ⊕ {s} = {t}, so the nim-sum becomes {z} and the computer is \
-                     left in a P-position (every move from it makes the nim-sum non-zero \
-                     again); `grundy explain` shows the whole table",
-                    s = fx.before ^ fx.after,
-                    g = fx.before,
-                    t = fx.after,
-                    z = fx.nim_sum_after
-                )
-            }
-            Play::Misere => self.misere_reason(true)?,
-        };
-        let others = if choice.incomplete {
-            " It is one winning move among those a bounded search found: on a board this large \
-             others may exist that the search did not reach."
-        } else {
-            ""
-        };
-        self.say(&format!("Hint: play `{mv}` ({words}): {why}.{others}"))
-    }
-
-    fn misere_reason(&self, winning: bool) -> Result<String> {
-        let options = AnalyzeOptions {
-            memo: self.player.memo().clone(),
-            ..AnalyzeOptions::default()
-        };
-        let e = explain_with(&self.position, Play::Misere, &options)?;
-        Ok(match e.misere {
-            Some(MisereCase::Nim { big: 0, ones }) => format!(
-                "only heaps of 1 are left ({ones} of them), and in misère Nim the player to move \
-                 wins exactly when their number is even"
-            ),
-            Some(MisereCase::Nim { big: 1, .. }) if winning => {
-                "in misère Nim, with exactly one heap of 2 or more, shrink it to 0 or 1 so that \
-                 an odd number of 1-heaps is left: the opponent then takes the last one"
-                    .to_string()
-            }
-            Some(MisereCase::Nim { .. }) => format!(
-                "in misère Nim with heaps of 2 or more, play as in normal Nim (nim-sum {}) until \
-                 the move that leaves only heaps of 0 and 1, which must leave an odd number of 1-heaps",
-                e.nim_sum.unwrap_or(0)
-            ),
-            _ if winning => {
-                "an exhaustive search of the game tree shows every answer to it loses".to_string()
-            }
-            _ => "an exhaustive search of the game tree shows every move loses".to_string(),
-        })
-    }
-
-    fn list_moves(&mut self) -> Result<()> {
-        const SHOWN: usize = 40;
-        let moves: Vec<SumMove> = self.position.moves().take(SHOWN + 1).collect();
-        let mut text = String::from("Legal moves:");
-        for mv in moves.iter().take(SHOWN) {
-            text += &format!(
-                "\n  {:<14} {}",
-                ui::notation(&self.position, &self.numbers, mv),
-                ui::words(&self.position, &self.numbers, mv)
-            );
-        }
-        if moves.len() > SHOWN {
-            text += &format!("\n  … and more (only the first {SHOWN} are listed)");
-        }
-        self.say(&text)
-    }
 }
 
-/// Parses one line: a command or a legal move.
-fn parse_input(
-    position: &Position,
-    numbers: &Numbers,
-    line: &str,
-    every: bool,
-) -> Result<Input, String> {
-    let lower = line.to_ascii_lowercase();
-    match lower.as_str() {
-        "help" | "h" | "?" => return Ok(Input::Help),
-        "hint" => return Ok(Input::Hint),
-        "moves" => return Ok(Input::Moves),
-        "undo" | "u" => return Ok(Input::Undo),
-        "show" => return Ok(Input::Show),
-        "quit" | "q" | "exit" => return Ok(Input::Quit),
-        _ => {}
+/// Parses one line: a command or a legal move (or turn).
+fn parse_input(session: &Session, line: &str) -> Result<Input, String> {
+    match line.to_ascii_lowercase().as_str() {
+        "help" | "h" | "?" => Ok(Input::Help),
+        "hint" => Ok(Input::Hint),
+        "moves" => Ok(Input::Moves),
+        "undo" | "u" => Ok(Input::Undo),
+        "show" => Ok(Input::Show),
+        "quit" | "q" | "exit" => Ok(Input::Quit),
+        _ => session.parse(line).map(Input::Move),
     }
-    if every {
-        return ui::parse_turn(position, numbers, &lower).map(Input::Turn);
-    }
-    ui::parse_move(position, numbers, &lower).map(Input::Move)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::mode::Mode;
+    use grundy::nim::Play;
+    use grundy::session::notation;
+    use grundy::session::Numbers;
+    use grundy::sum::AnalyzeOptions;
 
     const PLAIN: Ui = Ui {
         colour: false,
@@ -641,18 +290,31 @@ mod tests {
     }
 
     fn scripted(expr: &str, input: &str, first: First, play: Play, every: bool) -> String {
+        let mode = if every { Mode::Every } else { Mode::from(play) };
+        with_options(expr, input, first, mode, SessionOptions::default())
+    }
+
+    fn with_options(
+        expr: &str,
+        input: &str,
+        first: First,
+        mode: Mode,
+        options: SessionOptions,
+    ) -> String {
         let mut out = Vec::new();
         let position = parse_position(expr).unwrap();
-        let mut g = Game::new(
-            position,
-            play,
-            every,
-            PLAIN,
-            true,
-            input.as_bytes(),
-            &mut out,
-        );
-        g.run(first).unwrap();
+        let first = match first {
+            First::Me => Side::You,
+            First::Computer => Side::Computer,
+        };
+        let mut g = Game {
+            ui: PLAIN,
+            session: Session::new(position, mode, options).with_first(first),
+            echo: true,
+            input: input.as_bytes(),
+            out: &mut out,
+        };
+        g.run().unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -669,9 +331,9 @@ mod tests {
             let pos = parse_position(expr).unwrap();
             let numbers = Numbers::fresh(&pos);
             for mv in pos.moves() {
-                let text = ui::notation(&pos, &numbers, &mv);
-                let parsed =
-                    ui::parse_move(&pos, &numbers, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                let text = notation::notation(&pos, &numbers, &mv);
+                let parsed = notation::parse_move(&pos, &numbers, &text)
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(
                     pos.apply(&parsed).unwrap(),
                     pos.apply(&mv).unwrap(),
@@ -697,7 +359,7 @@ mod tests {
         let expr = "kayles(3) + nim(2)";
         let pos = parse_position(expr).unwrap();
         let numbers = Numbers::fresh(&pos);
-        let mine = ui::parse_turn(&pos, &numbers, "2 1; 1 = 1 1").unwrap();
+        let mine = notation::parse_turn(&pos, &numbers, "2 1; 1 = 1 1").unwrap();
         let next = grundy::every::apply_turn(&pos, &mine).unwrap();
         let a = grundy::every::analyze(&next, &AnalyzeOptions::default()).unwrap();
         assert_eq!(a.outcome, grundy::nim::Outcome::N);
@@ -736,13 +398,11 @@ mod tests {
             ("ruler*ruler((300,300),(128,128))", true),
             ("ruler*ruler((20,30))", false),
         ] {
-            let mut out = Vec::new();
-            let position = parse_position(expr).unwrap();
-            let input = "hint\nquit\n".as_bytes();
-            let mut g = Game::new(position, Play::Normal, false, PLAIN, true, input, &mut out);
-            g.player = Player::with_budget(Play::Normal, 0);
-            g.run(First::Me).unwrap();
-            let out = String::from_utf8(out).unwrap();
+            let options = SessionOptions {
+                player_budget: 0,
+                ..SessionOptions::default()
+            };
+            let out = with_options(expr, "hint\nquit\n", First::Me, Mode::Normal, options);
             assert!(out.contains("Hint: play `"), "{out}");
             assert_eq!(out.contains("others may exist"), incomplete, "{out}");
         }

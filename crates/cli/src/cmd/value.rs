@@ -6,18 +6,16 @@
 //! ([`Limits::patient`]), with a progress bar on a terminal.
 
 use std::io::Write;
-
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 use grundy::limits::Limits;
-use grundy::nimber::Nimber;
-use grundy::rule::Rule;
 use grundy::sequence::{NimSequence, Plan};
+use grundy::Rule;
 
+use crate::answer;
+use crate::args::parse_count;
 use crate::progress::Progress;
-
-use super::parse_count;
 
 /// The Grundy value of one heap.
 #[derive(clap::Args, Debug)]
@@ -84,19 +82,13 @@ pub fn run(args: Args) -> Result<()> {
     let value = seq.value(args.n)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", json(&rule, args.n, value))?;
-        return Ok(());
-    }
-    writeln!(out, "G({}) = {value} for {rule}", args.n)?;
-    if let Some(p) = seq.period() {
-        let same = p.reduce(args.n);
-        if same != args.n {
-            writeln!(
-                out,
-                "The nim-sequence has period {} from heap {} (proved), so G({}) = G({same}).",
-                p.period, p.preperiod, args.n
-            )?;
-        }
+        writeln!(out, "{}", answer::value::json(&rule, args.n, value))?;
+    } else {
+        write!(
+            out,
+            "{}",
+            answer::value::text(&rule, args.n, value, seq.period())
+        )?;
     }
     Ok(())
 }
@@ -109,10 +101,4 @@ fn shell_word(word: &str) -> String {
     } else {
         format!("\"{word}\"")
     }
-}
-
-/// The JSON object of `value --json`, on one line without its newline (also
-/// the body of `grundy serve`'s `/api/value`).
-pub fn json(rule: &Rule, n: u64, value: Nimber) -> String {
-    serde_json::json!({ "rule": rule.to_string(), "n": n, "value": value }).to_string()
 }

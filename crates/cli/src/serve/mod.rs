@@ -1,4 +1,5 @@
-//! `grundy serve`: a small HTTP server for the web page and its JSON API.
+//! `grundy serve [--port P] [--open]`: a small HTTP server for the web page
+//! and its JSON API, on localhost.
 //!
 //! The server is [`tiny_http`], synchronous, with a fixed pool of worker
 //! threads. The work per request is engine work on one core and the clients
@@ -16,110 +17,71 @@
 //!
 //! * [`router`] maps a method, path and query (or body) to a reply; it has
 //!   no I/O, so it is tested directly.
+//! * [`params`] reads a request's parameters (query string or body), and
+//!   [`reply`] is what a request gets back.
 //! * [`api`] holds the handlers: `/api/analyze`, `/api/explain`, `/api/seq`,
 //!   `/api/value`, `/api/plot`, `/api/histogram`, `/api/game`, `/api/move`,
 //!   `/api/hint`. Their JSON is built by the same functions as the command
-//!   line's `--json`, so the bodies are byte for byte what it prints.
+//!   line's `--json` ([`crate::answer`]), so the bodies are byte for byte
+//!   what it prints.
 //! * [`assets`]: the page (HTML, CSS, JS), embedded in the binary.
+//! * [`server`]: the HTTP server itself.
 
 pub mod api;
 pub mod assets;
+pub mod params;
+pub mod reply;
 pub mod router;
+pub mod server;
 
-use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::io::Write;
+use std::net::IpAddr;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 
-use router::Reply;
+use server::Server;
 
-/// The largest request body read (a move or a position is far smaller).
-const MAX_BODY: u64 = 64 * 1024;
-
-/// A bound, not yet serving, HTTP server.
-pub struct Server {
-    http: tiny_http::Server,
-    addr: SocketAddr,
+/// Serve a web page to analyse, play, explain and plot, with a JSON API that
+/// answers as `--json` does. Binds 127.0.0.1 unless told otherwise; nothing
+/// is downloaded at run time.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The port to listen on (0 picks any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to bind. Anything but a loopback address exposes the
+    /// server to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in a browser (best effort, with xdg-open).
+    #[arg(long)]
+    open: bool,
+    /// Requests worked on at once; more wait in line.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    workers: u16,
 }
 
-impl Server {
-    /// Binds `host:port` (port 0: any free port).
-    pub fn bind(host: IpAddr, port: u16) -> Result<Server> {
-        let http = tiny_http::Server::http(SocketAddr::new(host, port))
-            .map_err(|e| anyhow!("cannot listen on {host}:{port}: {e}"))?;
-        let addr = http
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| anyhow!("the server has no IP address"))?;
-        Ok(Server { http, addr })
+/// Binds the server, says where it listens (and opens a browser when
+/// asked), and serves until the process is stopped.
+pub fn run(args: Args) -> Result<()> {
+    let server = Server::bind(args.host, args.port)?;
+    let url = server.url();
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "grundy serve: listening on {url} (Ctrl-C stops)")?;
+        out.flush()?;
     }
-
-    /// The page's address, e.g. `http://127.0.0.1:8080/`.
-    pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
-    }
-
-    /// Serves requests forever with `workers` threads.
-    pub fn run(self, workers: usize) {
-        let http = Arc::new(self.http);
-        let threads: Vec<_> = (0..workers.max(1))
-            .map(|_| {
-                let http = Arc::clone(&http);
-                std::thread::spawn(move || loop {
-                    match http.recv() {
-                        Ok(request) => respond(request),
-                        Err(err) => eprintln!("grundy serve: {err}"),
-                    }
-                })
-            })
-            .collect();
-        for t in threads {
-            let _ = t.join();
-        }
-    }
-}
-
-/// Answers one request. A panic in a handler becomes a 500 reply, never a
-/// dead worker.
-fn respond(mut request: tiny_http::Request) {
-    let method = request.method().as_str().to_string();
-    let url = request.url().to_string();
-    let mut body = Vec::new();
-    let too_long = request.body_length().is_some_and(|n| n as u64 > MAX_BODY);
-    let reply = if too_long {
-        Reply::error(413, "the request body is too large (at most 64 KiB)", None)
-    } else {
-        match request
-            .as_reader()
-            .take(MAX_BODY + 1)
-            .read_to_end(&mut body)
+    if args.open {
+        // Best effort: a machine without a desktop simply has no browser.
+        if let Err(err) = std::process::Command::new("xdg-open")
+            .arg(&url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
         {
-            Ok(_) if body.len() as u64 > MAX_BODY => {
-                Reply::error(413, "the request body is too large (at most 64 KiB)", None)
-            }
-            Ok(_) => std::panic::catch_unwind(|| router::route(&method, &url, &body))
-                .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed", None)),
-            Err(err) => Reply::error(400, &format!("cannot read the request: {err}"), None),
-        }
-    };
-    // Bodies are whole in memory: send a Content-Length, never chunks.
-    let mut response = tiny_http::Response::from_data(reply.body)
-        .with_status_code(reply.status)
-        .with_chunked_threshold(usize::MAX);
-    for (name, value) in [
-        ("Content-Type", reply.content_type),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Cache-Control", "no-store"),
-        (
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'",
-        ),
-    ] {
-        if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(h);
+            eprintln!("grundy serve: could not open a browser ({err}); visit {url}");
         }
     }
-    // The client may have gone; nothing to do about it.
-    let _ = request.respond(response);
+    server.run(usize::from(args.workers));
+    Ok(())
 }

@@ -1,65 +1,26 @@
-//! From a request (method, URL, body) to a reply, without I/O.
-//!
-//! Parameters come from the query string (`application/x-www-form-urlencoded`:
-//! `+` is a space, so a `+` inside an expression is written `%2B`, as
-//! `encodeURIComponent` does) or, for `POST`, from a body that is either the
-//! same encoding or a JSON object (strings as they are, booleans as 1/0,
-//! arrays of numbers joined by commas).
+//! From a request (method, URL, body) to a reply, without I/O: the page's
+//! assets by path, and each `/api/…` path to its handler in [`ROUTES`].
 
-use std::collections::HashMap;
+use super::api::{analysis, game, sequence, ApiResult};
+use super::assets;
+use super::params::{parse_body, parse_form, Params};
+use super::reply::Reply;
 
-use serde_json::{json, Value};
+/// A handler of the JSON API.
+pub type Handler = fn(&Params) -> ApiResult;
 
-use super::{api, assets};
-
-/// A finished reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reply {
-    /// The HTTP status code.
-    pub status: u16,
-    /// The `Content-Type` header.
-    pub content_type: &'static str,
-    /// The whole body.
-    pub body: Vec<u8>,
-}
-
-impl Reply {
-    /// A 200 reply of JSON text (given with its final newline).
-    pub fn json_text(text: String) -> Reply {
-        Reply {
-            status: 200,
-            content_type: "application/json",
-            body: text.into_bytes(),
-        }
-    }
-
-    /// A 200 reply of a JSON value, on one line with a newline.
-    pub fn json(value: &Value) -> Reply {
-        Reply::json_text(format!("{value}\n"))
-    }
-
-    /// An SVG picture.
-    pub fn svg(text: String) -> Reply {
-        Reply {
-            status: 200,
-            content_type: "image/svg+xml",
-            body: text.into_bytes(),
-        }
-    }
-
-    /// An error: `{"error": message, "at": column}` (`at` is the 1-based
-    /// column of the input where the problem is, or null).
-    pub fn error(status: u16, message: &str, at: Option<usize>) -> Reply {
-        Reply {
-            status,
-            content_type: "application/json",
-            body: format!("{}\n", json!({ "error": message, "at": at })).into_bytes(),
-        }
-    }
-}
-
-/// The request's parameters, by name (the last of repeated names wins).
-pub type Params = HashMap<String, String>;
+/// Every path of the JSON API, and its handler.
+pub const ROUTES: &[(&str, Handler)] = &[
+    ("/api/analyze", analysis::analyze),
+    ("/api/explain", analysis::explain),
+    ("/api/seq", sequence::seq),
+    ("/api/value", sequence::value),
+    ("/api/plot", sequence::plot),
+    ("/api/histogram", sequence::histogram),
+    ("/api/game", game::game),
+    ("/api/move", game::play_move),
+    ("/api/hint", game::hint),
+];
 
 /// Answers one request.
 pub fn route(method: &str, url: &str, body: &[u8]) -> Reply {
@@ -89,121 +50,25 @@ pub fn route(method: &str, url: &str, body: &[u8]) -> Reply {
             body: text.as_bytes().to_vec(),
         };
     }
-    let result = match path {
-        "/api/analyze" => api::analyze(&params),
-        "/api/explain" => api::explain(&params),
-        "/api/seq" => api::seq(&params),
-        "/api/value" => api::value(&params),
-        "/api/plot" => api::plot(&params),
-        "/api/histogram" => api::histogram(&params),
-        "/api/game" => api::game(&params),
-        "/api/move" => api::play_move(&params),
-        "/api/hint" => api::hint(&params),
-        _ => return Reply::error(404, &format!("no such page: {path}"), None),
-    };
-    result.unwrap_or_else(|e| e.reply())
-}
-
-/// Decodes `a=1&b=x%2By` into a map.
-pub fn parse_form(text: &str) -> Result<Params, String> {
-    let mut params = Params::new();
-    for pair in text.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        params.insert(decode(k)?, decode(v)?);
+    match ROUTES.iter().find(|(p, _)| *p == path) {
+        Some((_, handler)) => handler(&params).unwrap_or_else(|e| e.reply()),
+        None => Reply::error(404, &format!("no such page: {path}"), None),
     }
-    Ok(params)
-}
-
-/// Percent-decoding, with `+` as a space.
-fn decode(text: &str) -> Result<String, String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let hex = bytes
-                    .get(i + 1..i + 3)
-                    .and_then(|h| std::str::from_utf8(h).ok())
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or_else(|| format!("bad percent-encoding in {text:?}"))?;
-                out.push(hex);
-                i += 2;
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8(out).map_err(|_| format!("the parameter {text:?} is not UTF-8"))
-}
-
-/// A POST body: a JSON object or form encoding.
-fn parse_body(body: &[u8]) -> Result<Params, String> {
-    let text = std::str::from_utf8(body).map_err(|_| "the request body is not UTF-8")?;
-    let text = text.trim();
-    if !text.starts_with(['{', '[']) {
-        return parse_form(text);
-    }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| format!("the body is not valid JSON: {e}"))?;
-    let Value::Object(map) = value else {
-        return Err("the body must be a JSON object".into());
-    };
-    map.into_iter()
-        .filter(|(_, v)| !v.is_null())
-        .map(|(k, v)| {
-            let s = match v {
-                Value::String(s) => s,
-                Value::Bool(b) => if b { "1" } else { "0" }.to_string(),
-                Value::Number(n) => n.to_string(),
-                Value::Array(items) => items
-                    .iter()
-                    .map(|i| match i {
-                        Value::Number(n) => Ok(n.to_string()),
-                        Value::String(s) => Ok(s.clone()),
-                        _ => Err(format!("{k}: a list of numbers is expected")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?
-                    .join(","),
-                Value::Object(_) | Value::Null => {
-                    return Err(format!("{k}: an object is not allowed here"))
-                }
-            };
-            Ok((k, s))
-        })
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::game::expression;
+    use crate::answer::moves::single_heap;
+    use crate::serve::api::bounds::MAX_HEAPS;
+    use grundy::expr::parse_position;
+    use serde_json::Value;
 
     fn get(url: &str) -> (u16, Value) {
         let r = route("GET", url, b"");
         let v = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
         (r.status, v)
-    }
-
-    #[test]
-    fn forms_decode_plus_and_percent() {
-        let p = parse_form("expr=nim(3%2C4)+%2B+kayles(2)&misere=1&x").unwrap();
-        assert_eq!(p["expr"], "nim(3,4) + kayles(2)");
-        assert_eq!(p["misere"], "1");
-        assert_eq!(p["x"], "");
-        assert!(parse_form("expr=%zz").is_err());
-        assert!(parse_form("expr=%ff").is_err());
-    }
-
-    #[test]
-    fn json_bodies_become_parameters() {
-        let p = parse_body(br#"{"expr":"nim(3)","misere":true,"heap":0,"to":[1,2]}"#).unwrap();
-        assert_eq!(p["expr"], "nim(3)");
-        assert_eq!(p["misere"], "1");
-        assert_eq!(p["heap"], "0");
-        assert_eq!(p["to"], "1,2");
-        assert!(parse_body(b"[1]").is_err());
-        assert!(parse_body(b"{\"a\":{}}").is_err());
     }
 
     #[test]
@@ -224,5 +89,62 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("negative numbers are not allowed"));
+    }
+
+    #[test]
+    fn expressions_round_trip() {
+        for text in [
+            "nim(3,0,5)",
+            "kayles(1,2) + dawson(7)",
+            "0.137(5) + sub{1,3,4}(9) + sub{1..5}(4)",
+            "stairs(1,4,8) + grundys(7)",
+            "4.7(5) + 0.F(6) + sub{fib}(3)",
+        ] {
+            let pos = parse_position(text).unwrap();
+            let again = parse_position(&expression(&pos)).unwrap();
+            assert_eq!(pos, again, "{text} -> {}", expression(&pos));
+        }
+    }
+
+    #[test]
+    fn a_game_of_nim_is_won_by_the_computer_from_a_won_position() {
+        // nim(1,2,3) is a P-position: whatever the user does, the computer
+        // faces a won position and must win.
+        let mut expr = "nim(1,2,3)".to_string();
+        loop {
+            let url = format!(
+                "/api/move?expr={}&move=1+1",
+                expr.replace('+', "%2B").replace(' ', "+")
+            );
+            // Take one from the first non-empty heap.
+            let pos = parse_position(&expr).unwrap();
+            let first = pos
+                .components()
+                .position(|c| single_heap(c.as_ref()).is_some_and(|size| size > 0))
+                .unwrap();
+            let url = url.replace("move=1+1", &format!("move={}+1", first + 1));
+            let (status, v) = get(&url);
+            assert_eq!(status, 200, "{v}");
+            assert_eq!(v["computer"]["wins"], true, "{v}");
+            if v["over"] == true {
+                assert_eq!(v["winner"], "computer");
+                break;
+            }
+            expr = v["position"].as_str().unwrap().to_string();
+        }
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let (s, v) = get("/api/seq?rule=kayles&to=1000001");
+        assert_eq!(s, 400);
+        assert!(v["error"].as_str().unwrap().contains("at most 1000000"));
+        let many = vec!["1"; MAX_HEAPS + 1].join(",");
+        let (s, v) = get(&format!("/api/analyze?expr=nim({many})"));
+        assert_eq!(s, 400);
+        assert!(v["error"].as_str().unwrap().contains("at most 1000"));
+        // No period is proved for Grundy's game: 2^40 heaps cannot be stored.
+        let (s, _) = get("/api/value?rule=grundys&n=1099511627776");
+        assert_eq!(s, 400);
     }
 }

@@ -166,7 +166,7 @@ impl Game for Heap {
     ) -> Option<Result<MisereSum>> {
         let sizes = self.sizes_of(parts)?;
         let quotients = cx.memo.get_or_init(QuotientCache::new);
-        let answer = quotients.solve_misere(self.rule(), &sizes, max_moves)?;
+        let answer = quotients.solve_misere(self.rule(), &sizes, max_moves, &cx.budget)?;
         Some(answer.map(|a| {
             let moves = a
                 .moves
@@ -199,7 +199,9 @@ impl Game for Heap {
         let sizes = self.sizes_of(parts)?;
         let largest = sizes.iter().copied().max().unwrap_or(0);
         let quotients = cx.memo.get_or_init(QuotientCache::new);
-        let q = quotients.covering(rule, largest, ANALYSIS_LIMITS).ok()?;
+        let q = quotients
+            .covering(rule, largest, ANALYSIS_LIMITS, &cx.budget)
+            .ok()?;
         let m = q.monoid();
         let elems: Vec<Element> = sizes
             .iter()

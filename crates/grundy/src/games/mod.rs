@@ -23,20 +23,30 @@
 //! | Green Hackenbush | `hackenbush(1-2 1-3 3-4)` | [`hackenbush`] |
 //! | Euclid's game | `euclid(25,7)` | [`euclid`] |
 //! | the multiplication game (judge only) | — | [`multiplication`] |
+//! | Node-Kayles | `nodekayles(1-2 2-3 3-4 5)`, `nodekayles(3x16)` | [`nodekayles`] |
+//! | Arc-Kayles | `arckayles(1-2 2-3 3-4)`, `arckayles(3x4)` | [`arckayles`] |
+//! | Chomp | `chomp(3x5)`, `chomp(5,4,4,2)` | [`chomp`] |
 //! | coin-turning games | `turtles(1,4,9)`, `twins(0,3)`, `mock(0,1,2,3)`, `moebius(1,6)`, `ruler(3,8)`, `corners((1,2))`, `ruler*ruler((3,5))` | [`coins`] |
+//!
+//! [`graph`] is not a family: it holds what the graph families share
+//! (graphs as bitsets, their pieces, canonical keys, the written forms).
 
+pub mod arckayles;
 pub mod auction;
 pub mod boxes;
+pub mod chomp;
 pub mod coins;
 pub mod consecutive;
 pub mod euclid;
 pub mod fibnim;
+pub mod graph;
 pub mod hackenbush;
 pub mod heap;
 pub mod lasker;
 pub mod misere_range;
 pub mod moore;
 pub mod multiplication;
+pub mod nodekayles;
 pub mod northcott;
 pub mod staircase;
 pub mod wythoff;
@@ -78,6 +88,9 @@ pub static FAMILIES: &[Family] = &[
     hackenbush::FAMILY,
     euclid::FAMILY,
     coins::FAMILY,
+    nodekayles::FAMILY,
+    arckayles::FAMILY,
+    chomp::FAMILY,
 ];
 
 /// The family names nearest to `word` (a name no family accepts) by edit

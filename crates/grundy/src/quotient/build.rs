@@ -8,7 +8,7 @@ use super::lookahead::lookahead;
 use super::monoid::{Element, Monoid};
 use super::refine::refine;
 use super::verify;
-use crate::budget::Budget;
+use crate::budget::{vec_bytes, Budget, Reservation};
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -268,7 +268,7 @@ impl Builder {
         cap: u8,
         budget: &Budget,
     ) -> Result<Builder> {
-        let base = Base::new(src, n, self.monoid.order, tracked, cap)?;
+        let base = Base::new(src, n, self.monoid.order, tracked, cap, budget)?;
         let order = base.len();
         let image = |heaps: &[u64]| base.image(heaps);
         let mut opts: Vec<u32> = self.rule.moves(n).map(|mv| image(&mv.leaves)).collect();
@@ -507,6 +507,8 @@ struct Base {
     /// `succ[z * width + slot[h]]`: the element `z` times heap `h`.
     succ: Vec<u32>,
     width: usize,
+    /// Its bytes, held against the budget while it lives.
+    _held: Reservation,
 }
 
 /// A count past `cap + 1` folded back by 2 (`h^(cap+2) = h^cap`).
@@ -526,8 +528,24 @@ impl Base {
     /// least `y` — the key compares the count of the largest heap first. The
     /// powers stop at the first `k` that adds nothing (then `S·h^(k+1)` lies
     /// in `S·h^(k)·h` and adds nothing either).
-    fn new(b: &Builder, n: u64, reached: usize, tracked: &[u64], cap: u8) -> Result<Base> {
+    fn new(
+        b: &Builder,
+        n: u64,
+        reached: usize,
+        tracked: &[u64],
+        cap: u8,
+        budget: &Budget,
+    ) -> Result<Base> {
         let limit = b.max_order.saturating_mul(64);
+        let mut held = budget.reservation();
+        let stopped = |e: Error, elements: usize| {
+            e.during(|| {
+                format!(
+                    "building a misère quotient of {} at heap {n} ({elements} elements)",
+                    b.rule
+                )
+            })
+        };
         let heaps: Vec<u64> = (1..n).filter(|&h| b.rule.has_moves(h)).collect();
         // An element as bytes: its element of M (little-endian), then the
         // count of each tracked heap.
@@ -566,10 +584,17 @@ impl Base {
                             n - 1
                         )));
                     }
-                    index.insert(scratch.clone(), reps.len() as u32);
-                    elems.extend_from_slice(&scratch);
                     let mut rep = reps[y].clone();
                     rep.extend(std::iter::repeat(h).take(k));
+                    // Its bytes in `elems`, as a key of `index` (with the
+                    // table's share) and as a representative.
+                    let bytes_held = 3 * bytes as u64 + 64 + vec_bytes::<u64>(rep.len());
+                    held.grow(bytes_held).map_err(|e| stopped(e, reps.len()))?;
+                    if reps.len() % 4096 == 0 {
+                        budget.check().map_err(|e| stopped(e, reps.len()))?;
+                    }
+                    index.insert(scratch.clone(), reps.len() as u32);
+                    elems.extend_from_slice(&scratch);
                     reps.push(rep);
                     fresh = true;
                 }
@@ -584,6 +609,8 @@ impl Base {
         for (i, &h) in heaps.iter().enumerate() {
             slot[h as usize] = i;
         }
+        held.grow((len * width * 4 + n as usize * 8) as u64)
+            .map_err(|e| stopped(e, len))?;
         let mut succ = Vec::with_capacity(len * width);
         for z in 0..len {
             for &h in &heaps {
@@ -611,6 +638,7 @@ impl Base {
             slot,
             succ,
             width,
+            _held: held,
         })
     }
 
@@ -693,7 +721,7 @@ mod tests {
             while b.heaps_done() < n - 1 {
                 b.step(1_000_000, &Budget::unlimited()).unwrap();
             }
-            let base = Base::new(&b, n, b.monoid.order, &tracked, 2).unwrap();
+            let base = Base::new(&b, n, b.monoid.order, &tracked, 2, &Budget::unlimited()).unwrap();
             for z in 1..base.len() {
                 assert!(key(&base.reps[z - 1]) < key(&base.reps[z]), "{code}: {z}");
                 assert_eq!(base.image(&base.reps[z]) as usize, z);

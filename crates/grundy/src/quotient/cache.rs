@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::compute::{Quotient, QuotientLimits};
 use super::read::MisereAnswer;
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -36,13 +37,14 @@ pub const DEFAULT_CACHE_BYTES: u64 = 256 << 20;
 /// Clones share the quotients: hand clones to the threads of one caller.
 ///
 /// ```
+/// use grundy::budget::Budget;
 /// use grundy::quotient::QuotientCache;
 /// use grundy::rule::Rule;
 /// let cache = QuotientCache::new();
-/// let q = cache.covering(&Rule::kayles(), 12, Default::default()).unwrap();
+/// let q = cache.covering(&Rule::kayles(), 12, Default::default(), &Budget::unlimited()).unwrap();
 /// assert_eq!(q.heaps(), 12);
 /// // The second request finds it.
-/// let again = cache.covering(&Rule::kayles(), 10, Default::default()).unwrap();
+/// let again = cache.covering(&Rule::kayles(), 10, Default::default(), &Budget::unlimited()).unwrap();
 /// assert!(std::sync::Arc::ptr_eq(&q, &again));
 /// ```
 #[derive(Clone)]
@@ -130,16 +132,20 @@ impl QuotientCache {
         rule: &Rule,
         largest: u64,
         limits: QuotientLimits,
+        budget: &Budget,
     ) -> Result<Arc<Quotient>> {
         if let Some(q) = self.get(rule) {
             if largest <= q.heaps() || q.period().is_some() {
                 return Ok(q);
             }
         }
+        let compute = |to: u64, periodic: bool| {
+            Quotient::compute_within(rule, to, None, periodic, limits, budget, |_| {}).0
+        };
         let q = if largest <= ANALYSIS_HEAPS {
-            Quotient::compute_with(rule, largest, false, limits, |_| {})?
+            compute(largest, false)?
         } else {
-            let q = Quotient::compute_with(rule, ANALYSIS_HEAPS, true, limits, |_| {})?;
+            let q = compute(ANALYSIS_HEAPS, true)?;
             if q.period().is_none() {
                 return Err(Error::TooLarge(format!(
                     "heap {largest} is beyond the {ANALYSIS_HEAPS} heaps for which the misère quotient \
@@ -162,13 +168,14 @@ impl QuotientCache {
         rule: &Rule,
         heaps: &[u64],
         max_moves: usize,
+        budget: &Budget,
     ) -> Option<Result<MisereAnswer>> {
         if !matches!(rule, Rule::TakeBreak(_) | Rule::Subtraction(_)) {
             return None;
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         Some(
-            self.covering(rule, largest, ANALYSIS_LIMITS)
+            self.covering(rule, largest, ANALYSIS_LIMITS, budget)
                 .and_then(|q| q.winning_moves(heaps, max_moves)),
         )
     }
@@ -240,14 +247,16 @@ mod tests {
     fn a_cache_keeps_the_furthest_quotient_of_each_rule() {
         let cache = QuotientCache::new();
         let rule = code("0.07");
-        let short = cache.covering(&rule, 8, QuotientLimits::default()).unwrap();
+        let short = cache
+            .covering(&rule, 8, QuotientLimits::default(), &Budget::unlimited())
+            .unwrap();
         let long = cache
-            .covering(&rule, 14, QuotientLimits::default())
+            .covering(&rule, 14, QuotientLimits::default(), &Budget::unlimited())
             .unwrap();
         assert_eq!((short.heaps(), long.heaps()), (8, 14));
         // A request for fewer heaps is answered by the furthest kept.
         let again = cache
-            .covering(&rule, 10, QuotientLimits::default())
+            .covering(&rule, 10, QuotientLimits::default(), &Budget::unlimited())
             .unwrap();
         assert!(Arc::ptr_eq(&again, &long));
         assert_eq!(cache.len(), 1);
@@ -260,7 +269,7 @@ mod tests {
         let limits = QuotientLimits::default();
         let size = |r: &Rule| {
             QuotientCache::new()
-                .covering(r, 12, limits)
+                .covering(r, 12, limits, &Budget::unlimited())
                 .unwrap()
                 .bytes()
         };
@@ -268,11 +277,22 @@ mod tests {
         let mut sizes = [size(&a), size(&b), size(&c)];
         sizes.sort_unstable();
         let cache = QuotientCache::with_capacity(sizes[1] + sizes[2]);
-        let qa = cache.covering(&a, 12, limits).unwrap();
-        cache.covering(&b, 12, limits).unwrap();
+        let qa = cache
+            .covering(&a, 12, limits, &Budget::unlimited())
+            .unwrap();
+        cache
+            .covering(&b, 12, limits, &Budget::unlimited())
+            .unwrap();
         // a is used again, so b is the least recently used when c comes.
-        assert!(Arc::ptr_eq(&cache.covering(&a, 12, limits).unwrap(), &qa));
-        cache.covering(&c, 12, limits).unwrap();
+        assert!(Arc::ptr_eq(
+            &cache
+                .covering(&a, 12, limits, &Budget::unlimited())
+                .unwrap(),
+            &qa
+        ));
+        cache
+            .covering(&c, 12, limits, &Budget::unlimited())
+            .unwrap();
         assert!(cache.bytes() <= sizes[1] + sizes[2]);
         let kept: Vec<bool> = [&a, &b, &c]
             .iter()
@@ -282,16 +302,27 @@ mod tests {
         assert!(!kept[1], "{kept:?}");
         // A cache too small for any quotient keeps none, and still answers.
         let tiny = QuotientCache::with_capacity(1);
-        assert_eq!(tiny.covering(&a, 12, limits).unwrap().heaps(), 12);
+        assert_eq!(
+            tiny.covering(&a, 12, limits, &Budget::unlimited())
+                .unwrap()
+                .heaps(),
+            12
+        );
         assert!(tiny.is_empty());
     }
 
     #[test]
     fn rules_without_a_quotient_are_left_to_search() {
         let cache = QuotientCache::new();
-        assert!(cache.solve_misere(&Rule::Grundys, &[5, 6], 10).is_none());
-        assert!(cache.solve_misere(&Rule::Nim, &[5, 6], 10).is_none());
-        let answer = cache.solve_misere(&code("0.75"), &[3, 5, 7], 100).unwrap();
+        assert!(cache
+            .solve_misere(&Rule::Grundys, &[5, 6], 10, &Budget::unlimited())
+            .is_none());
+        assert!(cache
+            .solve_misere(&Rule::Nim, &[5, 6], 10, &Budget::unlimited())
+            .is_none());
+        let answer = cache
+            .solve_misere(&code("0.75"), &[3, 5, 7], 100, &Budget::unlimited())
+            .unwrap();
         assert_eq!(answer.unwrap().outcome, crate::nim::Outcome::N);
         assert_eq!(cache.len(), 1);
     }

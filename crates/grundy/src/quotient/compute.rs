@@ -119,6 +119,31 @@ impl Quotient {
         from: Option<&Checkpoint>,
         stop_when_periodic: bool,
         limits: QuotientLimits,
+        progress: impl FnMut(Progress),
+    ) -> (Result<Quotient>, Option<Checkpoint>) {
+        let budget = Budget::unlimited();
+        Quotient::compute_within(
+            rule,
+            to,
+            from,
+            stop_when_periodic,
+            limits,
+            &budget,
+            progress,
+        )
+    }
+
+    /// As [`Quotient::compute_resumable`], within `budget` as well: its
+    /// deadline and cancellation are looked at as the limits' own
+    /// `max_seconds`, and the tables and proof searches of each heap hold
+    /// their bytes against its memory allowance.
+    pub fn compute_within(
+        rule: &Rule,
+        to: u64,
+        from: Option<&Checkpoint>,
+        stop_when_periodic: bool,
+        limits: QuotientLimits,
+        budget: &Budget,
         mut progress: impl FnMut(Progress),
     ) -> (Result<Quotient>, Option<Checkpoint>) {
         match rule {
@@ -143,7 +168,8 @@ impl Quotient {
             );
         }
         let started = Instant::now();
-        let budget = time_budget(limits.max_seconds);
+        let caller = budget;
+        let budget = time_budget(caller, limits.max_seconds);
         let mut b = match from {
             None => Builder::new(rule.clone(), limits.max_order),
             Some(c) => match c.restore(rule, limits.max_order, limits.max_states) {
@@ -156,8 +182,10 @@ impl Quotient {
         let mut states = 0;
         // A run stopped by the time limit says how far it got.
         let stopped = |b: &Builder, e: Error| {
+            // The limits' own time, not the caller's deadline.
+            let own_time = caller.check().is_ok();
             let e = match (e.limit_kind(), limits.max_seconds) {
-                (Some(LimitKind::Time), Some(limit)) => Error::limit(
+                (Some(LimitKind::Time), Some(limit)) if own_time => Error::limit(
                     LimitKind::Time,
                     format!(
                         "the misère quotient of {rule} was stopped after {limit} s: heaps 0..{} \
@@ -364,17 +392,16 @@ impl Quotient {
     }
 }
 
-/// The budget of a computation allowed `max_seconds` from now: a limit
-/// that is not a valid duration is no limit, unless it is negative (then
-/// the time is up at once).
-fn time_budget(max_seconds: Option<f64>) -> Budget {
-    let budget = Budget::unlimited();
+/// The budget of a computation allowed `max_seconds` from now within the
+/// caller's `budget`: a limit that is not a valid duration is no limit,
+/// unless it is negative (then the time is up at once).
+fn time_budget(budget: &Budget, max_seconds: Option<f64>) -> Budget {
     match max_seconds {
-        None => budget,
+        None => budget.clone(),
         Some(limit) => match Duration::try_from_secs_f64(limit) {
-            Ok(d) => budget.with_time(d),
-            Err(_) if limit < 0.0 => budget.with_time(Duration::ZERO),
-            Err(_) => budget,
+            Ok(d) => budget.within(d),
+            Err(_) if limit < 0.0 => budget.within(Duration::ZERO),
+            Err(_) => budget.clone(),
         },
     }
 }

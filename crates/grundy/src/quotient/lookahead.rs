@@ -83,6 +83,8 @@ pub(crate) fn lookahead(
     seen.insert(&arena, 0);
     let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
     let mut trans: Vec<u32> = Vec::new();
+    // The states' bytes, held against the budget 4096 states at a time.
+    let mut held = budget.reservation();
     let mut scratch = vec![0u64; width];
     let mut head = 0usize;
     while head < parent.len() {
@@ -102,6 +104,13 @@ pub(crate) fn lookahead(
                     let id = parent.len() as u32;
                     if id % 4096 == 0 {
                         budget.check()?;
+                        held.grow(4096 * per_state as u64).map_err(|e| {
+                            e.during(|| {
+                                format!(
+                                    "looking ahead from a misère quotient candidate ({id} states)"
+                                )
+                            })
+                        })?;
                     }
                     if parent.len() >= max_states {
                         let why = if memory_bound {

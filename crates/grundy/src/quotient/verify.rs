@@ -208,6 +208,8 @@ impl Kinds {
         let mut scratch = vec![0u64; width];
         // trail[s]: the state s came from and the generator added.
         let mut trail: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+        // The states' bytes, held against the budget 4096 states at a time.
+        let mut held = budget.reservation();
         let mut head = 0usize;
         while head < trail.len() {
             for gi in 0..ng {
@@ -230,6 +232,11 @@ impl Kinds {
                 let id = trail.len();
                 if id % 4096 == 0 {
                     budget.check().map_err(Failure::Limit)?;
+                    held.grow(4096 * per_state as u64).map_err(|e| {
+                        Failure::Limit(
+                            e.during(|| format!("proving a misère quotient ({id} states)")),
+                        )
+                    })?;
                 }
                 if id >= max_states {
                     let why = if memory_bound {

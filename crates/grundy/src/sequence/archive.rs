@@ -197,7 +197,8 @@ impl Archive {
         self.codes.truncate(len);
     }
 
-    /// The heaps listed apart.
+    /// The heaps listed apart (tests).
+    #[cfg(test)]
     pub fn exceptions(&self) -> usize {
         self.apart.len()
     }
@@ -216,7 +217,7 @@ impl Archive {
 /// never read again, and spare room).
 #[cfg(unix)]
 fn discard_pages(lo: usize, hi: usize) {
-    let page = super::page_size();
+    let page = super::pages::page_size();
     let (lo, hi) = (lo.next_multiple_of(page), hi / page * page);
     if lo < hi {
         // SAFETY: lo..hi are whole pages of the codes vector's allocation

@@ -47,6 +47,7 @@
 //! still read; its runs continue from the values alone
 //! ([`Computation::resume`](super::Computation::resume)).
 
+use super::state::{EngineState, State, WindowState};
 use crate::period::{Period, Proof};
 use thiserror::Error;
 
@@ -71,52 +72,6 @@ pub struct Checkpoint {
     pub values: Vec<u16>,
     /// The rest of the run's state (`None` in files of version 1).
     pub state: Option<State>,
-}
-
-/// What a checkpoint holds besides the values, so that a run goes on
-/// exactly as if it had not stopped.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct State {
-    /// The work counted so far: what the budget of a search for a period
-    /// counts ([`Computation::work`](super::Computation::work)). (Not the
-    /// pairs examined, which depend on the threads' timing: a checkpoint
-    /// depends only on the sequence, whatever the threads.)
-    pub work: u64,
-    /// The largest value computed.
-    pub largest: u16,
-    /// The period proved, if any (window mode searches no more once values
-    /// are released, so the proof is kept; other runs find it again).
-    pub period: Option<Period>,
-    /// The engine's choices, for an engine that makes any.
-    pub engine: Option<EngineState>,
-    /// Window mode, if the run was in it.
-    pub window: Option<WindowState>,
-}
-
-/// The choices of the sparse engine that its values alone do not show.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineState {
-    /// The mask splitting values into rare and common.
-    pub mask: u16,
-    /// The number of values at which the engine next reconsiders its mask.
-    pub next_revision: u64,
-    /// The rare heaps among those no longer kept (window mode), ascending,
-    /// with their values: the engine pairs every rare heap with recent ones.
-    pub rare: Vec<(u64, u16)>,
-}
-
-/// Window mode: which heaps are kept, and the counts the reports need.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WindowState {
-    /// The heaps kept at each end.
-    pub keep: u64,
-    /// The heaps whose values are no longer kept: the checkpoint's values
-    /// are `G(0..dropped.start)` and then `G(dropped.end..)`.
-    pub dropped: std::ops::Range<u64>,
-    /// `counts[v]`: the heaps of `1..computed` of value `v`.
-    pub counts: Vec<u64>,
-    /// `last_at[v]`: the last heap `≥ 1` of value `v` (0 for none).
-    pub last_at: Vec<u64>,
 }
 
 impl Checkpoint {
@@ -171,193 +126,149 @@ impl Fnv {
     }
 }
 
-impl State {
-    /// The state's bytes (see the format in the module docs).
-    fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut put = |x: u64| out.extend_from_slice(&x.to_le_bytes());
-        put(self.work);
-        out.extend_from_slice(&self.largest.to_le_bytes());
-        match self.period {
-            None => out.push(0),
-            Some(p) => match p.proof {
-                Proof::GuySmith {
-                    window_start,
-                    window_end,
-                } => {
-                    out.push(1);
-                    for x in [p.preperiod, p.period, window_start, window_end] {
-                        out.extend_from_slice(&x.to_le_bytes());
-                    }
-                }
-                Proof::ClosedForm => {
-                    out.push(2);
-                    for x in [p.preperiod, p.period] {
-                        out.extend_from_slice(&x.to_le_bytes());
-                    }
-                }
-            },
-        }
-        match &self.engine {
-            None => out.push(0),
-            Some(e) => {
+/// The bytes of `state` (see the format in the module docs).
+fn state_bytes(state: &State) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut put = |x: u64| out.extend_from_slice(&x.to_le_bytes());
+    put(state.work);
+    out.extend_from_slice(&state.largest.to_le_bytes());
+    match state.period {
+        None => out.push(0),
+        Some(p) => match p.proof {
+            Proof::GuySmith {
+                window_start,
+                window_end,
+            } => {
                 out.push(1);
-                out.extend_from_slice(&e.mask.to_le_bytes());
-                out.extend_from_slice(&e.next_revision.to_le_bytes());
-                out.extend_from_slice(&(e.rare.len() as u64).to_le_bytes());
-                for &(heap, value) in &e.rare {
-                    out.extend_from_slice(&heap.to_le_bytes());
-                    out.extend_from_slice(&value.to_le_bytes());
-                }
-            }
-        }
-        match &self.window {
-            None => out.push(0),
-            Some(w) => {
-                out.push(1);
-                for x in [w.keep, w.dropped.start, w.dropped.end] {
+                for x in [p.preperiod, p.period, window_start, window_end] {
                     out.extend_from_slice(&x.to_le_bytes());
                 }
-                // (Both tables have one entry per value: the longer length.)
-                let len = w.counts.len().max(w.last_at.len());
-                out.extend_from_slice(&(len as u64).to_le_bytes());
-                for table in [&w.counts, &w.last_at] {
-                    for v in 0..len {
-                        out.extend_from_slice(&table.get(v).copied().unwrap_or(0).to_le_bytes());
-                    }
+            }
+            Proof::ClosedForm => {
+                out.push(2);
+                for x in [p.preperiod, p.period] {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+        },
+    }
+    match &state.engine {
+        None => out.push(0),
+        Some(e) => {
+            out.push(1);
+            out.extend_from_slice(&e.mask.to_le_bytes());
+            out.extend_from_slice(&e.next_revision.to_le_bytes());
+            out.extend_from_slice(&(e.rare.len() as u64).to_le_bytes());
+            for &(heap, value) in &e.rare {
+                out.extend_from_slice(&heap.to_le_bytes());
+                out.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+    }
+    match &state.window {
+        None => out.push(0),
+        Some(w) => {
+            out.push(1);
+            for x in [w.keep, w.dropped.start, w.dropped.end] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            // (Both tables have one entry per value: the longer length.)
+            let len = w.counts.len().max(w.last_at.len());
+            out.extend_from_slice(&(len as u64).to_le_bytes());
+            for table in [&w.counts, &w.last_at] {
+                for v in 0..len {
+                    out.extend_from_slice(&table.get(v).copied().unwrap_or(0).to_le_bytes());
                 }
             }
         }
-        out
     }
+    out
+}
 
-    /// Reads a state, checking it against the `stored` values it goes with.
-    fn from_bytes(bytes: &[u8], stored: u64) -> Result<State, CheckpointError> {
-        let mut r = Reader { bytes, at: 0 };
-        let work = r.u64()?;
-        let largest = r.u16()?;
-        let period = match r.u8()? {
-            0 => None,
-            1 => {
-                let (preperiod, period) = (r.u64()?, r.u64()?);
-                let (window_start, window_end) = (r.u64()?, r.u64()?);
-                Some(Period {
-                    preperiod,
-                    period,
-                    proof: Proof::GuySmith {
-                        window_start,
-                        window_end,
-                    },
-                })
-            }
-            2 => Some(Period::closed_form(r.u64()?, r.u64()?)),
-            tag => return Err(bad(format!("unknown kind of period {tag}"))),
-        };
-        if period.is_some_and(|p| p.period == 0) {
-            return Err(bad("a period of 0".into()));
+/// Reads a state from `bytes`, checking it against the `stored` values it
+/// goes with.
+fn read_state(bytes: &[u8], stored: u64) -> Result<State, CheckpointError> {
+    let mut r = Reader { bytes, at: 0 };
+    let work = r.u64()?;
+    let largest = r.u16()?;
+    let period = match r.u8()? {
+        0 => None,
+        1 => {
+            let (preperiod, period) = (r.u64()?, r.u64()?);
+            let (window_start, window_end) = (r.u64()?, r.u64()?);
+            Some(Period {
+                preperiod,
+                period,
+                proof: Proof::GuySmith {
+                    window_start,
+                    window_end,
+                },
+            })
         }
-        let engine = match r.u8()? {
-            0 => None,
-            1 => {
-                let mask = r.u16()?;
-                let next_revision = r.u64()?;
-                let count = r.len(10)?;
-                let mut rare = Vec::with_capacity(count);
-                for _ in 0..count {
-                    rare.push((r.u64()?, r.u16()?));
-                }
-                Some(EngineState {
-                    mask,
-                    next_revision,
-                    rare,
-                })
-            }
-            tag => return Err(bad(format!("unknown kind of engine state {tag}"))),
-        };
-        let window = match r.u8()? {
-            0 => None,
-            1 => {
-                let keep = r.u64()?;
-                let dropped = r.u64()?..r.u64()?;
-                let len = r.len(16)?;
-                let mut counts = Vec::with_capacity(len);
-                for _ in 0..len {
-                    counts.push(r.u64()?);
-                }
-                let mut last_at = Vec::with_capacity(len);
-                for _ in 0..len {
-                    last_at.push(r.u64()?);
-                }
-                Some(WindowState {
-                    keep,
-                    dropped,
-                    counts,
-                    last_at,
-                })
-            }
-            tag => return Err(bad(format!("unknown kind of window {tag}"))),
-        };
-        if r.at != bytes.len() {
-            return Err(bad(format!(
-                "{} bytes after its last field",
-                bytes.len() - r.at
-            )));
-        }
-        let state = State {
-            work,
-            largest,
-            period,
-            engine,
-            window,
-        };
-        state.check(stored)?;
-        Ok(state)
+        2 => Some(Period::closed_form(r.u64()?, r.u64()?)),
+        tag => return Err(bad(format!("unknown kind of period {tag}"))),
+    };
+    if period.is_some_and(|p| p.period == 0) {
+        return Err(bad("a period of 0".into()));
     }
-
-    /// Whether the state fits `stored` values: the heaps no longer kept
-    /// start among them, the histogram counts every heap computed, the rare
-    /// heaps saved are ascending heaps no longer kept. (Decoding checks
-    /// this; so does [`Computation::from_checkpoint`](super::Computation::from_checkpoint).)
-    pub fn check(&self, stored: u64) -> Result<(), CheckpointError> {
-        let gone = match &self.window {
-            None => 0..0,
-            Some(w) => w.dropped.clone(),
-        };
-        if gone.start > gone.end || gone.start > stored {
-            return Err(bad(format!(
-                "heaps {}..{} no longer kept, with {stored} values stored",
-                gone.start, gone.end
-            )));
+    let engine = match r.u8()? {
+        0 => None,
+        1 => {
+            let mask = r.u16()?;
+            let next_revision = r.u64()?;
+            let count = r.len(10)?;
+            let mut rare = Vec::with_capacity(count);
+            for _ in 0..count {
+                rare.push((r.u64()?, r.u16()?));
+            }
+            Some(EngineState {
+                mask,
+                next_revision,
+                rare,
+            })
         }
-        let computed = stored
-            .checked_add(gone.end - gone.start)
-            .ok_or_else(|| bad("more than 2^64 heaps".into()))?;
-        if let Some(w) = &self.window {
-            if w.keep == 0 || w.counts.len() > 1 << 16 {
-                return Err(bad("a window of 0 heaps, or values past 65535".into()));
+        tag => return Err(bad(format!("unknown kind of engine state {tag}"))),
+    };
+    let window = match r.u8()? {
+        0 => None,
+        1 => {
+            let keep = r.u64()?;
+            let dropped = r.u64()?..r.u64()?;
+            let len = r.len(16)?;
+            let mut counts = Vec::with_capacity(len);
+            for _ in 0..len {
+                counts.push(r.u64()?);
             }
-            let total = w.counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
-            if total != Some(computed.saturating_sub(1)) {
-                return Err(bad(format!(
-                    "the histogram does not count the {} heaps 1..{computed}",
-                    computed.saturating_sub(1)
-                )));
+            let mut last_at = Vec::with_capacity(len);
+            for _ in 0..len {
+                last_at.push(r.u64()?);
             }
-            if w.last_at.iter().any(|&h| h >= computed) {
-                return Err(bad("a last heap past those computed".into()));
-            }
+            Some(WindowState {
+                keep,
+                dropped,
+                counts,
+                last_at,
+            })
         }
-        if let Some(e) = &self.engine {
-            let inside = e.rare.iter().all(|&(h, _)| gone.contains(&h));
-            let ascending = e.rare.windows(2).all(|p| p[0].0 < p[1].0);
-            if !inside || !ascending {
-                return Err(bad(
-                    "the rare heaps saved are not ascending heaps no longer kept".into(),
-                ));
-            }
-        }
-        Ok(())
+        tag => return Err(bad(format!("unknown kind of window {tag}"))),
+    };
+    if r.at != bytes.len() {
+        return Err(bad(format!(
+            "{} bytes after its last field",
+            bytes.len() - r.at
+        )));
     }
+    let state = State {
+        work,
+        largest,
+        period,
+        engine,
+        window,
+    };
+    state
+        .check(stored)
+        .map_err(|e| CheckpointError::State(e.0))?;
+    Ok(state)
 }
 
 /// The error for a state that does not fit.
@@ -410,7 +321,8 @@ impl Reader<'_> {
 /// piece.
 ///
 /// ```
-/// use grundy::sequence::checkpoint::{decode, encode, State};
+/// use grundy::sequence::checkpoint::{decode, encode};
+/// use grundy::sequence::state::State;
 /// let mut bytes = Vec::new();
 /// encode("0.77", Some(100), &[0, 1, 2], |b| bytes.extend_from_slice(b));
 /// let back = decode(&bytes).unwrap();
@@ -464,7 +376,7 @@ pub fn encode_values(
     }
     assert_eq!(written, count, "encode_values: count and values disagree");
     emit(&buf);
-    let state = state.to_bytes();
+    let state = state_bytes(state);
     emit(&(state.len() as u64).to_le_bytes());
     emit(&state);
     let sum = hash.0;
@@ -674,7 +586,7 @@ impl Decoder {
         let target = u64::from_le_bytes(self.head[at..at + 8].try_into().expect("8 bytes"));
         let state = match header.version {
             1 => None,
-            _ => Some(State::from_bytes(&stored[8..], self.values.len() as u64)?),
+            _ => Some(read_state(&stored[8..], self.values.len() as u64)?),
         };
         Ok(Checkpoint {
             rule,

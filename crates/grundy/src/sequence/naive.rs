@@ -5,7 +5,8 @@
 //! for subtraction games and short octal runs (a heap of `n` costs `O(n)`
 //! for each splitting digit).
 
-use super::{Engine, Values};
+use super::engine::Engine;
+use super::values::Values;
 use crate::error::{Error, Result};
 use crate::rule::octal::{three_way_splits, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::rule::{Rule, Subtraction};

@@ -54,9 +54,11 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::{JoinHandle, Thread};
 use std::time::{Duration, Instant};
 
+use super::engine::Engine;
 use super::sparse::{Sparse, AHEAD};
+use super::state::{EngineState, State};
 use super::stats::{Histogram, Split};
-use super::{checkpoint, Engine, Values};
+use super::values::Values;
 use crate::error::{Error, Result};
 use crate::rule::Rule;
 
@@ -535,7 +537,8 @@ impl Pipeline {
     }
 
     /// Use the vector kernels or only the portable loops (see
-    /// [`Sparse::with_simd`]).
+    /// [`Sparse::with_simd`]; tests).
+    #[cfg(test)]
     pub fn with_simd(mut self, simd: bool) -> Pipeline {
         self.first.engine.set_simd(simd);
         for h in &self.helpers {
@@ -800,22 +803,13 @@ impl Engine for Pipeline {
         self.first.take_in(values);
     }
 
-    fn saved(
-        &mut self,
-        values: &[u16],
-        dropped: std::ops::Range<usize>,
-    ) -> Option<checkpoint::EngineState> {
+    fn saved(&mut self, values: &[u16], dropped: std::ops::Range<usize>) -> Option<EngineState> {
         // (Every thread chooses the same: the values decide.)
         self.first.take_in(values);
         self.first.engine.saved(values, dropped)
     }
 
-    fn restore(
-        &mut self,
-        values: &[u16],
-        hist: &Histogram,
-        state: &checkpoint::State,
-    ) -> Result<()> {
+    fn restore(&mut self, values: &[u16], hist: &Histogram, state: &State) -> Result<()> {
         let mut result = Ok(());
         self.each_worker(|w| {
             w.ingested = values.len();
@@ -1052,11 +1046,11 @@ mod tests {
                 rank_two(&mut lock(&h.post.worker));
             }
             let run = Computation::with_engine(&rule, Box::new(engine)).unwrap();
-            let run = crate::sequence::tests::run_archived(run, n, keep);
+            let run = crate::sequence::computation::window_tests::run_archived(run, n, keep);
             if text == "0.6" {
                 assert!(run.exact_heaps() > 0, "{rule}: no heap from the definition");
             }
-            crate::sequence::tests::same_as_full(&rule, &run);
+            crate::sequence::computation::window_tests::same_as_full(&rule, &run);
         }
     }
 

@@ -18,7 +18,7 @@
 //! Either way the values read as one slice (`Deref<Target = [u16]>`), and
 //! the engines append with [`Values::push`], or write past the length
 //! through [`Values::as_mut_ptr`] and then [`Values::set_len`] (the
-//! threads of [`super::pipeline`]).
+//! threads of the pipeline, `pipeline.rs`).
 //!
 //! The start, length and capacity are plain fields whichever the storage,
 //! so that reading a value or the length costs what it costs in a `Vec`
@@ -151,7 +151,7 @@ impl Values {
         }
         // SAFETY: `len < capacity`: inside the storage, readable and
         // writable (pages are protected only by window mode, below the
-        // length, see `super::release_pages`).
+        // length, see `super::pages::release_pages`).
         unsafe { self.ptr.as_ptr().add(self.len).write(value) };
         self.len += 1;
     }
@@ -306,7 +306,7 @@ impl Deref for Values {
         // SAFETY: `len ≤ capacity` values, all initialised (pushed, or
         // written before `set_len`; a mapping reads zeros where unwritten),
         // inside the storage, which lives as long as `self`. Pages window
-        // mode protected lie below `len`: see `super::release_pages` for
+        // mode protected lie below `len`: see `super::pages::release_pages` for
         // why a slice over them is sound as long as nothing reads them.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }

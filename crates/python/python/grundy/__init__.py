@@ -15,7 +15,11 @@ package:
   observed.
 
 Errors of the engine are raised as ``GrundyError`` (a ``ValueError``) with the
-command line's message.
+command line's message. The analysing calls and ``Game`` take ``time=``
+(seconds) and ``memory=`` (bytes, or a size such as ``"500M"`` or ``"4G"``):
+a search that reaches either stops and raises ``BudgetExceeded`` saying which
+limit it reached. Ctrl-C during a search stops it and raises
+``KeyboardInterrupt``.
 """
 
 import json as _json
@@ -69,6 +73,42 @@ def _count(n, what):
             f"{what}: {n} is too large: the largest allowed is 2^64 - 1 = {_U64}"
         )
     return int(n)
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _seconds(time):
+    """``time`` (seconds, a number 0 or more) for the engine, or None."""
+    if time is None:
+        return None
+    if isinstance(time, bool) or not isinstance(time, (int, float)):
+        raise GrundyError(f"time={time!r}: give the seconds allowed, a number 0 or more")
+    time = float(time)
+    if not time >= 0:
+        raise GrundyError(f"time={time!r}: give the seconds allowed, a number 0 or more")
+    return time
+
+
+def _memory(memory):
+    """``memory`` (bytes, or a size such as ``"500M"``, ``"4G"``,
+    ``"64MiB"``) as bytes for the engine, or None."""
+    if memory is None:
+        return None
+    if isinstance(memory, str):
+        text = memory.strip().upper()
+        for suffix in ("IB", "B"):
+            if text.endswith(suffix):
+                text = text[: -len(suffix)]
+                break
+        digits = text.rstrip("KMGT")
+        unit = text[len(digits):]
+        if not digits.isdigit() or unit not in _UNITS:
+            raise GrundyError(
+                f"memory={memory!r}: give bytes, or a size such as '500M' or '4G'"
+            )
+        return _count(int(digits) * _UNITS[unit], "memory")
+    return _count(memory, "memory")
 
 
 # ---------------------------------------------------------------- analyses
@@ -153,8 +193,9 @@ class Analysis:
         return "".join(out)
 
 
-def analyze(expr, misere=False, max_moves=10_000):
-    """Analyses a position written in the expression language.
+def analyze(expr, misere=False, max_moves=10_000, *, time=None, memory=None):
+    """Analyses a position written in the expression language, within
+    ``time`` seconds and ``memory`` bytes (``"4G"``) when given.
 
     >>> a = analyze("nim(3,4,5) + kayles(10)")
     >>> a.outcome, a.grundy, a.winning_moves
@@ -164,7 +205,11 @@ def analyze(expr, misere=False, max_moves=10_000):
     """
     if not isinstance(expr, str):
         raise TypeError(f"analyze takes an expression (str), not {expr!r}")
-    data = _json.loads(_grundy.analyze(expr, bool(misere), _count(max_moves, "max_moves")))
+    data = _json.loads(
+        _grundy.analyze(
+            expr, bool(misere), _count(max_moves, "max_moves"), _seconds(time), _memory(memory)
+        )
+    )
     return Analysis(data, expr)
 
 
@@ -340,16 +385,21 @@ class Game:
 
     The search runs in Rust: memoised (values found once are kept), iterative
     (no recursion limit), and bounded by ``budget`` positions and moves per
-    question (``BudgetExceeded`` beyond it). A position that repeats along a
-    line of play raises ``LoopyGameError`` naming it.
+    question (``BudgetExceeded`` beyond it), and by ``time`` seconds and
+    ``memory`` bytes (``"500M"``) per question when given. A position that
+    repeats along a line of play raises ``LoopyGameError`` naming it.
 
     >>> nim = Game(moves=lambda n: list(range(n)), name="heap")
     >>> nim.value(7), nim.outcome(0)
     (7, 'P')
     """
 
-    def __init__(self, moves=None, start=_MISSING, name="game", budget=DEFAULT_BUDGET):
-        self._rules = _grundy.Rules(moves, name, _count(budget, "budget"))
+    def __init__(
+        self, moves=None, start=_MISSING, name="game", budget=DEFAULT_BUDGET, *, time=None, memory=None
+    ):
+        self._rules = _grundy.Rules(
+            moves, name, _count(budget, "budget"), _seconds(time), _memory(memory)
+        )
         self.start = start
 
     @property
@@ -411,8 +461,18 @@ class Sum:
             raise GrundyError("the position is empty: give at least one heap")
         self.items = items
 
-    def analyze(self, misere=False, max_moves=10_000):
-        data = _json.loads(_grundy.analyze_sum(self.items, bool(misere), _count(max_moves, "max_moves")))
+    def analyze(self, misere=False, max_moves=10_000, *, time=None, memory=None):
+        """The analysis of the sum (as ``analyze``), within ``time`` seconds
+        and ``memory`` bytes when given."""
+        data = _json.loads(
+            _grundy.analyze_sum(
+                self.items,
+                bool(misere),
+                _count(max_moves, "max_moves"),
+                _seconds(time),
+                _memory(memory),
+            )
+        )
         return Analysis(data, " + ".join(str(i) if isinstance(i, str) else repr(i) for i in self.items))
 
     @property

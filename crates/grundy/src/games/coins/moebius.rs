@@ -12,6 +12,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::budget::{Budget, Ticker};
+use crate::error::Result;
 use crate::nimber::Nimber;
 
 /// The last coin of a Moebius row.
@@ -108,8 +110,15 @@ pub(crate) fn subsets_below(first: u64, r: u64, k: usize) -> impl Iterator<Item 
 }
 
 /// Up to `room` sets of coins with rightmost coin `r` (at most five
-/// coins) whose values nim-add to `v`, each ascending.
-pub(crate) fn turns_worth(r: u64, v: Nimber, room: usize) -> Vec<Vec<u64>> {
+/// coins) whose values nim-add to `v`, each ascending. The walk over the
+/// sets of three coins below `r` (up to 333,375 of them) looks at `budget`
+/// as it goes.
+pub(crate) fn turns_worth(
+    r: u64,
+    v: Nimber,
+    room: usize,
+    budget: &Budget,
+) -> Result<Vec<Vec<u64>>> {
     let t = table();
     let e = value(r) ^ v;
     let mut out = Vec::new();
@@ -118,10 +127,12 @@ pub(crate) fn turns_worth(r: u64, v: Nimber, room: usize) -> Vec<Vec<u64>> {
     if e == 0 {
         out.push(vec![r]);
     }
+    let mut ticker = Ticker::new(4096);
     for mut set in subsets_below(1, r, 3) {
         if out.len() >= room {
             break;
         }
+        ticker.tick(budget)?;
         let rest = set.iter().fold(e, |acc, &c| acc ^ value(c));
         if let Some(&c) = t.coin_of.get(&rest) {
             if c < r && set.last().map_or(true, |&l| c > l) {
@@ -132,7 +143,7 @@ pub(crate) fn turns_worth(r: u64, v: Nimber, room: usize) -> Vec<Vec<u64>> {
         }
     }
     out.truncate(room);
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -164,7 +175,7 @@ mod tests {
                         s
                     })
                     .collect();
-                let mut got = turns_worth(r, v, usize::MAX);
+                let mut got = turns_worth(r, v, usize::MAX, &Budget::unlimited()).unwrap();
                 want.sort();
                 got.sort();
                 assert_eq!(got, want, "r {r} v {v}");

@@ -28,6 +28,7 @@
 use std::sync::Arc;
 
 use super::row::{read_turn, Rule, Turn};
+use crate::budget::{vec_bytes, Budget, LimitKind, Ticker};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Move};
@@ -199,6 +200,22 @@ impl CoinProduct {
     /// ([`lists_may_be_incomplete`](Self::lists_may_be_incomplete) says
     /// when). Fails when none is found within 2^22 steps.
     pub fn turns_to_value(&self, target: Nimber, limit: usize) -> Result<Vec<Vec<Turn>>> {
+        self.turns_to_value_within(target, limit, &Budget::unlimited())
+    }
+
+    /// [`CoinProduct::turns_to_value`] within `budget`: its walk looks at
+    /// the deadline and the cancellation as it goes, and each turn found is
+    /// held against the memory allowance while it runs, with the board the
+    /// move made of it will hold (so that a list too large to build is
+    /// refused before it is built).
+    pub fn turns_to_value_within(
+        &self,
+        target: Nimber,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Vec<Turn>>> {
+        let mut ticker = Ticker::new(256);
+        let mut held = budget.reservation();
         let d = self.grundy() ^ target;
         let mut found = Vec::new();
         if d == 0 || limit == 0 {
@@ -238,13 +255,17 @@ impl CoinProduct {
             };
             for partial in combos {
                 steps += 1;
+                ticker.tick(budget)?;
                 if steps > BUDGET {
                     if found.is_empty() {
-                        return Err(Error::TooLarge(format!(
-                            "finding a move of {}(…) to value {target} needs more than 2^22 \
-                             steps",
-                            self.name
-                        )));
+                        return Err(Error::limit(
+                            LimitKind::Work,
+                            format!(
+                                "finding a move of {}(…) to value {target} needs more than 2^22 \
+                                 steps",
+                                self.name
+                            ),
+                        ));
                     }
                     return Ok(found);
                 }
@@ -260,11 +281,16 @@ impl CoinProduct {
                     want,
                     limit - found.len(),
                     &mut last,
-                );
+                    budget,
+                )?;
                 for t in last {
                     let mut turns = partial.clone();
                     turns.insert(solve, t);
                     if count_of(&turns) <= MAX_TURNED {
+                        // The move made of it will hold a whole board.
+                        let board =
+                            self.bytes() + coins_bytes(self.factors.len(), count_of(&turns));
+                        held.grow(turns_bytes(&turns) + board)?;
                         found.push(turns);
                     }
                 }
@@ -318,6 +344,28 @@ impl CoinProduct {
             steps = steps.saturating_add(self.enumerated_at(corner).1);
         }
         steps > u128::from(BUDGET)
+    }
+
+    /// The moves of [`Game::moves_to_value`], within the context's budget.
+    fn moves_worth(&self, cx: &Context, target: Nimber, limit: usize) -> Result<Vec<Move>> {
+        let turns = self.turns_to_value_within(target, limit, &cx.budget)?;
+        // Each move holds the whole board it leaves (up to MAX_TURNED coins
+        // more than this one): counted before it is built.
+        let mut held = cx.budget.reservation();
+        let mut moves = Vec::with_capacity(turns.len());
+        let mut ticker = Ticker::new(16);
+        for t in &turns {
+            ticker.tick(&cx.budget)?;
+            // Building it holds the coins turned twice more for a moment
+            // (listed, then merged with the heads).
+            let turned = coins_bytes(self.factors.len(), count_of(t));
+            let most = self.bytes() + 3 * turned;
+            held.grow(most)?;
+            let mv = self.to_move(t);
+            held.shrink(most - mv.after.iter().map(|c| c.bytes()).sum::<u64>().min(most));
+            moves.push(mv);
+        }
+        Ok(moves)
     }
 
     fn to_move(&self, turns: &[Turn]) -> Move {
@@ -435,6 +483,22 @@ fn cartesian(lists: Vec<Vec<Turn>>) -> impl Iterator<Item = Vec<Turn>> {
     })
 }
 
+/// The bytes `coins` coins of `k` coordinates hold, each its own vector.
+fn coins_bytes(k: usize, coins: u128) -> u64 {
+    u64::try_from(coins)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(vec_bytes::<u64>(k))
+}
+
+/// The bytes a list of turns holds.
+fn turns_bytes(turns: &[Turn]) -> u64 {
+    vec_bytes::<Turn>(turns.len())
+        + turns
+            .iter()
+            .map(|t| vec_bytes::<(u64, u64)>(t.runs.len()))
+            .sum::<u64>()
+}
+
 /// How many coins a move turns (saturating).
 fn count_of(turns: &[Turn]) -> u128 {
     turns
@@ -547,20 +611,32 @@ impl Game for CoinProduct {
 
     fn moves_to_value(
         &self,
-        _cx: &Context,
+        cx: &Context,
         target: Nimber,
         limit: usize,
     ) -> Result<Option<Vec<Move>>> {
-        Ok(Some(
-            self.turns_to_value(target, limit)?
-                .iter()
-                .map(|t| self.to_move(t))
-                .collect(),
-        ))
+        self.moves_worth(cx, target, limit).map(Some).map_err(|e| {
+            e.during(|| {
+                format!(
+                    "listing the moves of a {} board to value {target}",
+                    self.name
+                )
+            })
+        })
     }
 
     fn moves_may_be_incomplete(&self) -> bool {
         self.lists_may_be_incomplete()
+    }
+
+    /// The bytes of the board, for memory budgets: its heads coins, each a
+    /// vector of its coordinates.
+    fn bytes(&self) -> u64 {
+        std::mem::size_of::<CoinProduct>() as u64
+            + vec_bytes::<u8>(self.name.capacity())
+            + vec_bytes::<Rule>(self.factors.capacity())
+            + vec_bytes::<Vec<u64>>(self.heads.capacity())
+            + coins_bytes(self.factors.len(), self.heads.len() as u128)
     }
 
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use super::moebius;
+use crate::budget::{vec_bytes, Budget};
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Move};
@@ -209,10 +210,18 @@ impl Rule {
     }
 
     /// Appends to `found` up to `room` turns whose rightmost coin is `r` and
-    /// whose coins' values nim-add to `v`, in closed form.
-    pub fn turns_worth(self, r: u64, v: Nimber, room: usize, found: &mut Vec<Turn>) {
+    /// whose coins' values nim-add to `v`, in closed form (for Moebius, a
+    /// walk over the sets of coins below `r` that honours `budget`).
+    pub fn turns_worth(
+        self,
+        r: u64,
+        v: Nimber,
+        room: usize,
+        found: &mut Vec<Turn>,
+        budget: &Budget,
+    ) -> Result<()> {
         if room == 0 || v == 0 {
-            return;
+            return Ok(());
         }
         match self {
             Rule::Turtles => {
@@ -238,11 +247,12 @@ impl Rule {
             }
             Rule::Mock => mock_turns(r, v, room, found),
             Rule::Moebius => {
-                for coins in moebius::turns_worth(r, v, room) {
+                for coins in moebius::turns_worth(r, v, room, budget)? {
                     found.push(Turn::single(&coins));
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -505,10 +515,21 @@ impl CoinRow {
     /// assert_eq!(wins, ["5 and 9"]);
     /// ```
     pub fn turns_to_value(&self, target: Nimber, limit: usize) -> Vec<Turn> {
+        self.turns_to_value_within(target, limit, &Budget::unlimited())
+            .expect("no budget to reach")
+    }
+
+    /// [`CoinRow::turns_to_value`] within `budget` (time and cancellation).
+    pub fn turns_to_value_within(
+        &self,
+        target: Nimber,
+        limit: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Turn>> {
         let d = self.grundy() ^ target;
         let mut found = Vec::new();
         if d == 0 || limit == 0 {
-            return found;
+            return Ok(found);
         }
         let rule = self.rule;
         // Only the coins whose own values matter can be the rightmost coin
@@ -517,14 +538,15 @@ impl CoinRow {
         for c in self.points.rchunks(2) {
             let (lo, hi) = (narrow(c[0]), narrow(c[1] - 1));
             for r in self.candidates(lo, hi, d) {
-                rule.turns_worth(r, d, limit - found.len(), &mut found);
+                budget.check()?;
+                rule.turns_worth(r, d, limit - found.len(), &mut found, budget)?;
                 if found.len() >= limit {
                     found.truncate(limit);
-                    return found;
+                    return Ok(found);
                 }
             }
         }
-        found
+        Ok(found)
     }
 
     /// The heads coins in `lo..=hi` that can be the rightmost coin of a
@@ -686,16 +708,24 @@ impl Game for CoinRow {
 
     fn moves_to_value(
         &self,
-        _cx: &Context,
+        cx: &Context,
         target: Nimber,
         limit: usize,
     ) -> Result<Option<Vec<Move>>> {
-        Ok(Some(
-            self.turns_to_value(target, limit)
-                .iter()
-                .map(|t| self.to_move(t))
-                .collect(),
-        ))
+        let turns = self.turns_to_value_within(target, limit, &cx.budget)?;
+        let mut held = cx.budget.reservation();
+        let mut moves = Vec::with_capacity(turns.len());
+        for t in &turns {
+            let mv = self.to_move(t);
+            held.grow(mv.after.iter().map(|c| c.bytes()).sum())?;
+            moves.push(mv);
+        }
+        Ok(Some(moves))
+    }
+
+    /// The row's points, owned.
+    fn bytes(&self) -> u64 {
+        std::mem::size_of::<CoinRow>() as u64 + vec_bytes::<u128>(self.points.capacity())
     }
 
     fn value_reason(&self, _cx: &Context, value: Nimber) -> Option<String> {

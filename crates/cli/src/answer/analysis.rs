@@ -1,6 +1,6 @@
-//! Printing analyses: the explanation for people, one JSON object for programs.
-
-use std::io::Write;
+//! The analysis of a sum (`nim`, `analyze`, `/api/analyze`): for people,
+//! the binary column table, the reason for the outcome and every winning
+//! move; for programs, one JSON object ([`grundy::report::AnalysisReport`]).
 
 use anyhow::Result;
 use grundy::nim::{Outcome, Play};
@@ -8,31 +8,22 @@ use grundy::nimber::high_bit;
 use grundy::report::AnalysisReport;
 use grundy::sum::{Analysis, Position};
 
-use crate::cmd::AnalysisFlags;
 use crate::ui::Ui;
-
-/// Prints an analysis, as JSON or as an explanation (plain ASCII with
-/// `--plain` or `NO_COLOR`, see [`Ui::uncoloured`]).
-pub fn analysis(position: &Position, a: &Analysis, flags: &AnalysisFlags) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    if flags.json {
-        writeln!(out, "{}", analysis_json(position, a)?)?;
-        return Ok(());
-    }
-    let ui = Ui::uncoloured(flags.plain);
-    write!(out, "{}", ui.text(&explain(position, a)))?;
-    Ok(())
-}
 
 /// The JSON object of `nim` and `analyze`, on one line without its newline:
 /// what `--json` prints and what `grundy serve` answers at `/api/analyze`.
-pub fn analysis_json(position: &Position, a: &Analysis) -> Result<String> {
+pub fn json(position: &Position, a: &Analysis) -> Result<String> {
     Ok(serde_json::to_string(&AnalysisReport::new(position, a)?)?)
 }
 
+/// The explanation as printed: [`text`] in `ui`'s symbols.
+pub fn printed(ui: &Ui, position: &Position, a: &Analysis) -> String {
+    ui.text(&text(position, a))
+}
+
 /// The human explanation: the binary column table, the reason for the
-/// outcome, and every winning move in words.
-pub fn explain(position: &Position, a: &Analysis) -> String {
+/// outcome, and every winning move in words (Unicode).
+pub fn text(position: &Position, a: &Analysis) -> String {
     let mut s = String::new();
     let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);

@@ -1,8 +1,7 @@
-//! Printing an every-game analysis (`grundy analyze --every`): the steps of
-//! each component and the best turn, for people or as one JSON object; and
-//! the reasons `grundy play --every` and the server give for a turn.
-
-use std::io::Write;
+//! Every-game answers: the analysis (`analyze --every`) and the account
+//! (`explain --every`) — the steps of each component and the best turn — for
+//! people or as one JSON object; and the reasons `grundy play --every` and
+//! the server give for a turn.
 
 use anyhow::Result;
 use grundy::every::{self, EveryAnalysis, EveryExplanation, StepsRow};
@@ -12,7 +11,7 @@ use grundy::report::TermReport;
 use grundy::sum::{HeapEntry, Position};
 use serde::Serialize;
 
-use crate::ui::{self, Ui};
+use crate::ui;
 
 /// The JSON object of `analyze --every`. The fields of `analyze --json`
 /// keep their names and meaning where they have one (`grundy` and the
@@ -160,7 +159,7 @@ fn every_json(
 /// The JSON object of `explain --every --json`, on one line: the object of
 /// `analyze --every --json` (same fields) and `rows`, each component's
 /// steps and why.
-pub fn explain_json(position: &Position, e: &EveryExplanation) -> Result<String> {
+pub fn explanation_json(position: &Position, e: &EveryExplanation) -> Result<String> {
     let rows: Vec<StepsRowJson> = e
         .rows
         .iter()
@@ -316,8 +315,9 @@ pub fn account(position: &Position, e: &EveryExplanation) -> String {
     s
 }
 
-/// The explanation: a table of steps, the rule, and the best turn.
-pub fn explain(position: &Position, a: &EveryAnalysis) -> String {
+/// The explanation of `analyze --every`: a table of steps, the rule, and
+/// the best turn (Unicode; [`crate::ui::Ui::text`] makes it ASCII).
+pub fn text(position: &Position, a: &EveryAnalysis) -> String {
     let mut s = String::from(
         "Every-game play: on each turn the player moves in every component that can\n\
          move, and whoever makes the last move wins.\n\n",
@@ -420,15 +420,4 @@ pub fn hint_reason(a: &EveryAnalysis) -> String {
              waits for a mistake"
         ),
     }
-}
-
-/// Prints the analysis as JSON or text.
-pub fn print(position: &Position, a: &EveryAnalysis, json_out: bool, plain: bool) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    if json_out {
-        writeln!(out, "{}", json(position, a)?)?;
-    } else {
-        write!(out, "{}", Ui::uncoloured(plain).text(&explain(position, a)))?;
-    }
-    Ok(())
 }

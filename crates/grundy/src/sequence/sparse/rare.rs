@@ -123,6 +123,33 @@ impl RareHeaps {
     }
 }
 
+/// How many of the ascending `heaps` are below `h`, looking from the front:
+/// a few steps when few are (as for the first heap whose partner is
+/// known, usually heap 1), a binary search otherwise.
+#[inline]
+pub(super) fn below_front(heaps: &[usize], h: usize) -> usize {
+    const PROBE: usize = 8;
+    match heaps.iter().take(PROBE).position(|&r| r >= h) {
+        Some(i) => i,
+        None => {
+            PROBE.min(heaps.len()) + heaps[PROBE.min(heaps.len())..].partition_point(|&r| r < h)
+        }
+    }
+}
+
+/// How many of the ascending `heaps` are below `h`, looking from the back:
+/// a few steps when few are not (as for the heaps below the current one
+/// less a splitting digit), a binary search otherwise.
+#[inline]
+pub(super) fn below_back(heaps: &[usize], h: usize) -> usize {
+    const PROBE: usize = 8;
+    let tail = heaps.len().saturating_sub(PROBE);
+    match heaps[tail..].iter().rposition(|&r| r < h) {
+        Some(i) => tail + i + 1,
+        None => heaps[..tail].partition_point(|&r| r < h),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

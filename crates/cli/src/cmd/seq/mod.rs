@@ -5,8 +5,10 @@
 //! saving to FILE). `--stats` and `--histogram` report instead of listing
 //! values. A progress bar goes to stderr when it is a terminal.
 
+mod checkpoint_file;
+
 use std::fs;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -14,15 +16,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy::limits::{Limits, SEARCH_WORK};
-use grundy::period::{Period, Proof};
+use grundy::period::Period;
 use grundy::rule::Rule;
-use grundy::sequence::checkpoint;
 use grundy::sequence::stats::{Histogram, Split};
 use grundy::sequence::{Computation, NimSequence, Plan, Step, Values};
 
+use self::checkpoint_file::{read_checkpoint, same_file, write_checkpoint};
+use crate::answer::{self, sequence, sequence::Timing};
+use crate::args::parse_count;
 use crate::progress::Progress;
-
-use super::parse_count;
 
 /// The nim-sequence of a rule, and its period when proved.
 #[derive(clap::Args, Debug)]
@@ -461,21 +463,6 @@ fn check_window(args: &Args, source: &str) -> Result<()> {
     Ok(())
 }
 
-/// What a run of this process computed, for the reports.
-#[derive(Clone, Copy, Debug)]
-struct Timing {
-    /// Heaps computed in all: `G(0..computed)`.
-    computed: u64,
-    /// The heaps a resumed checkpoint held (0 for a fresh run).
-    resumed_at: u64,
-    /// The time this process took.
-    elapsed: Duration,
-    /// Pairs of heaps examined by this process.
-    examined: u64,
-    /// The largest value over every heap computed.
-    largest: u16,
-}
-
 /// Prints the requested report of `G(0..=to)`, with the histogram of heaps
 /// `1..=to` when already counted (window mode).
 #[allow(clippy::too_many_arguments)]
@@ -497,15 +484,12 @@ fn print(
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.histogram {
-        let hist = histogram()?;
-        for (v, c) in hist.counts().iter().enumerate() {
-            writeln!(out, "{v} {c}")?;
-        }
+        sequence::write_histogram(&mut out, &histogram()?)?;
         out.flush()?;
         return Ok(());
     }
     if let Some(path) = &args.plot {
-        let svg = crate::plot::scatter(rule, 0, to, period, value)?;
+        let svg = answer::plot::scatter(rule, 0, to, period, value)?;
         fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         writeln!(
             out,
@@ -517,160 +501,19 @@ fn print(
     }
     if args.json {
         let stats = if args.stats {
-            let hist = histogram()?;
-            Some(serde_json::json!({
-                "computed": timing.map(|t| t.computed),
-                "largest": hist.largest(),
-                "histogram": hist.counts(),
-                "split": split,
-            }))
+            Some(sequence::stats_json(timing, &histogram()?, split))
         } else {
             None
         };
-        write_json(&mut out, rule, to, period, value, stats.as_ref())?;
+        sequence::write_json(&mut out, rule, to, period, value, stats.as_ref())?;
         writeln!(out)?;
         out.flush()?;
         return Ok(());
     }
-    if !args.stats {
-        writeln!(out, "Nim-sequence of {rule}, G(0..={to}):")?;
-        let width = to.to_string().len();
-        for start in (0..=to).step_by(10) {
-            write!(out, "{start:>width$}:")?;
-            for n in start..=(start + 9).min(to) {
-                write!(out, " {}", value(n)?)?;
-            }
-            writeln!(out)?;
-        }
-    }
-    let closed = rule.closed_form_text();
-    match (period, &closed) {
-        (Some(p), _) => {
-            let how = match (p.proof, &closed) {
-                (Proof::ClosedForm, Some(text)) => format!("by its closed form {text}"),
-                (Proof::ClosedForm, None) => "by its closed form".to_string(),
-                (
-                    Proof::GuySmith {
-                        window_start,
-                        window_end,
-                    },
-                    _,
-                ) => format!(
-                    "by the Guy–Smith theorem: G(n + {}) = G(n) was checked for {window_start} ≤ n < {window_end}",
-                    p.period
-                ),
-            };
-            writeln!(
-                out,
-                "Period {} from heap {} (preperiod {}), proved {how}.",
-                p.period, p.preperiod, p.preperiod
-            )?;
-        }
-        (None, Some(text)) => {
-            let why = if matches!(rule, Rule::Nim) {
-                "every heap has its own value, so there is no period"
-            } else {
-                "its period is larger than any heap size (2^64 − 1 at most)"
-            };
-            writeln!(out, "Closed form {text}, for every heap; {why}.")?;
-        }
-        (None, None) => writeln!(
-            out,
-            "No period proved ({} heaps computed).",
-            timing.map_or(0, |t| t.computed)
-        )?,
-    }
-    if args.stats {
-        if let Some(t) = timing {
-            let secs = t.elapsed.as_secs_f64();
-            // (A resumed run times and counts the heaps it computed itself.)
-            let fresh = t.computed - t.resumed_at;
-            let resumed = match t.resumed_at {
-                0 => String::new(),
-                at => format!(" after resuming at heap {at}"),
-            };
-            writeln!(
-                out,
-                "Computed: {fresh} heaps in {secs:.3} s{resumed} ({:.0} heaps/s, {} pairs examined, {:.1} per heap).",
-                fresh as f64 / secs.max(1e-9),
-                t.examined,
-                t.examined as f64 / fresh.max(1) as f64
-            )?;
-        }
-        let hist = histogram()?;
-        if let Some(s) = split {
-            let rare: Vec<String> = s.rare_values.iter().map(u16::to_string).collect();
-            let heaps = timing.map_or(0, |t| t.computed).saturating_sub(1);
-            writeln!(
-                out,
-                "Sparse split (mask {:#x}: v is rare when popcount(v & mask) is even), \
-                 heaps 1..={heaps} computed: {} rare, {} common, last rare at heap {}; rare values: {}.",
-                s.mask,
-                s.rare_heaps,
-                heaps.saturating_sub(s.rare_heaps),
-                s.last_rare.map_or("none".into(), |h| h.to_string()),
-                rare.join(" ")
-            )?;
-        }
-        let largest = hist.largest().map_or("none".into(), |v| v.to_string());
-        match timing {
-            // The split above covers every heap computed, which may be far
-            // more than the heaps 1..=to of the histogram: say both.
-            Some(t) if t.computed > to.saturating_add(1) => writeln!(
-                out,
-                "Largest value: {largest} over heaps 1..={to}; {} over all {} heaps computed.",
-                t.largest, t.computed
-            )?,
-            _ => writeln!(out, "Largest value: {largest} (heaps 1..={to}).")?,
-        }
-        writeln!(out, "Histogram over heaps 1..={to} (value frequency):")?;
-        for (v, c) in hist.counts().iter().enumerate() {
-            writeln!(out, "{v} {c}")?;
-        }
-    }
+    sequence::write_text(
+        &mut out, rule, to, period, value, args.stats, &histogram, split, timing,
+    )?;
     out.flush()?;
-    Ok(())
-}
-
-/// Writes the JSON object of `seq --json` for `G(0..=to)` without its
-/// newline: `rule`, `values`, `period`, `preperiod`, `proof`, and `stats`
-/// when given. Streamed, since `values` may hold a billion numbers; also
-/// the body of `grundy serve`'s `/api/seq`.
-pub fn write_json(
-    out: &mut dyn Write,
-    rule: &Rule,
-    to: u64,
-    period: Option<Period>,
-    value: &dyn Fn(u64) -> Result<u16>,
-    stats: Option<&serde_json::Value>,
-) -> Result<()> {
-    write!(
-        out,
-        "{{\"rule\":{},\"values\":[",
-        serde_json::to_string(&rule.to_string())?
-    )?;
-    for n in 0..=to {
-        if n > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "{}", value(n)?)?;
-    }
-    let (p, pre, proof) = match period {
-        Some(p) => (
-            p.period.to_string(),
-            p.preperiod.to_string(),
-            serde_json::to_string(&p.proof)?,
-        ),
-        None => ("null".into(), "null".into(), "null".into()),
-    };
-    write!(
-        out,
-        "],\"period\":{p},\"preperiod\":{pre},\"proof\":{proof}"
-    )?;
-    if let Some(stats) = stats {
-        write!(out, ",\"stats\":{stats}")?;
-    }
-    write!(out, "}}")?;
     Ok(())
 }
 
@@ -714,59 +557,4 @@ fn memory_heaps() -> u64 {
         Some(kib) => kib.saturating_mul(1024) / 10 * 9 / 2,
         None => Limits::default().max_heaps,
     }
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (fs::canonicalize(a), fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
-}
-
-/// Reads a checkpoint a block at a time, so that the values are held once
-/// (not also as the file's bytes).
-fn read_checkpoint(path: &Path) -> Result<checkpoint::Checkpoint> {
-    let read = || -> std::io::Result<checkpoint::Decoder> {
-        let mut file = fs::File::open(path)?;
-        let mut decoder = checkpoint::Decoder::new();
-        let mut block = vec![0u8; 1 << 20];
-        loop {
-            match file.read(&mut block) {
-                Ok(0) => return Ok(decoder),
-                Ok(n) => decoder.feed(&block[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-    };
-    let decoder = read().with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    decoder
-        .finish()
-        .with_context(|| format!("cannot resume from {}", path.display()))
-}
-
-/// Writes the checkpoint beside `path` and renames it into place, so a crash
-/// mid-write leaves the previous checkpoint intact.
-fn write_checkpoint(path: &Path, comp: &mut Computation, to: u64) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut write = || -> std::io::Result<()> {
-        let file = fs::File::create(&tmp)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let mut result = Ok(());
-        let state = comp.state();
-        let (count, values) = comp.kept_values();
-        let rule = comp.rule().to_string();
-        checkpoint::encode_values(&rule, Some(to), count, values, &state, |b| {
-            if result.is_ok() {
-                result = out.write_all(b);
-            }
-        });
-        result?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    };
-    write().with_context(|| format!("cannot write checkpoint {}", path.display()))
 }

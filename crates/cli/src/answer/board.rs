@@ -1,0 +1,98 @@
+//! The position as the player sees it: drawn for the terminal (`grundy
+//! play`), and described item by item for the web page to draw.
+
+use grundy::session::notation::label;
+use grundy::session::Numbers;
+use grundy::sum::Position;
+use serde_json::{json, Value};
+
+use super::moves::single_heap;
+use crate::ui::Ui;
+
+/// The largest heap drawn as a row of tokens; when a heap is larger, every
+/// heap is shown by its size alone.
+const DRAW_MAX: u64 = 30;
+
+/// The position drawn: one line per heap (a row of tokens when every heap
+/// is small, and always a size column), the family's own picture for
+/// everything else.
+pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
+    let mut s = String::new();
+    let heap_sizes: Vec<u64> = position
+        .components()
+        .filter(|c| c.noun() == "heap")
+        .flat_map(|c| c.heaps())
+        .collect();
+    let tokens = heap_sizes.iter().all(|&h| h <= DRAW_MAX);
+    let width = if tokens {
+        heap_sizes.iter().copied().max().unwrap_or(0) as usize
+    } else {
+        0
+    };
+    let size_w = heap_sizes
+        .iter()
+        .map(|h| h.to_string().len())
+        .max()
+        .unwrap_or(1);
+    for (k, (term, c)) in position
+        .terms
+        .iter()
+        .flat_map(|t| t.parts.iter().map(move |c| (t, c)))
+        .enumerate()
+    {
+        let number = numbers.of[k];
+        match (c.noun(), &c.heaps()[..]) {
+            ("heap", &[h]) => {
+                let label = format!("heap {number:<2} {:<10}", term.name);
+                let picture = if tokens {
+                    let pad = " ".repeat(width - h as usize);
+                    format!("{}{pad}  ", ui.tokens(&"●".repeat(h as usize)))
+                } else {
+                    String::new()
+                };
+                s += &format!("  {}  {picture}{h:>size_w$}\n", ui.bold(&label));
+            }
+            (noun, _) => {
+                let label = format!("{noun} {number:<2} {}", term.name);
+                for (i, line) in c.draw().iter().enumerate() {
+                    let l = if i == 0 { label.as_str() } else { "" };
+                    s += &format!("  {}  {}\n", ui.bold(&format!("{l:<18}")), line);
+                }
+            }
+        }
+    }
+    ui.text(&s)
+}
+
+/// What the page draws: one item per component, in the order written, with
+/// the number the player types (`numbers`). A single heap gives its `size`
+/// and `heap` (0-based flat index, for `{heap, to}` moves); any other
+/// component its family's picture, as text `lines`.
+pub fn json(position: &Position, numbers: &Numbers) -> Value {
+    Value::Array(
+        position
+            .places()
+            .into_iter()
+            .enumerate()
+            .map(|(index, (place, c))| {
+                let mut item = json!({
+                    "index": index,
+                    "number": numbers.of[index],
+                    "label": label(position, numbers, index),
+                    "term": place.term,
+                    "name": position.terms[place.term].name,
+                    "kind": c.noun(),
+                    "args": c.args(),
+                });
+                match single_heap(c.as_ref()) {
+                    Some(size) => {
+                        item["size"] = json!(size);
+                        item["heap"] = json!(place.first_heap);
+                    }
+                    None => item["lines"] = json!(c.draw()),
+                }
+                item
+            })
+            .collect(),
+    )
+}
