@@ -97,7 +97,10 @@ fn bad_expressions_fail_with_one_line() {
 fn a_game_can_be_scripted_through_stdin() {
     // Lines are read one by one and echoed after the prompt; bad lines are
     // refused and the game goes on.
-    let out = grundy_in(&["play", "grundys(7)", "--first", "me"], "1 3\n1 = 3 4\n");
+    let out = grundy_in(
+        &["play", "grundys(7)", "--first", "me"],
+        "1 3\n1 = 3 4\nquit\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(

@@ -138,7 +138,10 @@ fn an_empty_input_is_called_empty() {
     let out = grundy_in(&["judge", "poj-2975"], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("the input is empty: expected the number of piles"), "{err}");
+    assert!(
+        err.contains("the input is empty: expected the number of piles"),
+        "{err}"
+    );
     assert!(!err.contains("after line"), "{err}");
     let out = grundy_in(&["judge", "poj-2975"], b"1\n-0\n0\n");
     assert_eq!(out.status.code(), Some(1));

@@ -16,6 +16,9 @@ fn grundy(args: &[&str]) -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
     cmd.args(args);
     cmd.env_remove("NO_COLOR");
+    // A terminal that can show colour, whatever the tests run under
+    // (TERM=dumb asks for plain output).
+    cmd.env("TERM", "xterm");
     spawn_command(cmd, Some(TIMEOUT_MS)).expect("spawn grundy in a pty")
 }
 

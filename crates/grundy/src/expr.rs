@@ -182,12 +182,17 @@ mod tests {
         match parse_position("nim(1) + kayls(7)") {
             Err(Error::Parse { message, at, .. }) => {
                 assert_eq!(at, 9);
-                assert!(message.starts_with("unknown rule \"kayls\"; did you mean kayles?"), "{message}");
+                assert!(
+                    message.starts_with("unknown rule \"kayls\"; did you mean kayles?"),
+                    "{message}"
+                );
             }
             other => panic!("{other:?}"),
         }
         match parse_position("frobnicate(7)") {
-            Err(Error::Parse { message, .. }) => assert!(!message.contains("did you mean"), "{message}"),
+            Err(Error::Parse { message, .. }) => {
+                assert!(!message.contains("did you mean"), "{message}")
+            }
             other => panic!("{other:?}"),
         }
         match parse_position("ním(3)") {

@@ -14,6 +14,7 @@ mod graph_games;
 mod huge_numbers;
 mod judge_families;
 mod judge_games;
+mod near_max;
 mod nimber;
 mod quotient;
 mod sparse;

@@ -214,7 +214,11 @@ fn fibonacci_nim_near_2_pow_64() {
 #[test]
 fn what_the_game_cannot_define_is_still_refused() {
     let refusals = [
-        ("poj-2975", "2\n-5 3\n0\n", "is written -5: a sign is not allowed"),
+        (
+            "poj-2975",
+            "2\n-5 3\n0\n",
+            "is written -5: a sign is not allowed",
+        ),
         ("poj-2975", "2\n5 x\n0\n", "found \"x\""),
         ("poj-2975", "1\n18446744073709551616\n0\n", "outside"),
         // A count past what is read into memory.

@@ -113,11 +113,14 @@ pub fn nearest_names(word: &str) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for family in FAMILIES {
         let listed = family.shown.split([',', ' ']);
-        let written = family.example.split(" + ").map(|t| t.split(['(', '{']).next().unwrap_or(""));
+        let written = family
+            .example
+            .split(" + ")
+            .map(|t| t.split(['(', '{']).next().unwrap_or(""));
         for name in listed.chain(written) {
             let name = name.trim();
-            let plain = !name.is_empty()
-                && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'*');
+            let plain =
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'*');
             if plain && (family.accepts)(name) && !names.iter().any(|n| n == name) {
                 names.push(name.to_string());
             }
@@ -129,6 +132,16 @@ pub fn nearest_names(word: &str) -> Vec<String> {
         return Vec::new();
     };
     names.into_iter().filter(|n| distance(n) == best).collect()
+}
+
+/// `n tokens`, or `1 token`: a number of tokens in words.
+///
+/// ```
+/// assert_eq!(grundy::games::tokens(1), "1 token");
+/// assert_eq!(grundy::games::tokens(40), "40 tokens");
+/// ```
+pub fn tokens(n: u64) -> String {
+    format!("{n} token{}", if n == 1 { "" } else { "s" })
 }
 
 /// `'(' inside ')'` after the name of the family `name`: the shape of
