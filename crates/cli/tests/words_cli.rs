@@ -9,7 +9,7 @@ fn a_scripted_play_that_ends_on_a_refused_move_fails() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let err = stderr(&out);
     assert!(
-        err.contains("the input ended after a refused line (\"1 9\": illegal move"),
+        err.contains("the input ended after a refused line (\"1 9\": heap 1 has only 1 token)"),
         "{err}"
     );
     // Unfinished, without a refusal.

@@ -359,7 +359,7 @@ mod tests {
     fn a_script_that_stops_early_is_an_error() {
         let err = result_of("nim(1,2,3)", "1 9\n").unwrap_err().to_string();
         assert!(
-            err.contains("after a refused line (\"1 9\": illegal move"),
+            err.contains("after a refused line (\"1 9\": heap 1 has only 1 token)"),
             "{err}"
         );
         let err = result_of("nim(1,2,3)", "1 1\n").unwrap_err().to_string();
