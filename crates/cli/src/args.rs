@@ -162,8 +162,8 @@ pub fn every_help(text: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
     }
 }
 
-/// Options shared by the analysing subcommands: the output (`--json`,
-/// `--plain`), how many winning moves to list, and how the game is played
+/// Options shared by the analysing subcommands: the output (`--json`),
+/// how many winning moves to list, and how the game is played
 /// (`M`: [`MisereFlag`] for `nim`, [`ModeFlags`] for `analyze`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct AnalysisFlags<M: clap::Args + clap::FromArgMatches> {
@@ -175,10 +175,6 @@ pub struct AnalysisFlags<M: clap::Args + clap::FromArgMatches> {
     /// List at most this many winning moves (0: none, only who wins).
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     pub max_moves: usize,
-    /// Plain ASCII (no Unicode symbols such as → and ⊕), even on a
-    /// terminal; also when NO_COLOR is set.
-    #[arg(long)]
-    pub plain: bool,
     #[command(flatten)]
     pub limits: crate::limits::LimitFlags,
 }

@@ -34,6 +34,11 @@ use clap::{CommandFactory, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Plain ASCII without colour, even on a terminal. Also chosen by
+    /// NO_COLOR (set and not empty), TERM=dumb, and output that is not a
+    /// terminal.
+    #[arg(long, global = true)]
+    plain: bool,
 }
 
 #[derive(Subcommand)]
@@ -80,6 +85,7 @@ fn main() -> ExitCode {
     // Help and version go to stdout, usage errors to stderr (exit 2), in
     // clap's own words and colours.
     let cli = Cli::parse();
+    ui::choose_plain(cli.plain);
     let result = match cli.command {
         Command::Nim(args) => cmd::nim::run(args),
         Command::Analyze(args) => cmd::analyze::run(args),

@@ -98,7 +98,13 @@ fn a_game_can_be_scripted_through_stdin() {
     // Lines are read one by one and echoed after the prompt; bad lines are
     // refused and the game goes on.
     let out = grundy_in(&["play", "grundys(7)", "--first", "me"], "1 3\n1 = 3 4\n");
-    assert!(out.status.success());
+    // The script ends before the game: exit status 1, with the reason.
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        err.contains("the input ended before the game was over"),
+        "{err}"
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("> 1 3\nillegal move: grundys does not allow a heap of 7 to become 4"),

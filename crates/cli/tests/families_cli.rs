@@ -144,15 +144,15 @@ fn play_reads_each_familys_moves() {
         ("hackenbush(1-2 1-3 3-4)", "3-4", "cut edge 3-4"),
         ("euclid(25,7)", "= 11 7", "subtract 14 from 25"),
     ] {
-        let text = ok(&["play", "--plain", expr], &format!("{line}\n"));
+        let text = ok(&["play", "--plain", expr], &format!("{line}\nquit\n"));
         assert!(text.contains("You: "), "{expr}: {text}");
         assert!(text.contains(words), "{expr}: {text}");
         assert!(text.contains("Computer (move 2)"), "{expr}: {text}");
     }
     // An illegal move is refused with the reason, and play goes on.
-    let text = ok(&["play", "--plain", "wythoff(4,5)"], "= 2 4\n");
+    let text = ok(&["play", "--plain", "wythoff(4,5)"], "= 2 4\nquit\n");
     assert!(text.contains("a move takes from one pile"), "{text}");
-    let text = ok(&["play", "--plain", "hackenbush(1-2)"], "2-3\n");
+    let text = ok(&["play", "--plain", "hackenbush(1-2)"], "2-3\nquit\n");
     assert!(text.contains("has no edge 2-3"), "{text}");
 }
 
@@ -245,7 +245,10 @@ fn explain_gives_the_tartan_reason() {
 #[test]
 fn play_reads_coins_to_turn() {
     // 2 ⊗ 3 = 1: turning the rectangle's four corners wins.
-    let text = ok(&["play", "--plain", "corners((2,3))"], "1,1 1,3 2,1 2,3\n");
+    let text = ok(
+        &["play", "--plain", "corners((2,3))"],
+        "1,1 1,3 2,1 2,3\nquit\n",
+    );
     assert!(
         text.contains("turn coins (1,1), (1,3), (2,1) and (2,3)"),
         "{text}"

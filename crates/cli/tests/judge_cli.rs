@@ -128,9 +128,26 @@ fn no_bounds_answers_beyond_the_stated_bounds() {
     // What the game cannot define is still refused.
     let out = grundy_in(&["judge", "poj-2975", "--no-bounds"], b"1\n-3\n0\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("-3, outside"));
+    assert!(text(&out.stderr).contains("written -3: a sign is not allowed"));
     let out = grundy_in(&["judge", "poj-2975", "--no-bounds", "--generate"], b"");
     assert_eq!(out.status.code(), Some(2), "--no-bounds is for solving");
+}
+
+#[test]
+fn an_empty_input_is_called_empty() {
+    let out = grundy_in(&["judge", "poj-2975"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the input is empty: expected the number of piles"),
+        "{err}"
+    );
+    assert!(!err.contains("after line"), "{err}");
+    let out = grundy_in(&["judge", "poj-2975"], b"1\n-0\n0\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("written -0: a sign is not allowed"), "{err}");
+    assert!(!err.contains("outside"), "{err}");
 }
 
 #[test]

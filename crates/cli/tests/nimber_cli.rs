@@ -18,7 +18,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn mul_prints_the_product() {
     let out = grundy(&["nimber", "mul", "3141", "5926"]);
     assert!(out.status.success());
-    assert_eq!(stdout(&out), "3141 ⊗ 5926 = 14994\n");
+    assert_eq!(stdout(&out), "3141 (x) 5926 = 14994\n");
 }
 
 #[test]
@@ -82,7 +82,10 @@ fn inverse_of_five_checks_out() {
         .unwrap();
     assert_eq!(back, 1);
     let out = grundy(&["nimber", "inv", "5"]);
-    assert_eq!(stdout(&out), format!("1 ⊘ 5 = {inv}  (5 ⊗ {inv} = 1)\n"));
+    assert_eq!(
+        stdout(&out),
+        format!("1 (/) 5 = {inv}  (5 (x) {inv} = 1)\n")
+    );
 }
 
 #[test]

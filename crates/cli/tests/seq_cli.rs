@@ -224,7 +224,7 @@ fn periodic_games_stop_at_their_proof() {
         assert!(out.status.success(), "{}", stderr(&out));
         let text = stdout(&out);
         assert!(text.contains(want), "{rule}: {text}");
-        assert!(text.contains("Guy–Smith"), "{rule}: {text}");
+        assert!(text.contains("Guy-Smith"), "{rule}: {text}");
     }
 }
 

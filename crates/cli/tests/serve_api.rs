@@ -831,3 +831,48 @@ fn loopy_games_end_in_draws() {
     assert_eq!(h["draws"], true);
     assert_eq!(h["move"]["notation"], "1 2");
 }
+
+/// Numbers at 2^64 − 1 are answered over HTTP as on the command line: a
+/// value, an outcome or a 400 with the reason, never a 500 from a panic.
+#[test]
+fn numbers_at_the_top_of_64_bits_are_answered_not_crashed() {
+    let s = Server::start();
+    const M: &str = "18446744073709551615";
+    for expr in [
+        format!("wythoff({M},{M})"),
+        format!("moore({M}; 1,2)"),
+        format!("lasker({M})"),
+    ] {
+        let q = enc(&expr);
+        for path in [
+            format!("/api/analyze?expr={q}"),
+            format!("/api/explain?expr={q}"),
+            format!("/api/game?expr={q}"),
+            format!("/api/analyze?expr={q}&every=1"),
+        ] {
+            let (status, v) = s.get(&path);
+            assert!(status == 200 || status == 400, "{path}: {status} {v}");
+            if status == 400 {
+                assert!(v["error"].is_string(), "{path}: {v}");
+            }
+        }
+        let v = s.ok(&format!("/api/analyze?expr={q}"));
+        assert_eq!(v["outcome"], "N", "{expr}: {v}");
+    }
+    let v = s.ok(&format!("/api/analyze?expr=lasker({M})"));
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["grundy_wide"], "18446744073709551616");
+    let v = s.ok(&format!("/api/explain?expr=lasker({M})"));
+    assert_eq!(v["rows"][0]["value_wide"], "18446744073709551616", "{v}");
+    let v = s.bad(&format!(
+        "/api/analyze?expr={}",
+        enc(&format!("lasker({M}) + nim(1)"))
+    ));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("is 2^64, beyond 64 bits"),
+        "{v}"
+    );
+}

@@ -38,6 +38,15 @@ pub enum Error {
     /// A Grundy value beyond what the sequence engines store (u16).
     #[error("a Grundy value exceeded {max} at heap {heap}; the sequence engines store values in 16 bits")]
     ValueOverflow { heap: u64, max: u64 },
+    /// A Grundy value that theory gives but that does not fit the 64 bits
+    /// values are computed in (see [`Known::Wide`](crate::game::Known::Wide)):
+    /// `position` (written in the expression language) is worth `value`.
+    #[error(
+        "the Grundy value of {position} is {}, beyond 64 bits: theory gives it, but values \
+         are added in 64 bits, so a sum holding it cannot be valued",
+        wide_text(*value)
+    )]
+    WideValue { position: String, value: u128 },
     /// A question the engine cannot answer exactly for this input yet.
     #[error("{0}")]
     Unsupported(String),
@@ -101,7 +110,8 @@ pub enum ErrorKind {
     TooLarge,
     /// A limit was reached while working ([`Error::Limit`]).
     Limit(LimitKind),
-    /// A value beyond what the engines store.
+    /// A value beyond what the engines store ([`Error::ValueOverflow`],
+    /// [`Error::WideValue`]).
     Overflow,
     /// A question the engine cannot answer exactly for this input.
     Unsupported,
@@ -147,7 +157,7 @@ impl Error {
             Error::Parse { .. } => ErrorKind::Parse,
             Error::Invalid { .. } | Error::EmptyPosition => ErrorKind::Invalid,
             Error::TooLarge(_) => ErrorKind::TooLarge,
-            Error::ValueOverflow { .. } => ErrorKind::Overflow,
+            Error::ValueOverflow { .. } | Error::WideValue { .. } => ErrorKind::Overflow,
             Error::Unsupported(_) => ErrorKind::Unsupported,
             Error::IllegalMove(_) => ErrorKind::IllegalMove,
             Error::Limit { kind, .. } => ErrorKind::Limit(*kind),
@@ -254,6 +264,22 @@ pub fn caret(input: &str, at: usize) -> String {
         format!("at column {}", col + 1)
     };
     format!("{place}:\n  {shown}\n  {}^", " ".repeat(pad))
+}
+
+/// A number beyond 64 bits as people read it: a power of two as `2^k`,
+/// anything else in decimal.
+///
+/// ```
+/// use grundy::error::wide_text;
+/// assert_eq!(wide_text(1 << 64), "2^64");
+/// assert_eq!(wide_text((1 << 64) + 3), "18446744073709551619");
+/// ```
+pub fn wide_text(value: u128) -> String {
+    if value.is_power_of_two() && value > u64::MAX as u128 {
+        format!("2^{}", value.trailing_zeros())
+    } else {
+        value.to_string()
+    }
 }
 
 /// How many characters of the input a parse error shows around the problem.

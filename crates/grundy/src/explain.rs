@@ -35,7 +35,7 @@
 //! case of Smith's sum rule makes the sum's value.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{Component, Context, Game, Move, QuotientCase};
+use crate::game::{Component, Context, Game, Known, Move, QuotientCase};
 use crate::loopy::{Account, Gamma, LoopySolver};
 use crate::nim::{Outcome, Play};
 use crate::nimber::{high_bit, Nimber};
@@ -106,6 +106,9 @@ pub struct Row {
     /// Its generalized value (a number or `∞(K)`) under normal play, when
     /// known; for a component without loops, the Grundy value.
     pub gamma: Option<Gamma>,
+    /// Its Grundy value when theory gives it beyond 64 bits (see
+    /// [`Known::Wide`]; `value` is then `None`).
+    pub wide: Option<u128>,
     /// For a small component, the mex step that gives its value.
     pub mex: Option<MexStep>,
     /// The family's theorem for its value, in words, when it has one.
@@ -495,12 +498,20 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<(Vec<R
             _ => None,
         };
         let reason = value.and_then(|v| c.value_reason(cx, v));
+        let wide = match value {
+            Some(_) => None,
+            None => match c.known(cx)? {
+                Known::Wide(w) => Some(w),
+                _ => None,
+            },
+        };
         rows.push(Row {
             place,
             name: position.terms[place.term].name.clone(),
             component: c.clone(),
             value,
             gamma: None,
+            wide,
             mex,
             reason,
         });

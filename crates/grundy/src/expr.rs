@@ -90,7 +90,8 @@ fn term(p: &mut Cursor) -> Result<Term> {
         None => Err(p.error_at(
             start,
             format!(
-                "unknown rule {word:?}: known rules are {}",
+                "unknown rule {word:?}{}: known rules are {}",
+                did_you_mean(&word),
                 games::FAMILIES
                     .iter()
                     .map(|f| f.shown)
@@ -98,6 +99,15 @@ fn term(p: &mut Cursor) -> Result<Term> {
                     .join(", ")
             ),
         )),
+    }
+}
+
+/// `"; did you mean kayles?"` for a name near a family's, else nothing.
+fn did_you_mean(word: &str) -> String {
+    match &games::nearest_names(word)[..] {
+        [] => String::new(),
+        [one] => format!("; did you mean {one}?"),
+        [rest @ .., last] => format!("; did you mean {} or {last}?", rest.join(", ")),
     }
 }
 
@@ -179,6 +189,22 @@ mod tests {
         assert_eq!(err_at("stairs(5,3)"), 9);
         assert_eq!(err_at("nim(1) + stairs(0,3)"), 16);
         assert_eq!(err_at("ním(3)"), 0);
+        match parse_position("nim(1) + kayls(7)") {
+            Err(Error::Parse { message, at, .. }) => {
+                assert_eq!(at, 9);
+                assert!(
+                    message.starts_with("unknown rule \"kayls\"; did you mean kayles?"),
+                    "{message}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_position("frobnicate(7)") {
+            Err(Error::Parse { message, .. }) => {
+                assert!(!message.contains("did you mean"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
         match parse_position("ním(3)") {
             Err(Error::Parse { message, .. }) => assert!(message.contains("\"ním\""), "{message}"),
             other => panic!("{other:?}"),

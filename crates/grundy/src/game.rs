@@ -249,6 +249,13 @@ pub fn mover_wins(steps: u64) -> bool {
 pub enum Known {
     /// The Grundy value.
     Value(Nimber),
+    /// The Grundy value, beyond the 64 bits of a [`Nimber`] (Lasker's Nim
+    /// on a heap of 2^64 − 1 is worth 2^64). It is never 0, so the player
+    /// to move wins the component alone; a sum holding it is refused with
+    /// [`Error::WideValue`](crate::error::Error::WideValue), and no search
+    /// is spent on it. A family that says this makes [`Game::value`] fail
+    /// with that error too.
+    Wide(u128),
     /// Only who wins (the value is not known without search).
     Outcome(Outcome),
     /// Nothing: ask the solver.

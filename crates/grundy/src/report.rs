@@ -50,6 +50,11 @@ pub struct AnalysisReport<'a> {
     pub outcome: Outcome,
     /// The sum's value: a number, `{"inf": [k, …]}` for a loopy `∞(K)`.
     pub grundy: Option<Gamma>,
+    /// The Grundy value in decimal when theory gives it beyond 64 bits
+    /// (`grundy` is then null): `"18446744073709551616"` for Lasker's Nim on
+    /// a heap of 2^64 − 1. Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy_wide: Option<String>,
     pub winning_moves: Vec<MoveReport<'a>>,
     pub winning_moves_truncated: bool,
     /// When the outcome is `D`: the moves that keep the draw; else empty.
@@ -139,6 +144,7 @@ impl<'a> AnalysisReport<'a> {
                 Some(g) => Some(g.sum.clone()),
                 None => analysis.grundy.map(Gamma::Finite),
             },
+            grundy_wide: analysis.wide_grundy.map(|w| w.to_string()),
             winning_moves: moves(position, &analysis.winning_moves)?,
             winning_moves_truncated: analysis.truncated || analysis.incomplete,
             drawing_moves: moves(position, &analysis.drawing_moves)?,

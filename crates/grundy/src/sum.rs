@@ -177,6 +177,11 @@ pub struct Analysis {
     /// Whether the list of drawing moves was cut at the limit (or at the
     /// search budget of moves looked at).
     pub drawing_truncated: bool,
+    /// The Grundy value when theory gives it beyond 64 bits (see
+    /// [`Known::Wide`]): the position's one component with a move is worth
+    /// it, and so are the sum and that component's term. `grundy` and
+    /// those values are then `None`; the outcome is N.
+    pub wide_grundy: Option<u128>,
 }
 
 /// The values of a sum, its terms and its components under the generalized
@@ -449,6 +454,7 @@ impl Position {
         let mut values: Vec<Option<Nimber>> = Vec::new();
         let mut loops: Vec<bool> = Vec::new();
         let mut outcome_only = None;
+        let mut wide_grundy = None;
         for (place, c) in &places {
             // A family's own graph goes to the loopy solver at once under
             // normal play (it handles graphs with or without cycles alike).
@@ -467,6 +473,19 @@ impl Position {
             let v = match known {
                 _ if loopy => None,
                 Known::Value(v) => Some(v),
+                // Never searched: no search finds a value beyond 64 bits.
+                Known::Wide(_) if play == Play::Misere => None,
+                Known::Wide(w) if alone && c.has_moves() => {
+                    outcome_only = Some((*place, (*c).clone(), Outcome::N));
+                    wide_grundy = Some(w);
+                    None
+                }
+                Known::Wide(w) => {
+                    return Err(Error::WideValue {
+                        position: written(c.as_ref()),
+                        value: w,
+                    })
+                }
                 Known::Outcome(o) => match solver.grundy(c) {
                     Ok(v) => Some(v),
                     Err(e) if e.is_budget_limit() => return Err(e),
@@ -554,6 +573,7 @@ impl Position {
             gamma,
             drawing_moves: Vec::new(),
             drawing_truncated: false,
+            wide_grundy,
         };
         match play {
             Play::Normal => {
@@ -974,6 +994,7 @@ impl Position {
             gamma: Some(values),
             drawing_moves: Vec::new(),
             drawing_truncated: false,
+            wide_grundy: None,
         };
         let limit = options.max_moves;
         let rest_of = |j: usize| {

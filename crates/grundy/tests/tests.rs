@@ -17,6 +17,7 @@ mod huge_numbers;
 mod judge_families;
 mod judge_games;
 mod loopy;
+mod near_max;
 mod nimber;
 mod quotient;
 mod sparse;

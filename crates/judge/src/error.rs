@@ -12,6 +12,9 @@ pub enum JudgeError {
     /// last number read; a missing terminator is reported this way too).
     #[error("the input ended after line {line}: expected {expected}")]
     Truncated { line: u64, expected: String },
+    /// The input held no number at all where one was needed.
+    #[error("the input is empty: expected {expected}")]
+    Empty { expected: String },
     /// A token that is not a whole number.
     #[error("line {line}: expected {expected}, found {found:?}")]
     NotANumber {
@@ -19,8 +22,8 @@ pub enum JudgeError {
         expected: String,
         found: String,
     },
-    /// A whole number outside the problem's stated bounds (negative and
-    /// too-large numbers included).
+    /// A whole number outside the problem's stated bounds (too-large
+    /// numbers included).
     #[error("line {line}: {what} is {found}, outside {within} {min}..={max}")]
     OutOfRange {
         line: u64,
@@ -41,6 +44,16 @@ pub enum JudgeError {
         column: u64,
         after: String,
         found: String,
+    },
+    /// A whole number written with a sign (`-5`, `-0`, `+3`): the inputs
+    /// hold unsigned numbers only.
+    #[error("line {line}: {what} is written {found}: a sign is not allowed (a whole number in {min}..={max})")]
+    Signed {
+        line: u64,
+        what: &'static str,
+        found: String,
+        min: u64,
+        max: u64,
     },
     /// Numbers that are each fine but break a rule of the problem together
     /// (positions not distinct, stones over capacity, …).

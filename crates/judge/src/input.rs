@@ -105,7 +105,8 @@ pub struct Input<'a> {
     end: usize,
     eof: bool,
     line: u64,
-    /// The line of the last number read: where a truncated input is reported.
+    /// The line of the last number read: where a truncated input is
+    /// reported (0 until a number is read: then the input is empty).
     last_line: u64,
     /// Whether a leading UTF-8 byte-order mark was looked for yet.
     bom_checked: bool,
@@ -210,7 +211,7 @@ impl<'a> Input<'a> {
             end: 0,
             eof: false,
             line: 1,
-            last_line: 1,
+            last_line: 0,
             bom_checked: false,
             bounds: Bounds::Stated,
             discarded: 0,
@@ -385,6 +386,7 @@ impl<'a> Input<'a> {
             // where the next number starts depends on them.
             let buf = &self.buf[..self.end];
             let (mut pos, mut line) = (self.pos, self.line);
+            let before = remaining;
             while remaining > 0 {
                 let Some((value, next, next_line)) = quick(buf, pos, line, field) else {
                     break;
@@ -395,7 +397,9 @@ impl<'a> Input<'a> {
             }
             self.pos = pos;
             self.line = line;
-            self.last_line = line;
+            if remaining < before {
+                self.last_line = line;
+            }
             if remaining > 0 {
                 out.push(self.number(field)?);
                 remaining -= 1;
@@ -416,9 +420,10 @@ impl<'a> Input<'a> {
     /// An error for input that ended where `expected` was needed, reported
     /// at the line of the last number read.
     pub fn truncated(&self, expected: impl Into<String>) -> JudgeError {
-        JudgeError::Truncated {
-            line: self.last_line,
-            expected: expected.into(),
+        let expected = expected.into();
+        match self.last_line {
+            0 => JudgeError::Empty { expected },
+            line => JudgeError::Truncated { line, expected },
         }
     }
 
@@ -473,9 +478,18 @@ impl<'a> Input<'a> {
             found.push('…');
         }
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        let negative = found.strip_prefix('-').is_some_and(digits);
-        if negative || digits(&found) {
-            // A whole number, but negative or beyond u64.
+        if found.strip_prefix(['-', '+']).is_some_and(digits) {
+            // `-0` is in range as a number: what is wrong is the sign.
+            return JudgeError::Signed {
+                line: self.line,
+                what: field.what,
+                found,
+                min: field.min,
+                max: field.max,
+            };
+        }
+        if digits(&found) {
+            // A whole number, but beyond u64.
             return JudgeError::OutOfRange {
                 line: self.line,
                 what: field.what,
@@ -523,7 +537,18 @@ mod tests {
             "line 3: expected x (a whole number in 0..=1000), found \"3x\""
         );
         let e = all("1\n-5").unwrap_err().to_string();
-        assert_eq!(e, "line 2: x is -5, outside the problem's bounds 0..=1000");
+        assert_eq!(
+            e,
+            "line 2: x is written -5: a sign is not allowed (a whole number in 0..=1000)"
+        );
+        // -0 is 0, which is in bounds: the sign is what is wrong.
+        let e = all("-0").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "line 1: x is written -0: a sign is not allowed (a whole number in 0..=1000)"
+        );
+        let e = all("+7").unwrap_err().to_string();
+        assert!(e.contains("a sign is not allowed"), "{e}");
         let e = all("1001").unwrap_err().to_string();
         assert!(e.contains("1001"), "{e}");
         let e = all("99999999999999999999999").unwrap_err().to_string();

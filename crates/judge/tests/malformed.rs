@@ -6,6 +6,18 @@ use crate::util::run;
 
 /// (id, input, output expected before the error, text the error must contain)
 const CASES: &[(&str, &str, &str, &str)] = &[
+    // No number at all: no line to name, and no "after line 1".
+    ("poj-2975", "", "", "the input is empty: expected the number of piles"),
+    ("poj-2975", "\n \n", "", "the input is empty: expected the number of piles"),
+    ("poj-2975", "2\n", "", "the input ended after line 1: expected a pile size"),
+    // -0 is 0, in bounds: the sign is what is wrong.
+    (
+        "poj-2975",
+        "1\n-0\n0\n",
+        "",
+        "line 2: a pile size is written -0: a sign is not allowed (a whole number in",
+    ),
+    ("poj-2975", "1\n+4\n0\n", "", "line 2: a pile size is written +4: a sign is not allowed"),
     // A count, then piles (one case).
     (
         "hihocoder-1163",
@@ -23,7 +35,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hihocoder-1163",
         "-3\n3 2 1\n",
         "",
-        "line 1: the number of piles N is -3, outside the problem's bounds 1..=100",
+        "line 1: the number of piles N is written -3: a sign is not allowed (a whole number in 1..=100)",
     ),
     (
         "hihocoder-1163",
@@ -35,7 +47,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hihocoder-1163",
         "",
         "",
-        "line 1: expected the number of piles N",
+        "the input is empty: expected the number of piles N",
     ),
     // Numbers to the end of the input.
     (
@@ -100,7 +112,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "",
         "line 2: a pile size is 2000000001",
     ),
-    ("hdu-2176", "2\n1 -1\n0\n", "", "line 2: a pile size is -1"),
+    ("hdu-2176", "2\n1 -1\n0\n", "", "line 2: a pile size is written -1: a sign is not allowed"),
     (
         "hdu-1729",
         "2\n6 2\n3 4\n0\n",
@@ -229,7 +241,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "hdu-2149",
         "4 -2\n",
         "",
-        "line 1: the largest raise N is -2",
+        "line 1: the largest raise N is written -2: a sign is not allowed",
     ),
     (
         "hdu-2897",
@@ -310,7 +322,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "library-checker-nim-product-64",
         "1\n-1 2\n",
         "",
-        "line 2: the first factor A is -1, outside the problem's bounds",
+        "line 2: the first factor A is written -1: a sign is not allowed",
     ),
     (
         "library-checker-nim-product-64",

@@ -214,7 +214,11 @@ fn fibonacci_nim_near_2_pow_64() {
 #[test]
 fn what_the_game_cannot_define_is_still_refused() {
     let refusals = [
-        ("poj-2975", "2\n-5 3\n0\n", "is -5, outside"),
+        (
+            "poj-2975",
+            "2\n-5 3\n0\n",
+            "is written -5: a sign is not allowed",
+        ),
         ("poj-2975", "2\n5 x\n0\n", "found \"x\""),
         ("poj-2975", "1\n18446744073709551616\n0\n", "outside"),
         // A count past what is read into memory.
@@ -244,8 +248,8 @@ fn a_refusal_without_bounds_names_the_wider_range() {
     let (_, err) = run("poj-2975", "2\n-5 3\n0\n", Bounds::Defined);
     assert_eq!(
         err.unwrap().to_string(),
-        "line 2: a pile size is -5, outside the range answered without the problem's bounds \
-         0..=18446744073709551615"
+        "line 2: a pile size is written -5: a sign is not allowed (a whole number in \
+         0..=18446744073709551615)"
     );
 }
 

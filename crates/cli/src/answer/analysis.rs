@@ -31,7 +31,9 @@ pub fn text(position: &Position, a: &Analysis) -> String {
     let mut s = String::new();
     let known = a.term_values.iter().all(Option::is_some);
     let total = a.term_values.iter().flatten().fold(0, |x, v| x ^ v);
-    // Rows: (label, size shown, value).
+    // Rows: (label, size shown, value); a value beyond 64 bits (only ever
+    // that of the one component with a move) is shown as theory gives it.
+    let wide = a.wide_grundy.map(grundy::error::wide_text);
     let mut rows: Vec<(String, String, Option<u64>)> = Vec::new();
     for ((place, c), value) in position.places().into_iter().zip(&a.part_values) {
         let label = format!(
@@ -78,7 +80,10 @@ pub fn text(position: &Position, a: &Analysis) -> String {
             Some(v) => {
                 s += &format!("{label:<label_w$}  {size:>size_w$}  {v:>val_w$}  {v:>0bits$b}\n")
             }
-            None => s += &format!("{label:<label_w$}  {size:>size_w$}  {:>val_w$}\n", "?"),
+            None => {
+                let shown = wide.as_deref().unwrap_or("?");
+                s += &format!("{label:<label_w$}  {size:>size_w$}  {shown:>val_w$}\n")
+            }
         }
     }
     if !known {
@@ -139,6 +144,11 @@ fn reason(position: &Position, a: &Analysis, total: u64) -> String {
         Outcome::D => "neither player can force a win: a draw (a D-position)",
     };
     match a.play {
+        Play::Normal if a.wide_grundy.is_some() => format!(
+            "The Grundy value of this game is {}, beyond 64 bits: its theory gives it\n\
+             (no search is needed), and it is not 0, so {verdict}.\n",
+            grundy::error::wide_text(a.wide_grundy.unwrap_or_default())
+        ),
         Play::Normal if !known => format!(
             "The Grundy value of this game is not known from theory (only its outcome is),\n\
              so {verdict}.\n"

@@ -34,16 +34,22 @@ pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
         .map(|h| h.to_string().len())
         .max()
         .unwrap_or(1);
-    for (k, (term, c)) in position
+    let parts: Vec<_> = position
         .terms
         .iter()
         .flat_map(|t| t.parts.iter().map(move |c| (t, c)))
+        .collect();
+    // Every label in one column as wide as the widest ("staircase 12 stairs").
+    let labels: Vec<String> = parts
+        .iter()
         .enumerate()
-    {
-        let number = numbers.of[k];
+        .map(|(k, (term, c))| format!("{} {:<2} {}", c.noun(), numbers.of[k], term.name))
+        .collect();
+    let label_w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for ((_, c), label) in parts.iter().zip(&labels) {
+        let label = format!("{label:<label_w$}");
         match (c.noun(), &c.heaps()[..]) {
             ("heap", &[h]) => {
-                let label = format!("heap {number:<2} {:<10}", term.name);
                 let picture = if tokens {
                     let pad = " ".repeat(width - h as usize);
                     format!("{}{pad}  ", ui.tokens(&"●".repeat(h as usize)))
@@ -52,15 +58,18 @@ pub fn draw(ui: &Ui, position: &Position, numbers: &Numbers) -> String {
                 };
                 s += &format!("  {}  {picture}{h:>size_w$}\n", ui.bold(&label));
             }
-            (noun, _) => {
-                let label = format!("{noun} {number:<2} {}", term.name);
+            _ => {
                 let lines = c
                     .picture()
                     .and_then(|pic| super::picture::text(&pic))
                     .unwrap_or_else(|| c.draw());
                 for (i, line) in lines.iter().enumerate() {
-                    let l = if i == 0 { label.as_str() } else { "" };
-                    s += &format!("  {}  {}\n", ui.bold(&format!("{l:<18}")), line);
+                    let l = if i == 0 {
+                        label.clone()
+                    } else {
+                        " ".repeat(label_w)
+                    };
+                    s += &format!("  {}  {}\n", ui.bold(&l), line);
                 }
             }
         }
@@ -107,4 +116,39 @@ pub fn json(position: &Position, numbers: &Numbers) -> Value {
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::expr::parse_position;
+
+    /// Every row's picture starts in one column, whatever the labels' lengths.
+    #[test]
+    fn rows_line_up() {
+        let ui = Ui {
+            colour: false,
+            unicode: false,
+            width: None,
+        };
+        let position =
+            parse_position("nim(3) + hackenbush(1-2 2-3 3-1) + stairs(1,4) + kayles(2)").unwrap();
+        let numbers = Numbers::fresh(&position);
+        let drawing = draw(&ui, &position, &numbers);
+        // Where the picture starts: after the family's name and the spaces.
+        let starts: Vec<usize> = drawing
+            .lines()
+            .filter(|l| l.as_bytes().get(2) != Some(&b' '))
+            .zip(["nim", "hackenbush", "stairs", "kayles"])
+            .map(|(l, name)| {
+                let after = l.find(name).unwrap() + name.len();
+                after + l[after..].len() - l[after..].trim_start().len()
+            })
+            .collect();
+        assert!(starts.len() >= 4, "{drawing}");
+        assert!(
+            starts.iter().all(|&s| s == starts[0]),
+            "{starts:?}\n{drawing}"
+        );
+    }
 }

@@ -11,7 +11,8 @@
 //! component's noun: `"heap"`, `"staircase"`, …), `number` (1-based, as
 //! typed at the `grundy play` prompt), `args` (as written inside the
 //! parentheses), `size` (only for a single heap), `value` (`null` when not
-//! known), `mex` and `reason` (the family's theorem in words, or `null`)),
+//! known), `value_wide` (only for a value theory gives beyond 64 bits, in
+//! decimal: `"18446744073709551616"`; `value` is then `null`), `mex` and `reason` (the family's theorem in words, or `null`)),
 //! `derivation` (normal play with a non-zero nim-sum: `bit`, `holders`,
 //! `row`, `from_value`, `to_value`, `moves`), `misere`
 //! (`{"case":"nim","big","ones"}`, `{"case":"search"}`, or for heaps of one
@@ -68,6 +69,9 @@ pub fn json(position: &Position, e: &Explanation) -> Value {
                 out["size"] = json!(size);
             }
             out["value"] = json!(row.value);
+            if let Some(w) = row.wide {
+                out["value_wide"] = json!(w.to_string());
+            }
             out["mex"] = json!(row.mex.as_ref().map(|m| json!({
                 "options": m.options.iter().map(|(mv, v)| json!({
                     "words": c.describe(mv, &short),
@@ -146,9 +150,17 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// How a row's value comes about, in words.
 fn how(row: &Row) -> String {
     let c = &row.component;
-    let value = match row.value {
-        Some(v) => v,
-        None => return "its Grundy value is not known from theory (only its outcome)".into(),
+    let value = match (row.value, row.wide) {
+        (Some(v), _) => v,
+        (None, Some(w)) => {
+            return format!(
+                "its theory gives G = {}, beyond 64 bits (not 0, so a win for the player to move)",
+                grundy::error::wide_text(w)
+            )
+        }
+        (None, None) => {
+            return "its Grundy value is not known from theory (only its outcome)".into()
+        }
     };
     let is_heap = c.noun() == "heap";
     match (&row.mex, c.as_nim(), &row.reason) {
@@ -262,7 +274,10 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
     for (row, l) in e.rows.iter().zip(&labels) {
         match row.value {
             Some(v) => s += &format!("  {l:<lw$}  {v:>vw$}  {:>bw$}\n", format!("{v:0bits$b}")),
-            None => s += &format!("  {l:<lw$}  {:>vw$}\n", "?"),
+            None => {
+                let shown = row.wide.map_or("?".into(), grundy::error::wide_text);
+                s += &format!("  {l:<lw$}  {shown:>vw$}\n")
+            }
         }
     }
     if e.nim_sum.is_some() {
@@ -273,7 +288,11 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
             format!("{total:0bits$b}")
         );
     } else {
-        s += "  (no nim-sum: a value is not known; the game is decided by its own theory)\n";
+        if e.rows.iter().any(|r| r.wide.is_some()) {
+            s += "  (no nim-sum: a value beyond 64 bits; the game is decided by its own theory)\n";
+        } else {
+            s += "  (no nim-sum: a value is not known; the game is decided by its own theory)\n";
+        }
     }
 
     // Step 3: the verdict.
@@ -394,8 +413,8 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         );
         if let Some(size) = row.component.as_nim() {
             s += &format!(
-                "  For a Nim heap that means: take {size} − {t} = {} tokens, leaving {t}.\n",
-                size - d.to_value,
+                "  For a Nim heap that means: take {size} − {t} = {}, leaving {t}.\n",
+                grundy::games::tokens(size - d.to_value),
                 t = d.to_value
             );
         }
@@ -430,7 +449,17 @@ pub fn account(ui: &Ui, position: &Position, e: &Explanation) -> String {
         .reasons
         .iter()
         .any(|r| matches!(r, Reason::Value { before, after } if after > before));
-    if e.play == Play::Misere || e.winning_moves.len() > 1 || raises || e.nim_sum.is_none() {
+    // The derivation's moves, when they are every winning move and the list
+    // would add nothing to them, are not listed twice.
+    let derived_all = e.play == Play::Normal
+        && !raises
+        && !e.truncated
+        && e.derivation
+            .as_ref()
+            .is_some_and(|d| d.moves == e.winning_moves);
+    if !derived_all
+        && (e.play == Play::Misere || e.winning_moves.len() > 1 || raises || e.nim_sum.is_none())
+    {
         if e.winning_moves.is_empty() {
             if e.play == Play::Misere && e.outcome == Outcome::N {
                 s += "  The player to move has no move at all, and under misère play that is a win.\n";

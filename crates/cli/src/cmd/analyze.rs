@@ -94,7 +94,7 @@ pub fn run(args: Args) -> Result<()> {
         if flags.json {
             writeln!(out, "{}", answer::every::json(&position, &analysis)?)?;
         } else {
-            let ui = Ui::uncoloured(flags.plain);
+            let ui = Ui::detect();
             write!(
                 out,
                 "{}",
@@ -112,13 +112,12 @@ pub fn run(args: Args) -> Result<()> {
     drop(bar);
     // The words of the answer take about as much again as the analysis.
     let _words = position.hold_analysis(&options.budget)?;
-    print(&position, &analysis, flags.json, flags.plain)
+    print(&position, &analysis, flags.json)
 }
 
 /// Prints an analysis (`nim`, `analyze`): as JSON, or as an explanation
-/// without colour (plain ASCII with `--plain` or `NO_COLOR`, see
-/// [`Ui::uncoloured`]).
-pub fn print(position: &Position, a: &Analysis, json: bool, plain: bool) -> Result<()> {
+/// (plain ASCII unless Unicode is on, see [`Ui::detect`]).
+pub fn print(position: &Position, a: &Analysis, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", answer::analysis::json(position, a)?)?;
@@ -127,7 +126,7 @@ pub fn print(position: &Position, a: &Analysis, json: bool, plain: bool) -> Resu
     write!(
         out,
         "{}",
-        answer::analysis::printed(&Ui::uncoloured(plain), position, a)
+        answer::analysis::printed(&Ui::detect(), position, a)
     )?;
     Ok(())
 }

@@ -25,10 +25,10 @@ pub struct Args {
     source: ExprSource,
     #[command(flatten)]
     mode: ModeFlags,
-    /// Plain ASCII without colour, even on a terminal.
-    #[arg(long)]
-    plain: bool,
-    /// Print the account as one JSON object (see `explain_json`).
+    /// Print the account as one JSON object (what the web page's
+    /// /api/explain answers): play, outcome, nim_sum, rows (each part's
+    /// value and how it comes about), derivation (how the winning move is
+    /// found), misere and winning_moves.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
             if args.json {
                 writeln!(out, "{}", answer::every::explanation_json(&position, &e)?)?;
             } else {
-                let ui = Ui::detect(args.plain);
+                let ui = Ui::detect();
                 write!(out, "{}", ui.text(&answer::every::account(&position, &e)))?;
             }
             return Ok(());
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<()> {
         writeln!(out, "{}", answer::explanation::json(&position, &e))?;
         return Ok(());
     }
-    let ui = Ui::detect(args.plain);
+    let ui = Ui::detect();
     write!(out, "{}", answer::explanation::account(&ui, &position, &e))?;
     out.flush()?;
     Ok(())

@@ -47,7 +47,8 @@ pub fn run(args: Args) -> Result<()> {
             .max()
             .unwrap_or(0);
         for p in grundy_judge::problems() {
-            writeln!(out, "{:width$}  {}", p.id, p.summary)?;
+            let summary = crate::ui::Ui::detect().text(p.summary);
+            writeln!(out, "{:width$}  {summary}", p.id)?;
         }
         out.flush()?;
         return Ok(());

@@ -22,5 +22,5 @@ pub fn run(args: Args) -> Result<()> {
     let position = grundy::games::heap::nim(args.heaps)?;
     let play = args.flags.mode.mode().ending();
     let analysis = position.analyze(play, &args.flags.options())?;
-    super::analyze::print(&position, &analysis, args.flags.json, args.flags.plain)
+    super::analyze::print(&position, &analysis, args.flags.json)
 }

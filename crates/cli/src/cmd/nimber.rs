@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<()> {
     if args.json {
         writeln!(out, "{}", answer.json()?)?;
     } else {
-        writeln!(out, "{}", answer.text())?;
+        writeln!(out, "{}", crate::ui::Ui::detect().text(&answer.text()))?;
     }
     Ok(())
 }

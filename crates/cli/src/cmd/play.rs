@@ -41,9 +41,6 @@ pub struct Args {
     first: First,
     #[command(flatten)]
     mode: ModeFlags,
-    /// Plain ASCII without colour, even on a terminal.
-    #[arg(long)]
-    plain: bool,
     /// The limits of the computer's thinking, for each of its moves and
     /// each hint (`--time`: seconds a move).
     #[command(flatten)]
@@ -121,8 +118,9 @@ pub fn run(args: Args) -> Result<()> {
     let stdin = std::io::stdin();
     let mut game = Game {
         limits: args.limits,
-        ui: Ui::detect(args.plain),
+        ui: Ui::detect(),
         echo: !stdin.is_terminal(),
+        refused: None,
         session,
         input: stdin.lock(),
         out: std::io::stdout().lock(),
@@ -140,6 +138,9 @@ struct Game<R: BufRead, W: Write> {
     session: Session,
     /// Whether to echo what was read (input from a script, not a terminal).
     echo: bool,
+    /// Why the last line read was refused, until a line is accepted: a
+    /// script whose input ends there did not play what it meant to.
+    refused: Option<String>,
     input: R,
     out: W,
 }
@@ -175,7 +176,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             let turn = words::your_turn(&self.ui, &self.session);
             writeln!(self.out, "{turn}")?;
             let Some(input) = self.read()? else {
-                return Ok(());
+                return self.ended_early();
             };
             match input {
                 Input::Help => self.say(HELP)?,
@@ -247,6 +248,21 @@ impl<R: BufRead, W: Write> Game<R, W> {
         Ok(())
     }
 
+    /// The end of input before the end of the game: fine at a terminal
+    /// (Ctrl-D leaves the game), but from a script an error (exit status
+    /// 1), so that the script can tell that its moves were not all played.
+    fn ended_early(&mut self) -> Result<()> {
+        if !self.echo {
+            return Ok(());
+        }
+        match self.refused.take() {
+            Some(why) => anyhow::bail!(
+                "the input ended after a refused line ({why}); the game was not finished"
+            ),
+            None => anyhow::bail!("the input ended before the game was over"),
+        }
+    }
+
     /// Reads lines until one is a valid command or legal move; `None` at the
     /// end of input.
     fn read(&mut self) -> Result<Option<Input>> {
@@ -266,7 +282,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
             if line.is_empty() {
                 continue;
             }
-            match parse_input(&self.session, line) {
+            let parsed = parse_input(&self.session, line);
+            self.refused = parsed.as_ref().err().map(|why| format!("{line:?}: {why}"));
+            match parsed {
                 Ok(input) => return Ok(Some(input)),
                 Err(why) if why.starts_with("illegal move") => {
                     let msg = self.ui.bad(&format!("{why}. Try again (or `help`)."));
@@ -309,6 +327,7 @@ mod tests {
     const PLAIN: Ui = Ui {
         colour: false,
         unicode: false,
+        width: None,
     };
 
     fn game(expr: &str, input: &str, first: First, play: Play) -> String {
@@ -338,11 +357,49 @@ mod tests {
             ui: PLAIN,
             session: Session::new(position, mode, options).with_first(first),
             echo: true,
+            refused: None,
             input: input.as_bytes(),
             out: &mut out,
         };
-        g.run().unwrap();
+        // A script that stops before the end is an error; its output is
+        // what these tests read.
+        let _ = g.run();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The result of a script played as `grundy play` plays piped input.
+    fn result_of(expr: &str, input: &str) -> Result<()> {
+        let mut out = Vec::new();
+        let position = parse_position(expr).unwrap();
+        Game {
+            limits: crate::limits::LimitFlags::default(),
+            ui: PLAIN,
+            session: Session::new(position, Mode::Normal, SessionOptions::default()),
+            echo: true,
+            refused: None,
+            input: input.as_bytes(),
+            out: &mut out,
+        }
+        .run()
+    }
+
+    #[test]
+    fn a_script_that_stops_early_is_an_error() {
+        let err = result_of("nim(1,2,3)", "1 9\n").unwrap_err().to_string();
+        assert!(
+            err.contains("after a refused line (\"1 9\": heap 1 has only 1 token)"),
+            "{err}"
+        );
+        let err = result_of("nim(1,2,3)", "1 1\n").unwrap_err().to_string();
+        assert_eq!(err, "the input ended before the game was over");
+        // A refused line then a good one: the game goes on, unfinished.
+        let err = result_of("nim(1,2,3)", "1 9\n1 1\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "the input ended before the game was over");
+        // Played to the end, or left with `quit`: no error.
+        result_of("nim(1,2)", "1 1\n").unwrap();
+        result_of("nim(1,2,3)", "1 9\nquit\n").unwrap();
     }
 
     #[test]

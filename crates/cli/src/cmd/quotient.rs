@@ -140,7 +140,11 @@ pub fn run(args: Args) -> Result<()> {
             serde_json::to_string(&answer::quotient::json(&q))?
         )?;
     } else {
-        write!(out, "{}", answer::quotient::text(&q)?)?;
+        write!(
+            out,
+            "{}",
+            crate::ui::Ui::detect().text(&answer::quotient::text(&q)?)
+        )?;
     }
     Ok(())
 }

@@ -87,11 +87,8 @@ pub fn run(args: Args) -> Result<()> {
     if args.json {
         writeln!(out, "{}", answer::value::json(&rule, args.n, value))?;
     } else {
-        write!(
-            out,
-            "{}",
-            answer::value::text(&rule, args.n, value, seq.period())
-        )?;
+        let text = answer::value::text(&rule, args.n, value, seq.period());
+        write!(out, "{}", crate::ui::Ui::detect().text(&text))?;
     }
     Ok(())
 }

@@ -169,7 +169,10 @@ impl Game for Run {
             [k] => {
                 let k = number(k)?;
                 if k == 0 || k > self.0 {
-                    return Err(format!("illegal move: {label} has {} tokens", self.0));
+                    return Err(format!(
+                        "illegal move: {label} has {}",
+                        super::tokens(self.0)
+                    ));
                 }
                 vec![self.0 - k]
             }
@@ -191,7 +194,7 @@ impl Game for Run {
     }
 
     fn draw(&self) -> Vec<String> {
-        vec![format!("{} tokens", self.0)]
+        vec![super::tokens(self.0)]
     }
 }
 

@@ -27,7 +27,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::cursor::Cursor;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Component, Context, Game, Known, Move};
 use crate::games::heap::number;
 use crate::games::{in_parens, join, numbers, parse_args};
@@ -293,9 +293,10 @@ impl LaskerHeap {
     }
 }
 
-/// Lasker's Nim heaps: Grundy values in closed form for every 64-bit heap
-/// except `2^64 − 1`, whose value `2^64` does not fit a nimber (it is known
-/// to be a win for the mover, and its winning moves are still exact).
+/// Lasker's Nim heaps: Grundy values in closed form for every 64-bit heap.
+/// The heap `2^64 − 1` is worth `2^64`, beyond a 64-bit nimber: it says so
+/// ([`Known::Wide`]), which answers it alone (a win for the mover, with
+/// exact winning moves) and refuses a sum holding it.
 impl Game for LaskerHeap {
     fn name(&self) -> &str {
         "lasker"
@@ -323,15 +324,22 @@ impl Game for LaskerHeap {
         self.0 > 0
     }
 
+    /// The closed form; for the heap `2^64 − 1`, worth `2^64`, the error
+    /// saying so (no search could find a value that does not fit).
     fn value(&self, _cx: &Context) -> Result<Option<Nimber>> {
-        Ok(u64::try_from(value(self.0)).ok())
+        let v = value(self.0);
+        match u64::try_from(v) {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Err(Error::WideValue {
+                position: crate::game::written(self),
+                value: v,
+            }),
+        }
     }
 
-    fn known(&self, cx: &Context) -> Result<Known> {
-        Ok(match self.value(cx)? {
-            Some(v) => Known::Value(v),
-            None => Known::Outcome(Outcome::N),
-        })
+    fn known(&self, _cx: &Context) -> Result<Known> {
+        let v = value(self.0);
+        Ok(u64::try_from(v).map_or(Known::Wide(v), Known::Value))
     }
 
     fn moves_to_value(

@@ -99,6 +99,57 @@ pub static FAMILIES: &[Family] = &[
     chomp::FAMILY,
 ];
 
+/// The family names nearest to `word` (a name no family accepts) by edit
+/// distance, for "did you mean …?": those at the least distance, if it is
+/// small for the word's length (one edit for words of up to four letters,
+/// two beyond). Names are read from each family's [`Family::shown`] list and
+/// [`Family::example`], and kept only when the family accepts them.
+///
+/// ```
+/// use grundy::games::nearest_names;
+/// assert_eq!(nearest_names("kayls"), ["kayles"]);
+/// assert_eq!(nearest_names("wythof"), ["wythoff"]);
+/// assert!(nearest_names("zzzzzz").is_empty());
+/// ```
+pub fn nearest_names(word: &str) -> Vec<String> {
+    let word = word.to_ascii_lowercase();
+    if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Vec::new(); // a take-and-break code is not a misspelt name
+    }
+    let mut names: Vec<String> = Vec::new();
+    for family in FAMILIES {
+        let listed = family.shown.split([',', ' ']);
+        let written = family
+            .example
+            .split(" + ")
+            .map(|t| t.split(['(', '{']).next().unwrap_or(""));
+        for name in listed.chain(written) {
+            let name = name.trim();
+            let plain =
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'*');
+            if plain && (family.accepts)(name) && !names.iter().any(|n| n == name) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    let allowed = if word.chars().count() <= 4 { 1 } else { 2 };
+    let distance = |name: &String| strsim::osa_distance(&word, name);
+    let Some(best) = names.iter().map(distance).min().filter(|&d| d <= allowed) else {
+        return Vec::new();
+    };
+    names.into_iter().filter(|n| distance(n) == best).collect()
+}
+
+/// `n tokens`, or `1 token`: a number of tokens in words.
+///
+/// ```
+/// assert_eq!(grundy::games::tokens(1), "1 token");
+/// assert_eq!(grundy::games::tokens(40), "40 tokens");
+/// ```
+pub fn tokens(n: u64) -> String {
+    format!("{n} token{}", if n == 1 { "" } else { "s" })
+}
+
 /// `'(' inside ')'` after the name of the family `name`: the shape of
 /// every term.
 pub(crate) fn in_parens<T>(
@@ -143,4 +194,42 @@ pub(crate) fn join(values: &[u64]) -> String {
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every family is found from a slip of one or two letters.
+    #[test]
+    fn misspelt_names_find_their_family() {
+        let slips = [
+            ("kayls", "kayles"),
+            ("dawsno", "dawson"),
+            ("staris", "stairs"),
+            ("northcot", "northcott"),
+            ("boxs", "boxes"),
+            ("rnus", "runs"),
+            ("takerang", "takerange"),
+            ("auctin", "auction"),
+            ("wythof", "wythoff"),
+            ("fibnm", "fibnim"),
+            ("laskr", "lasker"),
+            ("mooore", "moore"),
+            ("hackenbsh", "hackenbush"),
+            ("eucild", "euclid"),
+            ("turtels", "turtles"),
+            ("cornres", "corners"),
+            ("mobeius", "moebius"),
+        ];
+        for (slip, name) in slips {
+            assert_eq!(nearest_names(slip), [name], "{slip}");
+        }
+        for family in FAMILIES {
+            let first = family.example.split(['(', '{']).next().unwrap();
+            if first.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                assert!(nearest_names(&format!("{first}x")).contains(&first.to_string()));
+            }
+        }
+    }
 }

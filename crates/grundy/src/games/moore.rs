@@ -194,7 +194,8 @@ impl Moore {
                  the limits are {MAX_SETS} sets of up to {MAX_CHANGED} heaps"
             )));
         }
-        let m = self.k + 1;
+        // k + 1 reaches 2^64 for k = 2^64 − 1: counted in u128.
+        let m = u128::from(self.k) + 1;
         let all = Moore::columns(self.heaps.iter().copied());
         for size in 1..=most {
             for pick in combinations(live.len(), size) {
@@ -205,9 +206,11 @@ impl Moore {
                 let mut need = [0u64; 64];
                 let mut possible = true;
                 for j in 0..64 {
-                    let rest = all[j] - mine[j];
-                    need[j] = (m - rest % m) % m;
-                    possible &= need[j] <= size as u64;
+                    let rest = u128::from(all[j] - mine[j]);
+                    // Used only when every want is at most the set's size.
+                    let want = (m - rest % m) % m;
+                    possible &= want <= size as u128;
+                    need[j] = want as u64;
                 }
                 if !possible {
                     continue;

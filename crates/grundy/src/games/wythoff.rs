@@ -285,8 +285,9 @@ impl Wythoff {
     /// at index `i·(y + 1) + j`; refused as [`Wythoff::grundy_by_search`] is.
     pub fn grundy_table(&self, max_work: u64) -> Result<Vec<Nimber>> {
         let (x, y) = (self.x as u128 + 1, self.y as u128 + 1);
-        // Piles near 2^64 make the product pass u128: that is "too much" too.
-        let work = (x * y).checked_mul(x + y);
+        // Piles near 2^64 make the product pass u128 (2^64 · 2^64 is 2^128):
+        // that is "too much" too, never a wrapped small number.
+        let work = x.checked_mul(y).and_then(|xy| xy.checked_mul(x + y));
         if work.map_or(true, |w| w > max_work as u128) {
             return Err(Error::TooLarge(format!(
                 "the Grundy value of {self} needs a search over {x}×{y} positions; \

@@ -522,9 +522,11 @@ fn print(
         out.flush()?;
         return Ok(());
     }
+    let mut text = crate::ui::Ui::detect().writer(&mut out);
     sequence::write_text(
-        &mut out, rule, to, period, value, args.stats, &histogram, split, timing,
+        &mut text, rule, to, period, value, args.stats, &histogram, split, timing,
     )?;
+    drop(text);
     out.flush()?;
     Ok(())
 }
