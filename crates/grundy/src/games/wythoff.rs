@@ -286,7 +286,7 @@ impl Wythoff {
         let (x, y) = (self.x as u128 + 1, self.y as u128 + 1);
         // Piles near 2^64 make the product pass u128: that is "too much" too.
         let work = (x * y).checked_mul(x + y);
-        if work.map_or(true, |w| w > max_work as u128) {
+        if work.is_none_or(|w| w > max_work as u128) {
             return Err(Error::TooLarge(format!(
                 "the Grundy value of {self} needs a search over {x}×{y} positions; \
                  Wythoff's game has no formula for it (only its outcome is known exactly)"
@@ -308,7 +308,7 @@ impl Wythoff {
                 (0..j).for_each(|k| mark(g[i * y + k]));
                 (1..=i.min(j)).for_each(|d| mark(g[(i - d) * y + (j - d)]));
                 g[stamp] = (0..)
-                    .find(|&v| seen.get(v).map_or(true, |&s| s != stamp))
+                    .find(|&v| seen.get(v).is_none_or(|&s| s != stamp))
                     .unwrap() as u64;
             }
         }
