@@ -198,7 +198,7 @@ impl PeriodFinder {
         if self
             .candidates
             .first()
-            .map_or(true, |c| c.needed > len as u128)
+            .is_none_or(|c| c.needed > len as u128)
         {
             return None;
         }

@@ -481,9 +481,9 @@ pub fn smallest_change(position: &Position) -> Option<SumMove> {
             (Some(h), 1) => (h.from - h.to.iter().sum::<u64>(), h.from),
             _ => (1, 0),
         };
-        let better = best.as_ref().map_or(true, |(r, s, _)| {
-            removed < *r || (removed == *r && size > *s)
-        });
+        let better = best
+            .as_ref()
+            .is_none_or(|(r, s, _)| removed < *r || (removed == *r && size > *s));
         if better {
             best = Some((removed, size, Position::sum_move(place, c.as_ref(), first)));
         }

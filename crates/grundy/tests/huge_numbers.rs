@@ -146,7 +146,7 @@ fn set() -> impl Strategy<Value = Set> {
     prop::collection::vec(item(), 1..4).prop_map(|items| Set { items })
 }
 
-fn heap(set: &Set) -> impl Strategy<Value = u64> {
+fn heap(set: &Set) -> impl Strategy<Value = u64> + use<> {
     let members: Vec<u64> = set
         .items
         .iter()

@@ -215,7 +215,7 @@ pub fn representative(code: &Code) -> Code {
         let candidate = from_bits(&all_ones, &twos, fours);
         if best
             .as_ref()
-            .map_or(true, |b| candidate.table_order(b).is_lt())
+            .is_none_or(|b| candidate.table_order(b).is_lt())
         {
             best = Some(candidate);
         }

@@ -184,7 +184,7 @@ impl Game for Run {
             _ => return Err("`H K` takes K from an end, `H = A B` leaves rows A and B".into()),
         };
         let left = leaves.iter().try_fold(0u64, |a, &x| a.checked_add(x));
-        if left.map_or(true, |l| l >= self.0) {
+        if left.is_none_or(|l| l >= self.0) {
             return Err(format!(
                 "illegal move: a run taken from {label} leaves fewer than its {} tokens",
                 self.0

@@ -288,7 +288,7 @@ impl Wythoff {
         // Piles near 2^64 make the product pass u128 (2^64 · 2^64 is 2^128):
         // that is "too much" too, never a wrapped small number.
         let work = x.checked_mul(y).and_then(|xy| xy.checked_mul(x + y));
-        if work.map_or(true, |w| w > max_work as u128) {
+        if work.is_none_or(|w| w > max_work as u128) {
             return Err(Error::TooLarge(format!(
                 "the Grundy value of {self} needs a search over {x}×{y} positions; \
                  Wythoff's game has no formula for it (only its outcome is known exactly)"
@@ -310,7 +310,7 @@ impl Wythoff {
                 (0..j).for_each(|k| mark(g[i * y + k]));
                 (1..=i.min(j)).for_each(|d| mark(g[(i - d) * y + (j - d)]));
                 g[stamp] = (0..)
-                    .find(|&v| seen.get(v).map_or(true, |&s| s != stamp))
+                    .find(|&v| seen.get(v).is_none_or(|&s| s != stamp))
                     .unwrap() as u64;
             }
         }

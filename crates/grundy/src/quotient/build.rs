@@ -424,7 +424,7 @@ impl Builder {
             .iter()
             .map(|&x| {
                 let mut heaps = base.reps[x / powers].clone();
-                heaps.extend(std::iter::repeat(n).take(x % powers));
+                heaps.extend(std::iter::repeat_n(n, x % powers));
                 heaps
             })
             .collect();
@@ -585,7 +585,7 @@ impl Base {
                         )));
                     }
                     let mut rep = reps[y].clone();
-                    rep.extend(std::iter::repeat(h).take(k));
+                    rep.extend(std::iter::repeat_n(h, k));
                     // Its bytes in `elems`, as a key of `index` (with the
                     // table's share) and as a representative.
                     let bytes_held = 3 * bytes as u64 + 64 + vec_bytes::<u64>(rep.len());

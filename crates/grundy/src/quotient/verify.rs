@@ -299,7 +299,7 @@ impl Kinds {
                 .iter()
                 .position(|(gi, b)| *gi == g && !b.get(exact[g] as usize))
                 .unwrap_or_else(|| types.iter().position(|(gi, _)| *gi == g).expect("a kind"));
-            heaps.extend(std::iter::repeat(type_heap[kind]).take(count[g]));
+            heaps.extend(std::iter::repeat_n(type_heap[kind], count[g]));
         }
         heaps.sort_unstable();
         heaps

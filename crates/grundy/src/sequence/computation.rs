@@ -520,7 +520,7 @@ impl Computation {
             let all_kept = self
                 .window
                 .as_ref()
-                .map_or(true, |w| w.dropped.is_empty() || w.archive.is_some());
+                .is_none_or(|w| w.dropped.is_empty() || w.archive.is_some());
             if stop_at_proof && self.period.is_none() && all_kept {
                 if let Some(finder) = &self.finder {
                     // No further than the first length that may bring a
@@ -688,7 +688,7 @@ impl Computation {
         let whole = self
             .window
             .as_ref()
-            .map_or(true, |w| w.dropped.is_empty() || w.archive.is_some());
+            .is_none_or(|w| w.dropped.is_empty() || w.archive.is_some());
         whole.then(|| {
             (0..self.values.len()).map(|n| match &self.window {
                 Some(w) => window::read(&self.values, w, n),

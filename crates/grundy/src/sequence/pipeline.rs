@@ -403,7 +403,7 @@ impl Shared<'_> {
     /// # Safety
     /// `len ≤ frontier` (as loaded by this thread).
     unsafe fn prefix(&self, len: usize) -> &[u16] {
-        std::slice::from_raw_parts(self.values, len)
+        unsafe { std::slice::from_raw_parts(self.values, len) }
     }
 
     /// The slot of heap `n`: claimed blocks start `AHEAD` apart from

@@ -89,8 +89,8 @@ impl Numbers {
         sorted.dedup();
         let fits = of.len() == position.components().count()
             && sorted.len() == of.len()
-            && sorted.first().map_or(true, |&n| n >= 1)
-            && sorted.last().map_or(true, |&n| n < next);
+            && sorted.first().is_none_or(|&n| n >= 1)
+            && sorted.last().is_none_or(|&n| n < next);
         fits.then_some(Numbers { of, next })
     }
 

@@ -135,7 +135,7 @@ pub(crate) fn turns_worth(
         ticker.tick(budget)?;
         let rest = set.iter().fold(e, |acc, &c| acc ^ value(c));
         if let Some(&c) = t.coin_of.get(&rest) {
-            if c < r && set.last().map_or(true, |&l| c > l) {
+            if c < r && set.last().is_none_or(|&l| c > l) {
                 set.push(c);
                 set.push(r);
                 out.push(set);

@@ -462,7 +462,7 @@ impl Labelling<'_> {
         let mut target: Option<usize> = None;
         for (i, c) in cells.iter().enumerate() {
             let k = c.count_ones();
-            if k > 1 && target.map_or(true, |t| k < cells[t].count_ones()) {
+            if k > 1 && target.is_none_or(|t| k < cells[t].count_ones()) {
                 target = Some(i);
             }
         }
@@ -516,7 +516,7 @@ impl Labelling<'_> {
                 }
             }
         }
-        if self.best.as_ref().map_or(true, |b| code < *b) {
+        if self.best.as_ref().is_none_or(|b| code < *b) {
             self.best = Some(code);
         }
     }

@@ -242,7 +242,7 @@ fn read_board(p: &mut Cursor) -> Result<(Graph, u128)> {
         .iter()
         .flatten()
         .enumerate()
-        .filter(|(_, &cell)| cell)
+        .filter(|&(_, &cell)| cell)
         .fold(0, |s, (v, _)| s | bit(v));
     Ok((graph, set))
 }

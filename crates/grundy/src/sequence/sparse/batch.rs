@@ -43,7 +43,7 @@ impl Sparse {
     /// `n..n + AHEAD`, whose partners `n + j - k - r` all lie in `1..known`.
     pub(super) fn start_batch(&mut self, g: &[u16], n: usize) {
         // The generation was started with heap n: no table holds it yet.
-        let gen = self.marks.generation;
+        let generation = self.marks.generation;
         // Early stamps (not for a batch with a heap that trains the
         // ranking, whose credits would miss the values they find).
         let stamp = n + AHEAD <= self.ranking.next && self.early.stamp(n..n + AHEAD);
@@ -85,7 +85,7 @@ impl Sparse {
             };
             mark_rare_ahead(
                 &mut tables,
-                gen,
+                generation,
                 g,
                 base,
                 &heaps[from..to],
@@ -95,7 +95,7 @@ impl Sparse {
             if stamp {
                 let top = self.moves.top(base);
                 for lows in early_lows(&self.ranking.order, self.early.len, first, top) {
-                    mark_low_ahead(&mut tables, gen, g, base, lows.clone());
+                    mark_low_ahead(&mut tables, generation, g, base, lows.clone());
                     self.work.examined += (AHEAD * lows.len()) as u64;
                     self.early.done[i] += lows.len();
                 }
@@ -104,7 +104,7 @@ impl Sparse {
         let cands = check.then(|| {
             let (common, rare) = (&self.mask.common, &self.mask.rare);
             let cands = std::array::from_fn(|j| {
-                least_unmarked(tables[j], gen, bound, common, rare, self.simd)
+                least_unmarked(tables[j], generation, bound, common, rare, self.simd)
             });
             let mut met = [0u8; AHEAD];
             for (&k, range) in self.moves.splits.iter().zip(&self.batches.checked) {
@@ -122,7 +122,7 @@ impl Sparse {
             // generation.
             for ((table, cands), met) in tables.iter_mut().zip(&cands).zip(met) {
                 for (i, &c) in cands.iter().enumerate() {
-                    table[c as usize] = gen.wrapping_sub(u32::from(!met >> i & 1));
+                    table[c as usize] = generation.wrapping_sub(u32::from(!met >> i & 1));
                 }
             }
             cands

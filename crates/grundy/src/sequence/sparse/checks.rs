@@ -69,13 +69,13 @@ impl Sparse {
     /// `n`, whose marks cannot be read otherwise (see
     /// [`Checks::current`]).
     pub(super) fn stamp_checked(&mut self, g: &[u16], n: usize) {
-        let gen = self.marks.generation;
+        let generation = self.marks.generation;
         let (seen, rares) = (&mut *self.marks.seen, &self.rares);
         for (&k, range) in self.moves.splits.iter().zip(&self.batches.checked) {
             if let Some(rest) = n.checked_sub(k) {
                 let heaps = &rares.checked[range.clone()];
                 let values = &rares.checked_values[range.clone()];
-                mark_rare(seen, gen, g, rest, heaps, values);
+                mark_rare(seen, generation, g, rest, heaps, values);
             }
         }
         self.checks.current = None;
@@ -122,7 +122,7 @@ impl Sparse {
 #[inline]
 pub(super) fn least_unmarked(
     table: &[u32; VALUES],
-    gen: u32,
+    generation: u32,
     bound: usize,
     common_bits: &[u64; MARK_BITS / 64],
     rare: &[bool],
@@ -130,12 +130,13 @@ pub(super) fn least_unmarked(
 ) -> [u16; pairs::CANDIDATES] {
     let mut cands = [0u16; pairs::CANDIDATES];
     let words = bound.div_ceil(64);
-    let mut found = pairs::first_unstamped(table, gen, &common_bits[..words], &mut cands, simd);
+    let mut found =
+        pairs::first_unstamped(table, generation, &common_bits[..words], &mut cands, simd);
     for v in words * 64..VALUES {
         if found == pairs::CANDIDATES {
             break;
         }
-        if !rare[v] && table[v] != gen {
+        if !rare[v] && table[v] != generation {
             cands[found] = v as u16;
             found += 1;
         }

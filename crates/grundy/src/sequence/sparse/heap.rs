@@ -76,7 +76,7 @@ impl Sparse {
             .and_then(|b| Some(b.cands?[n - b.start]));
         // Every split with a rare heap: all common-valued splits among them
         // (those of the batch are marked already).
-        let gen = self.marks.generation;
+        let generation = self.marks.generation;
         for i in 0..self.moves.splits.len() {
             let k = self.moves.splits[i];
             let Some(rest) = n.checked_sub(k) else {
@@ -108,7 +108,7 @@ impl Sparse {
             let seen: &mut [u32; VALUES] = &mut self.marks.seen;
             for (from, to) in parts {
                 let (from, to) = (from.max(lo), to.max(lo));
-                mark_rare(seen, gen, g, rest, &heaps[from..to], &vals[from..to]);
+                mark_rare(seen, generation, g, rest, &heaps[from..to], &vals[from..to]);
             }
             self.work.examined += (end - lo) as u64;
         }
@@ -117,11 +117,11 @@ impl Sparse {
                 let Some(rest) = n.checked_sub(self.moves.splits[i]) else {
                     continue;
                 };
-                let gen = self.marks.generation;
+                let generation = self.marks.generation;
                 let (first, top) = (first_known(rest, g.len()), self.moves.top(rest));
                 for lows in early_lows(&self.ranking.order, self.early.len, first, top) {
                     for a in lows.clone() {
-                        self.marks.seen[(g[a] ^ g[rest - a]) as usize] = gen;
+                        self.marks.seen[(g[a] ^ g[rest - a]) as usize] = generation;
                     }
                     self.work.examined += lows.len() as u64;
                     self.early.done[i] += lows.len();

@@ -114,7 +114,7 @@ impl std::ops::DerefMut for Stamps {
 #[inline]
 pub(super) fn mark_rare(
     seen: &mut [u32; VALUES],
-    gen: u32,
+    generation: u32,
     g: &[u16],
     rest: usize,
     heaps: &[usize],
@@ -131,7 +131,7 @@ pub(super) fn mark_rare(
         // Most calls, for heaps of a batch, stamp few or none: not worth
         // clearing the buffer.
         for (&r, &x) in heaps.iter().zip(vals) {
-            seen[(x ^ g[rest - r]) as usize] = gen;
+            seen[(x ^ g[rest - r]) as usize] = generation;
         }
         return;
     }
@@ -143,7 +143,7 @@ pub(super) fn mark_rare(
             *b = x ^ unsafe { *g.get_unchecked(rest - r) };
         }
         for &v in &buf[..hs.len()] {
-            seen[v as usize] = gen;
+            seen[v as usize] = generation;
         }
     }
 }
@@ -154,7 +154,7 @@ pub(super) fn mark_rare(
 #[inline(never)]
 pub(super) fn mark_low_ahead(
     tables: &mut [&mut [u32; VALUES]; AHEAD],
-    gen: u32,
+    generation: u32,
     g: &[u16],
     base: usize,
     lows: std::ops::Range<usize>,
@@ -173,14 +173,14 @@ pub(super) fn mark_low_ahead(
         };
         let x = g[a] as u64 * 0x0001_0001_0001_0001;
         let (w, v) = (lo ^ x, hi ^ x);
-        t0[(w >> lane(0)) as u16 as usize] = gen;
-        t1[(w >> lane(1)) as u16 as usize] = gen;
-        t2[(w >> lane(2)) as u16 as usize] = gen;
-        t3[(w >> lane(3)) as u16 as usize] = gen;
-        t4[(v >> lane(0)) as u16 as usize] = gen;
-        t5[(v >> lane(1)) as u16 as usize] = gen;
-        t6[(v >> lane(2)) as u16 as usize] = gen;
-        t7[(v >> lane(3)) as u16 as usize] = gen;
+        t0[(w >> lane(0)) as u16 as usize] = generation;
+        t1[(w >> lane(1)) as u16 as usize] = generation;
+        t2[(w >> lane(2)) as u16 as usize] = generation;
+        t3[(w >> lane(3)) as u16 as usize] = generation;
+        t4[(v >> lane(0)) as u16 as usize] = generation;
+        t5[(v >> lane(1)) as u16 as usize] = generation;
+        t6[(v >> lane(2)) as u16 as usize] = generation;
+        t7[(v >> lane(3)) as u16 as usize] = generation;
     }
 }
 
@@ -209,7 +209,7 @@ const fn lane(j: usize) -> usize {
 #[inline(never)]
 pub(super) fn mark_rare_ahead(
     tables: &mut [&mut [u32; VALUES]; AHEAD],
-    gen: u32,
+    generation: u32,
     g: &[u16],
     base: usize,
     heaps: &[usize],
@@ -236,13 +236,13 @@ pub(super) fn mark_rare_ahead(
         let x = x as u64 * 0x0001_0001_0001_0001;
         let (w, v) = (lo ^ x, hi ^ x);
         // Each index is a 16-bit lane, within the tables without a check.
-        t0[(w >> lane(0)) as u16 as usize] = gen;
-        t1[(w >> lane(1)) as u16 as usize] = gen;
-        t2[(w >> lane(2)) as u16 as usize] = gen;
-        t3[(w >> lane(3)) as u16 as usize] = gen;
-        t4[(v >> lane(0)) as u16 as usize] = gen;
-        t5[(v >> lane(1)) as u16 as usize] = gen;
-        t6[(v >> lane(2)) as u16 as usize] = gen;
-        t7[(v >> lane(3)) as u16 as usize] = gen;
+        t0[(w >> lane(0)) as u16 as usize] = generation;
+        t1[(w >> lane(1)) as u16 as usize] = generation;
+        t2[(w >> lane(2)) as u16 as usize] = generation;
+        t3[(w >> lane(3)) as u16 as usize] = generation;
+        t4[(v >> lane(0)) as u16 as usize] = generation;
+        t5[(v >> lane(1)) as u16 as usize] = generation;
+        t6[(v >> lane(2)) as u16 as usize] = generation;
+        t7[(v >> lane(3)) as u16 as usize] = generation;
     }
 }

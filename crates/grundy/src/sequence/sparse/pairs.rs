@@ -162,22 +162,22 @@ fn marks_portable(low: &[u16], high: &[u16], range: std::ops::Range<usize>) -> u
 }
 
 /// The stamps equal to `gen` as a bit set: bit `b` of `bits[w]` is set
-/// when `stamps[64 w + b] == gen` (`stamps.len() == 64 * bits.len()`).
+/// when `stamps[64 w + b] == generation` (`stamps.len() == 64 * bits.len()`).
 /// `simd` as in [`take_hits`].
 #[inline]
-pub fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64], simd: bool) {
+pub fn stamps_to_bits(stamps: &[u32], generation: u32, bits: &mut [u64], simd: bool) {
     assert_eq!(stamps.len(), 64 * bits.len());
     #[cfg(target_arch = "x86_64")]
     if simd && simd_available() {
         // SAFETY: AVX2 is available (checked just above); lengths asserted.
-        return unsafe { avx2::stamps_to_bits(stamps, gen, bits) };
+        return unsafe { avx2::stamps_to_bits(stamps, generation, bits) };
     }
     let _ = simd;
     for (word, s) in bits.iter_mut().zip(stamps.chunks_exact(64)) {
         *word = s
             .iter()
             .enumerate()
-            .fold(0, |w, (b, &t)| w | ((t == gen) as u64) << b);
+            .fold(0, |w, (b, &t)| w | ((t == generation) as u64) << b);
     }
 }
 
@@ -239,7 +239,7 @@ pub fn meets_ahead(
 #[inline]
 pub fn first_unstamped(
     stamps: &[u32],
-    gen: u32,
+    generation: u32,
     allowed: &[u64],
     out: &mut [u16],
     simd: bool,
@@ -248,13 +248,13 @@ pub fn first_unstamped(
     #[cfg(target_arch = "x86_64")]
     if simd && simd_available() {
         // SAFETY: AVX2 is available (checked just above); length asserted.
-        return unsafe { avx2::first_unstamped(stamps, gen, allowed, out) };
+        return unsafe { avx2::first_unstamped(stamps, generation, allowed, out) };
     }
     let _ = simd;
     let mut found = 0;
     for (i, &a) in allowed.iter().enumerate() {
         let mut word = [0u64];
-        stamps_to_bits(&stamps[64 * i..64 * i + 64], gen, &mut word, false);
+        stamps_to_bits(&stamps[64 * i..64 * i + 64], generation, &mut word, false);
         found = take_bits(a & !word[0], 64 * i, out, found);
         if found == out.len() {
             break;
@@ -298,13 +298,15 @@ mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn xors(low: &[u16], high: &[u16], i: usize) -> __m256i {
-        let len = low.len();
-        debug_assert!(i + 16 <= len && high.len() == len);
-        // SAFETY: low[i..i + 16] and high[len - 16 - i..len - i] are in
-        // bounds because i + 16 <= len.
-        let lo = _mm256_loadu_si256(low.as_ptr().add(i) as *const __m256i);
-        let hi = _mm256_loadu_si256(high.as_ptr().add(len - 16 - i) as *const __m256i);
-        _mm256_xor_si256(lo, reverse(hi))
+        unsafe {
+            let len = low.len();
+            debug_assert!(i + 16 <= len && high.len() == len);
+            // SAFETY: low[i..i + 16] and high[len - 16 - i..len - i] are in
+            // bounds because i + 16 <= len.
+            let lo = _mm256_loadu_si256(low.as_ptr().add(i) as *const __m256i);
+            let hi = _mm256_loadu_si256(high.as_ptr().add(len - 16 - i) as *const __m256i);
+            _mm256_xor_si256(lo, reverse(hi))
+        }
     }
 
     /// See [`super::take_hits`]. Blocks of 32 pairs are tested at once:
@@ -337,56 +339,60 @@ mod avx2 {
         remaining: &mut usize,
         taken: &mut impl FnMut(u16),
     ) -> Option<usize> {
-        let len = low.len();
-        let quarters = |bits: &Bits512| {
-            // SAFETY: 16 k + 16 <= 64 bytes for k < Q <= 4.
-            let quarter = |k: usize| {
-                _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    bits.as_ptr().add(16 * k) as *const __m128i
-                ))
+        unsafe {
+            let len = low.len();
+            let quarters = |bits: &Bits512| {
+                // SAFETY: 16 k + 16 <= 64 bytes for k < Q <= 4.
+                let quarter = |k: usize| {
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                        bits.as_ptr().add(16 * k) as *const __m128i
+                    ))
+                };
+                let tables: [__m256i; Q] = std::array::from_fn(quarter);
+                tables
             };
-            let tables: [__m256i; Q] = std::array::from_fn(quarter);
-            tables
-        };
-        let mut tables = quarters(bits);
-        let one_bit = _mm256_setr_epi8(
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
-            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-        );
-        let seven = _mm256_set1_epi16(7);
-        let lift = _mm256_set1_epi8(0x70);
-        // The mask of the block before (at i - 32), not taken yet.
-        let mut pending = 0u32;
-        let mut i = 0;
-        while i + 32 <= len {
-            // SAFETY: i + 32 <= len, as `xors` requires for i and i + 16.
-            let (v0, v1) = (xors(low, high, i), xors(low, high, i + 16));
-            let idx = _mm256_packus_epi16(_mm256_srli_epi16(v0, 3), _mm256_srli_epi16(v1, 3));
-            let bit = _mm256_packus_epi16(_mm256_and_si256(v0, seven), _mm256_and_si256(v1, seven));
-            let mut byte = _mm256_setzero_si256();
-            for (k, table) in tables.iter().enumerate() {
-                let quarter = _mm256_set1_epi8((k << 4) as i8);
-                let sel = _mm256_adds_epu8(_mm256_xor_si256(idx, quarter), lift);
-                byte = _mm256_or_si256(byte, _mm256_shuffle_epi8(*table, sel));
+            let mut tables = quarters(bits);
+            let one_bit = _mm256_setr_epi8(
+                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, //
+                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+            );
+            let seven = _mm256_set1_epi16(7);
+            let lift = _mm256_set1_epi8(0x70);
+            // The mask of the block before (at i - 32), not taken yet.
+            let mut pending = 0u32;
+            let mut i = 0;
+            while i + 32 <= len {
+                // SAFETY: i + 32 <= len, as `xors` requires for i and i + 16.
+                let (v0, v1) = (xors(low, high, i), xors(low, high, i + 16));
+                let idx = _mm256_packus_epi16(_mm256_srli_epi16(v0, 3), _mm256_srli_epi16(v1, 3));
+                let bit =
+                    _mm256_packus_epi16(_mm256_and_si256(v0, seven), _mm256_and_si256(v1, seven));
+                let mut byte = _mm256_setzero_si256();
+                for (k, table) in tables.iter().enumerate() {
+                    let quarter = _mm256_set1_epi8((k << 4) as i8);
+                    let sel = _mm256_adds_epu8(_mm256_xor_si256(idx, quarter), lift);
+                    byte = _mm256_or_si256(byte, _mm256_shuffle_epi8(*table, sel));
+                }
+                // `want` has one bit in every byte (v & 7 < 8).
+                let want = _mm256_shuffle_epi8(one_bit, bit);
+                let hit = _mm256_cmpeq_epi8(_mm256_and_si256(byte, want), want);
+                let before = std::mem::replace(&mut pending, _mm256_movemask_epi8(hit) as u32);
+                if before != 0 {
+                    if let Some(end) = take_block(low, high, bits, remaining, taken, i - 32, before)
+                    {
+                        return Some(end);
+                    }
+                    tables = quarters(bits);
+                }
+                i += 32;
             }
-            // `want` has one bit in every byte (v & 7 < 8).
-            let want = _mm256_shuffle_epi8(one_bit, bit);
-            let hit = _mm256_cmpeq_epi8(_mm256_and_si256(byte, want), want);
-            let before = std::mem::replace(&mut pending, _mm256_movemask_epi8(hit) as u32);
-            if before != 0 {
-                if let Some(end) = take_block(low, high, bits, remaining, taken, i - 32, before) {
+            if pending != 0 {
+                if let Some(end) = take_block(low, high, bits, remaining, taken, i - 32, pending) {
                     return Some(end);
                 }
-                tables = quarters(bits);
             }
-            i += 32;
+            super::take_hits_portable(low, high, bits, remaining, taken, i..len)
         }
-        if pending != 0 {
-            if let Some(end) = take_block(low, high, bits, remaining, taken, i - 32, pending) {
-                return Some(end);
-            }
-        }
-        super::take_hits_portable(low, high, bits, remaining, taken, i..len)
     }
 
     /// Takes the hits of the block of 32 pairs at `start`, in order, from
@@ -420,17 +426,20 @@ mod avx2 {
     /// # Safety
     /// AVX2, and `stamps.len() == 64 * bits.len()`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn stamps_to_bits(stamps: &[u32], gen: u32, bits: &mut [u64]) {
-        let g = _mm256_set1_epi32(gen as i32);
-        for (w, word) in bits.iter_mut().enumerate() {
-            let mut x = 0u64;
-            for q in 0..8 {
-                // SAFETY: 64 w + 8 q + 8 <= 64 bits.len() == stamps.len().
-                let s = _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
-                let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
-                x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
+    pub unsafe fn stamps_to_bits(stamps: &[u32], generation: u32, bits: &mut [u64]) {
+        unsafe {
+            let g = _mm256_set1_epi32(generation as i32);
+            for (w, word) in bits.iter_mut().enumerate() {
+                let mut x = 0u64;
+                for q in 0..8 {
+                    // SAFETY: 64 w + 8 q + 8 <= 64 bits.len() == stamps.len().
+                    let s =
+                        _mm256_loadu_si256(stamps.as_ptr().add(64 * w + 8 * q) as *const __m256i);
+                    let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s, g));
+                    x |= (_mm256_movemask_ps(eq) as u32 as u64) << (8 * q);
+                }
+                *word = x;
             }
-            *word = x;
         }
     }
 
@@ -449,38 +458,40 @@ mod avx2 {
         lanes: &[u64],
         cands: &[[u16; super::CANDIDATES]; super::BATCH],
     ) -> [u8; super::BATCH] {
-        const _: () = assert!(super::BATCH == 8 && super::CANDIDATES == 8);
-        let mut split = [[0u16; 16]; 4];
-        for (j, cands) in cands.iter().enumerate() {
-            for (i, &c) in cands.iter().enumerate() {
-                split[i / 2][8 * (i % 2) + j] = c;
+        unsafe {
+            const _: () = assert!(super::BATCH == 8 && super::CANDIDATES == 8);
+            let mut split = [[0u16; 16]; 4];
+            for (j, cands) in cands.iter().enumerate() {
+                for (i, &c) in cands.iter().enumerate() {
+                    split[i / 2][8 * (i % 2) + j] = c;
+                }
             }
-        }
-        // SAFETY: each array is 32 bytes.
-        let c: [__m256i; 4] =
-            std::array::from_fn(|k| _mm256_loadu_si256(split[k].as_ptr() as *const __m256i));
-        let mut a = [_mm256_setzero_si256(); 4];
-        for (&r, &x) in heaps.iter().zip(lanes) {
-            // SAFETY: base - r + 8 <= g.len() (the caller's bound).
-            let word = _mm_loadu_si128(g.as_ptr().add(base - r) as *const __m128i);
-            let v = _mm256_xor_si256(
-                _mm256_broadcastsi128_si256(word),
-                _mm256_set1_epi64x(x as i64),
-            );
-            for k in 0..4 {
-                a[k] = _mm256_or_si256(a[k], _mm256_cmpeq_epi16(v, c[k]));
+            // SAFETY: each array is 32 bytes.
+            let c: [__m256i; 4] =
+                std::array::from_fn(|k| _mm256_loadu_si256(split[k].as_ptr() as *const __m256i));
+            let mut a = [_mm256_setzero_si256(); 4];
+            for (&r, &x) in heaps.iter().zip(lanes) {
+                // SAFETY: base - r + 8 <= g.len() (the caller's bound).
+                let word = _mm_loadu_si128(g.as_ptr().add(base - r) as *const __m128i);
+                let v = _mm256_xor_si256(
+                    _mm256_broadcastsi128_si256(word),
+                    _mm256_set1_epi64x(x as i64),
+                );
+                for k in 0..4 {
+                    a[k] = _mm256_or_si256(a[k], _mm256_cmpeq_epi16(v, c[k]));
+                }
             }
-        }
-        // Lane e of a vector gives bits 2e and 2e + 1 of its movemask.
-        let masks: [u32; 4] = std::array::from_fn(|k| _mm256_movemask_epi8(a[k]) as u32);
-        let mut met = [0u8; super::BATCH];
-        for (j, met) in met.iter_mut().enumerate() {
-            for i in 0..super::CANDIDATES {
-                let bit = masks[i / 2] >> (2 * (8 * (i % 2) + j)) & 1;
-                *met |= (bit as u8) << i;
+            // Lane e of a vector gives bits 2e and 2e + 1 of its movemask.
+            let masks: [u32; 4] = std::array::from_fn(|k| _mm256_movemask_epi8(a[k]) as u32);
+            let mut met = [0u8; super::BATCH];
+            for (j, met) in met.iter_mut().enumerate() {
+                for i in 0..super::CANDIDATES {
+                    let bit = masks[i / 2] >> (2 * (8 * (i % 2) + j)) & 1;
+                    *met |= (bit as u8) << i;
+                }
             }
+            met
         }
-        met
     }
 
     /// See [`super::first_unstamped`]: the stamps read a word at a time by
@@ -491,21 +502,23 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn first_unstamped(
         stamps: &[u32],
-        gen: u32,
+        generation: u32,
         allowed: &[u64],
         out: &mut [u16],
     ) -> usize {
-        let mut found = 0;
-        for (w, &a) in allowed.iter().enumerate() {
-            let mut x = [0u64];
-            // SAFETY: AVX2 (the caller's), 64 stamps for one word.
-            stamps_to_bits(&stamps[64 * w..64 * w + 64], gen, &mut x);
-            found = super::take_bits(a & !x[0], 64 * w, out, found);
-            if found == out.len() {
-                break;
+        unsafe {
+            let mut found = 0;
+            for (w, &a) in allowed.iter().enumerate() {
+                let mut x = [0u64];
+                // SAFETY: AVX2 (the caller's), 64 stamps for one word.
+                stamps_to_bits(&stamps[64 * w..64 * w + 64], generation, &mut x);
+                found = super::take_bits(a & !x[0], 64 * w, out, found);
+                if found == out.len() {
+                    break;
+                }
             }
+            found
         }
-        found
     }
 
     /// See [`super::marks_below_128`]: each value `v` becomes the bit
@@ -517,41 +530,43 @@ mod avx2 {
     /// AVX2, and `low.len() == high.len()`.
     #[target_feature(enable = "avx2")]
     pub unsafe fn marks<const Q: usize>(low: &[u16], high: &[u16]) -> u128 {
-        let len = low.len();
-        let one = _mm256_set1_epi32(1);
-        let zero = _mm256_setzero_si256();
-        let mut acc = [_mm256_setzero_si256(); Q];
-        let mut i = 0;
-        while i + 16 <= len {
-            // SAFETY: i + 16 <= len.
-            let v = xors(low, high, i);
-            for half in [
-                _mm256_unpacklo_epi16(v, zero),
-                _mm256_unpackhi_epi16(v, zero),
-            ] {
-                for (q, a) in acc.iter_mut().enumerate() {
-                    let count = _mm256_sub_epi32(half, _mm256_set1_epi32(32 * q as i32));
-                    *a = _mm256_or_si256(*a, _mm256_sllv_epi32(one, count));
+        unsafe {
+            let len = low.len();
+            let one = _mm256_set1_epi32(1);
+            let zero = _mm256_setzero_si256();
+            let mut acc = [_mm256_setzero_si256(); Q];
+            let mut i = 0;
+            while i + 16 <= len {
+                // SAFETY: i + 16 <= len.
+                let v = xors(low, high, i);
+                for half in [
+                    _mm256_unpacklo_epi16(v, zero),
+                    _mm256_unpackhi_epi16(v, zero),
+                ] {
+                    for (q, a) in acc.iter_mut().enumerate() {
+                        let count = _mm256_sub_epi32(half, _mm256_set1_epi32(32 * q as i32));
+                        *a = _mm256_or_si256(*a, _mm256_sllv_epi32(one, count));
+                    }
                 }
+                i += 16;
             }
-            i += 16;
+            let mut set = 0u128;
+            for (q, a) in acc.iter().enumerate() {
+                let mut lanes = [0u32; 8];
+                // SAFETY: lanes is 32 bytes.
+                _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *a);
+                let word = lanes.iter().fold(0u32, |x, &y| x | y);
+                set |= (word as u128) << (32 * q);
+            }
+            let tail = super::marks_portable(low, high, i..len);
+            // The portable tail keeps values up to 127: keep the same bound.
+            let kept = if Q == 4 {
+                u128::MAX
+            } else {
+                (1u128 << (32 * Q)) - 1
+            };
+            set | (tail & kept)
         }
-        let mut set = 0u128;
-        for (q, a) in acc.iter().enumerate() {
-            let mut lanes = [0u32; 8];
-            // SAFETY: lanes is 32 bytes.
-            _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, *a);
-            let word = lanes.iter().fold(0u32, |x, &y| x | y);
-            set |= (word as u128) << (32 * q);
-        }
-        let tail = super::marks_portable(low, high, i..len);
-        // The portable tail keeps values up to 127: keep the same bound.
-        let kept = if Q == 4 {
-            u128::MAX
-        } else {
-            (1u128 << (32 * Q)) - 1
-        };
-        set | (tail & kept)
     }
 }
 
@@ -632,15 +647,19 @@ mod tests {
     fn stamps_to_bits_paths_agree() {
         let raw = values(1024, 9, 4);
         let stamps: Vec<u32> = raw.iter().map(|&v| 7 + v as u32).collect();
-        for gen in 6..12 {
+        for generation in 6..12 {
             for words in [1, 3, 16] {
                 let plain: Vec<u64> = (0..words)
-                    .map(|w| (0..64).fold(0, |x, b| x | ((stamps[64 * w + b] == gen) as u64) << b))
+                    .map(|w| {
+                        (0..64).fold(0, |x, b| {
+                            x | ((stamps[64 * w + b] == generation) as u64) << b
+                        })
+                    })
                     .collect();
                 for simd in [false, true] {
                     let mut bits = vec![0u64; words];
-                    stamps_to_bits(&stamps[..64 * words], gen, &mut bits, simd);
-                    assert_eq!(bits, plain, "simd {simd} gen {gen}");
+                    stamps_to_bits(&stamps[..64 * words], generation, &mut bits, simd);
+                    assert_eq!(bits, plain, "simd {simd} generation {generation}");
                 }
             }
         }
@@ -686,22 +705,24 @@ mod tests {
         let allowed: Vec<u64> = (0..16u64)
             .map(|i| 0x9e37_79b9_7f4a_7c15u64.rotate_left(i as u32 * 5))
             .collect();
-        for gen in 6..11 {
+        for generation in 6..11 {
             for words in [0, 1, 3, 16] {
                 for want in [0, 1, 8, 2000] {
                     let plain: Vec<u16> = (0..64 * words)
-                        .filter(|&v| allowed[v / 64] >> (v % 64) & 1 != 0 && stamps[v] != gen)
+                        .filter(|&v| {
+                            allowed[v / 64] >> (v % 64) & 1 != 0 && stamps[v] != generation
+                        })
                         .take(want)
                         .map(|v| v as u16)
                         .collect();
                     for simd in [false, true] {
                         let mut out = vec![0u16; want];
                         let found =
-                            first_unstamped(&stamps, gen, &allowed[..words], &mut out, simd);
+                            first_unstamped(&stamps, generation, &allowed[..words], &mut out, simd);
                         assert_eq!(
                             &out[..found],
                             &plain[..],
-                            "simd {simd} gen {gen} {words} {want}"
+                            "simd {simd} generation {generation} {words} {want}"
                         );
                     }
                 }

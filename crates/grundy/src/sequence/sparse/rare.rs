@@ -77,7 +77,7 @@ impl RareHeaps {
 
     /// Appends heap `h` of rare value `v` (above every heap listed).
     pub fn push(&mut self, h: usize, v: u16) {
-        debug_assert!(self.heaps.last().map_or(true, |&l| l < h));
+        debug_assert!(self.heaps.last().is_none_or(|&l| l < h));
         self.heaps.push(h);
         self.values.push(v);
         let value = v as usize;

@@ -97,9 +97,9 @@ impl Sparse {
                     set &= set - 1;
                 }
             } else {
-                let gen = self.marks.generation;
+                let generation = self.marks.generation;
                 for a in first..=top {
-                    self.marks.seen[(g[a] ^ g[rest - a]) as usize] = gen;
+                    self.marks.seen[(g[a] ^ g[rest - a]) as usize] = generation;
                 }
             }
         }

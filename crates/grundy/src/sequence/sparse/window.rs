@@ -157,7 +157,7 @@ impl Sparse {
                 .next();
             if let Some(r) = r {
                 let n = from.max(r + k + d.start);
-                if first.map_or(true, |(m, _)| n < m) {
+                if first.is_none_or(|(m, _)| n < m) {
                     first = Some((n, n - k - r));
                 }
             }

@@ -3,7 +3,7 @@
 //! tables, and the carry-less path itself) against the plain recursion of
 //! `nimber::reference`, on the same random 64-bit operands in the same run.
 //!
-//! `cargo bench -p grundy --bench nimber` runs the criterion groups (wall
+//! `cargo bench -p grundy-bench --bench nimber` runs the criterion groups (wall
 //! time), then a summary measured in CPU time of this thread: for each
 //! method the median over several runs, in products per second, and its
 //! ratio to the reference. `bench/nimber.sh` is a wrapper.
