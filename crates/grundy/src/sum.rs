@@ -399,8 +399,38 @@ impl Position {
     /// ```
     pub fn analyze(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
         options.budget.check()?;
-        self.analyze_within(play, options)
-            .map_err(|e| e.in_context(|| self.asked(play)))
+        let analysis = match self.analyze_within(play, options) {
+            // A pruned search may settle a component's value without
+            // walking every line of play, so a repetition can first show
+            // when the winning moves are looked for: the component is then
+            // loopy after all, and every searched component is solved by
+            // retrograde analysis instead.
+            Err(e) if play == Play::Normal && is_loop(&e) => {
+                self.analyze_searched_as_loopy(options)
+            }
+            other => other,
+        };
+        analysis.map_err(|e| e.in_context(|| self.asked(play)))
+    }
+
+    /// Normal play with every component that theory does not value solved
+    /// as a loopy game (by retrograde analysis, which handles games with or
+    /// without repetitions alike).
+    fn analyze_searched_as_loopy(&self, options: &AnalyzeOptions) -> Result<Analysis> {
+        let cx = options.context();
+        let mut solver = Solver::with_theory(options.search_budget, cx.clone());
+        let mut values = Vec::new();
+        let mut loops = Vec::new();
+        for (_, c) in self.places() {
+            let v = match c.known(&cx) {
+                Ok(Known::Value(v)) => Some(v),
+                Err(e) if !is_loop(&e) => return Err(e),
+                _ => None,
+            };
+            loops.push(v.is_none());
+            values.push(v);
+        }
+        self.analyze_loopy(&cx, &mut solver, &values, &loops, options)
     }
 
     /// "analysing nim(3,4,5) (misère play)": what a refusal puts first, so

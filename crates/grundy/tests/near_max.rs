@@ -26,10 +26,11 @@ fn num() -> impl Strategy<Value = u64> {
     ]
 }
 
-/// Options for one step: 150 ms and 64 MiB.
+/// Options for one step: 50 ms and 64 MiB (a refusal is as good an answer here
+/// as a value, and the whole file runs in the first `cargo test`).
 fn options() -> AnalyzeOptions {
     let budget = Budget::unlimited()
-        .with_time(Duration::from_millis(150))
+        .with_time(Duration::from_millis(50))
         .with_memory(64 << 20);
     AnalyzeOptions {
         max_moves: 4,
@@ -242,6 +243,18 @@ proptest! {
         check(&format!("chomp({a}x{b})"));
         check(&format!("chomp({},{})", a.max(b), a.min(b)));
     }
+
+    #[test]
+    fn cram(a in num(), b in num()) {
+        check(&format!("cram({a}x{b})"));
+        check(&format!("cram({a}x2)"));
+    }
+
+    #[test]
+    fn digraph(a in num(), b in num()) {
+        check(&format!("digraph({a}>{b} {b}>{a}; {a})"));
+        check(&format!("digraph({a}>{b}; {a} {b})"));
+    }
 }
 
 /// The registry has no family this file leaves out.
@@ -265,6 +278,8 @@ fn every_family_is_covered() {
         "nodekayles",
         "arckayles",
         "chomp",
+        "cram",
+        "digraph",
     ];
     for family in grundy::games::FAMILIES {
         assert!(
