@@ -480,7 +480,7 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
     /// move and the elements clicked to make it. `None` (the default) when
     /// the family has no picture or the component is too large to draw:
     /// the front ends then show [`Game::draw`].
-    fn picture(&self) -> Option<crate::picture::Picture> {
+    fn picture(&self) -> Option<crate::picture::Picture<Move>> {
         None
     }
 

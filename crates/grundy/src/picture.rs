@@ -27,8 +27,6 @@
 //! assert!(pic.picks.iter().all(|p| matches!(p.items[..], [Item::Cell { .. }])));
 //! ```
 
-use crate::game::Move;
-
 /// The most squares, vertices, edges, coins or steps a picture shows: a
 /// larger component is shown by its family's text alone
 /// ([`Game::draw`](crate::game::Game::draw)).
@@ -37,12 +35,14 @@ pub const MAX_ELEMENTS: usize = 1024;
 /// The most moves a picture lists (a larger component is not drawn).
 pub const MAX_PICKS: usize = 4096;
 
-/// A component drawn: its shape and the moves made by clicking it.
+/// A component drawn: its shape and the moves made by clicking it. `M` is
+/// the engine's move ([`Move`](crate::game::Move)); the picture only carries
+/// it, so that this module needs nothing of the game interface.
 #[derive(Clone, Debug)]
-pub struct Picture {
+pub struct Picture<M> {
     pub shape: Shape,
     /// Every move of the component, each with the items clicked to make it.
-    pub picks: Vec<Pick>,
+    pub picks: Vec<Pick<M>>,
 }
 
 /// What is drawn.
@@ -114,16 +114,16 @@ pub enum Item {
 
 /// A move and the items clicked to make it.
 #[derive(Clone, Debug)]
-pub struct Pick {
+pub struct Pick<M> {
     /// The items, each once; their order is the natural order of the
     /// clicks (a monk before its step) but any order names the move.
     pub items: Vec<Item>,
-    pub mv: Move,
+    pub mv: M,
 }
 
-impl Pick {
+impl<M> Pick<M> {
     /// The move made by clicking `items`.
-    pub fn new(items: Vec<Item>, mv: Move) -> Pick {
+    pub fn new(items: Vec<Item>, mv: M) -> Pick<M> {
         Pick { items, mv }
     }
 }
@@ -160,7 +160,7 @@ impl Shape {
 /// A picture of `shape` with these picks, or `None` when it is too large to
 /// draw ([`MAX_ELEMENTS`], [`MAX_PICKS`]). `picks` is consumed lazily, so a
 /// family can hand over its moves without counting them first.
-pub fn bounded(shape: Shape, picks: impl IntoIterator<Item = Pick>) -> Option<Picture> {
+pub fn bounded<M>(shape: Shape, picks: impl IntoIterator<Item = Pick<M>>) -> Option<Picture<M>> {
     if shape.elements() > MAX_ELEMENTS {
         return None;
     }
@@ -189,7 +189,7 @@ mod tests {
         for c in pos.components() {
             let Some(pic) = c.picture() else { continue };
             drawn += 1;
-            let legal: Vec<Move> = c.moves().collect();
+            let legal: Vec<_> = c.moves().collect();
             let mut sets = HashSet::new();
             for p in &pic.picks {
                 assert!(!p.items.is_empty(), "{expr}: a pick without items");
@@ -265,7 +265,7 @@ mod tests {
         }
     }
 
-    fn picture_of(expr: &str) -> Picture {
+    fn picture_of(expr: &str) -> Picture<crate::game::Move> {
         let pos = parse_position(expr).unwrap();
         let c = pos.components().next().unwrap();
         c.picture().unwrap()

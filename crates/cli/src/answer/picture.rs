@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use grundy::game::Game;
+use grundy::game::{Game, Move};
 use grundy::picture::{Cell, Item, Picture, Shape, Vertex};
 use serde_json::{json, Value};
 
@@ -39,7 +39,7 @@ fn cell_name(cell: Cell) -> &'static str {
 /// its data), every move with the items clicked to make it (`picks`), the
 /// move as typed (`move`: `number`, then the family's notation) and in
 /// words (`words`, for the part labelled `label`), and the drawing (`svg`).
-pub fn json(c: &dyn Game, pic: &Picture, number: usize, label: &str) -> Value {
+pub fn json(c: &dyn Game, pic: &Picture<Move>, number: usize, label: &str) -> Value {
     let mut out = match &pic.shape {
         Shape::Grid {
             rows,
@@ -530,7 +530,7 @@ fn stairs_svg(top: u64, monks: &[u64], label: &str) -> String {
 /// The picture as text lines for the terminal, where it reads better than
 /// the family's own words: boards (their rows and columns named as moves
 /// are typed) and graphs laid out on a grid. `None` for the others.
-pub fn text(pic: &Picture) -> Option<Vec<String>> {
+pub fn text(pic: &Picture<Move>) -> Option<Vec<String>> {
     match &pic.shape {
         Shape::Grid {
             rows,
@@ -581,7 +581,7 @@ mod tests {
     use super::*;
     use grundy::expr::parse_position;
 
-    fn picture_of(expr: &str) -> (grundy::game::Component, Picture) {
+    fn picture_of(expr: &str) -> (grundy::game::Component, Picture<Move>) {
         let pos = parse_position(expr).unwrap();
         let c = pos.components().next().unwrap().clone();
         let pic = c.picture().unwrap();

@@ -243,7 +243,7 @@ impl Game for ArcKayles {
 
     /// The graph (a grid's piece in its cells' places): click an edge to
     /// take it with both its ends.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let picks = self
             .0
             .edges()

@@ -386,7 +386,7 @@ impl Game for Chomp {
 
     /// The bar as a board, the poisoned row at the bottom: click a square
     /// to take it with everything above and right of it.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let (rows, cols) = (self.rows.len(), self.rows[0] as usize);
         let row_of = |r: usize| rows - 1 - r;
         let mut cells = vec![Cell::Hole; rows * cols];

@@ -502,7 +502,7 @@ impl Game for Hackenbush {
 
     /// The graph standing on the ground (vertex 1, drawn as a line): click
     /// an edge to cut it.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         if self.edges.len() > picture::MAX_ELEMENTS {
             return None;
         }

@@ -292,7 +292,7 @@ impl Game for NodeKayles {
 
     /// The graph (a grid's piece in its cells' places): click a vertex to
     /// take it with its neighbours.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let picks = members(self.0.set())
             .enumerate()
             .map(|(i, v)| Pick::new(vec![Item::Vertex(i)], self.take(v)));

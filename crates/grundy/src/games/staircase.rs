@@ -275,7 +275,7 @@ impl Game for Staircase {
 
     /// The staircase, steps 1 to the top monk's: click a monk, then the
     /// step it walks up to.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let top = *self.steps.last().expect("a staircase has monks");
         if top > picture::MAX_ELEMENTS as u64 {
             return None;

@@ -451,7 +451,7 @@ impl Game for Wythoff {
     /// height y above the bottom-left corner: a move walks her left, down
     /// or diagonally down-left (click the square she goes to); whoever
     /// brings her to the corner wins.
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let squares = (u128::from(self.x) + 1) * (u128::from(self.y) + 1);
         if squares > picture::MAX_ELEMENTS as u128 {
             return None;

@@ -1,59 +1,16 @@
-//! What a request gives its searches ([`SearchConfig`]: budget, table size,
-//! progress), and the engines of one request, one per game ([`Engines`]),
-//! which keep their tables between questions.
+//! The engines of one request, one per game ([`Engines`]), which keep their
+//! tables between questions.
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 
+use super::config::SearchConfig;
 use super::nimber::Search;
-use super::progress::{SharedObserver, Stats};
+use super::progress::Stats;
 use super::rules::Rules;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::nimber::Nimber;
-
-/// The default allowance of one transposition table: 256 MiB. The command
-/// line sets its own, a fraction of the machine's memory.
-pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
-
-/// What the searches of one request may spend and whom they report to.
-#[derive(Clone)]
-pub struct SearchConfig {
-    /// Time, memory and cancellation. The tables reserve their bytes from it.
-    pub budget: Budget,
-    /// The most bytes each transposition table may grow to (it starts small
-    /// and doubles as it fills; past this it replaces entries).
-    pub table_bytes: u64,
-    /// The most positions and moves one question may visit, or `None`.
-    /// Reaching it is [`Error::Limit`](crate::error::Error::Limit) of kind
-    /// [`Work`](crate::budget::LimitKind::Work).
-    pub work: Option<u64>,
-    /// Receives [`Progress`](super::Progress) reports while a search runs.
-    pub observer: Option<SharedObserver>,
-}
-
-impl Default for SearchConfig {
-    /// No limit but the default table size; no observer.
-    fn default() -> SearchConfig {
-        SearchConfig {
-            budget: Budget::unlimited(),
-            table_bytes: DEFAULT_TABLE_BYTES,
-            work: None,
-            observer: None,
-        }
-    }
-}
-
-impl std::fmt::Debug for SearchConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SearchConfig")
-            .field("budget", &self.budget)
-            .field("table_bytes", &self.table_bytes)
-            .field("work", &self.work)
-            .field("observer", &self.observer.is_some())
-            .finish()
-    }
-}
 
 /// The search engines of one request: one [`Search`] per [`Rules`] type,
 /// made on first use and kept, so that every question about one game (a

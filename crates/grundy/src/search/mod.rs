@@ -100,13 +100,15 @@
 //! [`table`] (the transposition table), [`progress`] (counters, reports),
 //! [`engines`] (configuration, and one engine per game for a request).
 
+pub mod config;
 pub mod engines;
 pub mod nimber;
 pub mod progress;
 pub mod rules;
 pub mod table;
 
-pub use engines::{Engines, SearchConfig, DEFAULT_TABLE_BYTES};
+pub use config::{SearchConfig, DEFAULT_TABLE_BYTES};
+pub use engines::Engines;
 pub use nimber::Search;
 pub use progress::{shared, Observer, Progress, SharedObserver, Stats};
 pub use rules::{Options, Rules};

@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use rustc_hash::{FxBuildHasher, FxHashSet};
 
-use super::engines::SearchConfig;
+use super::config::SearchConfig;
 use super::progress::{Progress, SharedObserver, Stats, REPORT_EVERY};
 use super::rules::{Options, Rules};
 use super::table::{Facts, Table};

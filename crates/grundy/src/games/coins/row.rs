@@ -785,7 +785,7 @@ impl Game for CoinRow {
 
     /// The coins from the first to the rightmost heads: click the coins a
     /// move turns (for Ruler, the two ends of the run).
-    fn picture(&self) -> Option<Picture> {
+    fn picture(&self) -> Option<Picture<Move>> {
         let first = self.rule.first();
         let top = self.runs().last().map(|r| r.1);
         let count = top.map_or(0, |t| u128::from(t - first) + 1);
