@@ -118,7 +118,16 @@ fn a_long_code_honours_a_short_time_limit_in_every_command() {
     for args in [
         vec!["analyze", "--time", "1", &expr],
         vec!["analyze", "--misere", "--time", "1", &expr],
-        vec!["analyze", "--every", "--time", "1", &expr],
+        // A work allowance past reach: the clock must be what stops it.
+        vec![
+            "analyze",
+            "--every",
+            "--time",
+            "1",
+            "--work",
+            "1000000000000",
+            &expr,
+        ],
         vec!["explain", "--time", "1", &expr],
         vec!["value", &code, "1000", "--time", "1", "--quiet"],
         vec!["seq", &code, "--to", "1000", "--time", "1", "--quiet"],
@@ -305,7 +314,7 @@ fn ctrl_c_stops_the_work_cleanly() {
     for args in [
         vec!["analyze", &expr],
         vec!["explain", &expr],
-        vec!["quotient", "0.77", "--to", "120", "--quiet"],
+        vec!["quotient", "0.77", "--to", "400", "--quiet"],
     ] {
         let (out, took) = interrupted(&args, Duration::from_millis(400));
         assert_eq!(out.status.code(), Some(130), "{args:?}: {}", stderr(&out));

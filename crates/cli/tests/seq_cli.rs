@@ -302,7 +302,7 @@ fn ranges_near_2_64_state_their_closed_form() {
     let text = stdout(&out);
     assert!(text.contains("0: 0 0 0 0"), "{text}");
     assert!(
-        text.contains("Closed form G(n) = ⌊(n mod 18446744073709551616) / 9223372036854775808⌋"),
+        text.contains("Closed form G(n) = [(n mod 18446744073709551616) / 9223372036854775808]"),
         "{text}"
     );
     let text = stdout(&grundy(&["seq", "nim", "--to", "5"]));

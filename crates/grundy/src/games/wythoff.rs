@@ -452,8 +452,9 @@ impl Game for Wythoff {
     /// or diagonally down-left (click the square she goes to); whoever
     /// brings her to the corner wins.
     fn picture(&self) -> Option<Picture<Move>> {
-        let squares = (u128::from(self.x) + 1) * (u128::from(self.y) + 1);
-        if squares > picture::MAX_ELEMENTS as u128 {
+        // Piles near 2^64: the product may pass u128, which is "too large" too.
+        let squares = (u128::from(self.x) + 1).checked_mul(u128::from(self.y) + 1);
+        if squares.is_none_or(|s| s > picture::MAX_ELEMENTS as u128) {
             return None;
         }
         let (rows, cols) = (self.y as usize + 1, self.x as usize + 1);

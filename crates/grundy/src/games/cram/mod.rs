@@ -95,7 +95,7 @@ impl Cram {
     /// use grundy::games::cram::Cram;
     /// let parts = Cram::parse("..#../#####/..#..").unwrap();
     /// assert_eq!(parts.len(), 4);
-    /// assert_eq!(parts[0].to_string(), "cram(..)");
+    /// assert_eq!(parts[0].to_string(), "cram(1x2)"); // a whole rectangle is written so
     /// ```
     pub fn parse(text: &str) -> Result<Vec<Cram>> {
         crate::games::parse_args(text, read_board)
