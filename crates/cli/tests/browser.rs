@@ -9,7 +9,6 @@
 //! Screenshots go to `target/tmp/browser-screenshots/`; with
 //! `GRUNDY_UPDATE_SCREENSHOTS=1` they go to `docs/` (the README's pictures).
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -77,21 +76,7 @@ fn ensure_packages(dir: &Path) {
 }
 
 fn start_server() -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start grundy serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("grundy serve printed no URL: {line:?}"))
-        .to_string();
+    let (child, url) = crate::util::serve(&[], Stdio::inherit());
     (Server(child), url)
 }
 

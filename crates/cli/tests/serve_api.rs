@@ -5,9 +5,9 @@
 
 use crate::util::grundy;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::Duration;
 
 use std::collections::HashMap;
@@ -26,29 +26,15 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start grundy serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        let (child, url) = crate::util::serve(&[], Stdio::inherit());
         assert!(
             url.starts_with("http://127.0.0.1:"),
             "binds loopback by default: {url}"
         );
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, addr }
+        Server {
+            child,
+            addr: crate::util::address(&url),
+        }
     }
 
     /// One request; returns the status, the Content-Type and the body.

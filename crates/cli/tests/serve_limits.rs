@@ -7,9 +7,9 @@
 //! told 503 with `Retry-After`. Every request here is bounded: small
 //! deadlines, bodies and headers of a few megabytes at most.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -26,26 +26,15 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start grundy serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://127.0.0.1:"))
-            .unwrap_or_else(|| panic!("no loopback URL in {line:?}"));
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, addr }
+        let (child, url) = crate::util::serve(args, Stdio::null());
+        assert!(
+            url.starts_with("http://127.0.0.1:"),
+            "no loopback URL: {url}"
+        );
+        Server {
+            child,
+            addr: crate::util::address(&url),
+        }
     }
 
     fn connect(&self) -> TcpStream {

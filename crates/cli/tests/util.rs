@@ -2,8 +2,8 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The built binary under test.
 pub fn bin() -> Command {
@@ -60,4 +60,34 @@ pub fn json_line(args: &[&str]) -> serde_json::Value {
         "one JSON object on one line: {text}"
     );
     serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// Starts `grundy serve --port 0 args` (its errors to `stderr`) and returns
+/// the process and the URL it printed (`http://127.0.0.1:PORT/` unless the
+/// arguments bind elsewhere).
+pub fn serve(args: &[&str], stderr: Stdio) -> (Child, String) {
+    let mut child = bin()
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("start grundy serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("grundy serve printed no URL: {line:?}"))
+        .to_string();
+    (child, url)
+}
+
+/// The `host:port` of a URL such as `http://127.0.0.1:8080/`.
+pub fn address(url: &str) -> String {
+    url.trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string()
 }
