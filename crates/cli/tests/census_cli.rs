@@ -1,22 +1,17 @@
 //! `grundy census`: the JSON records (a contract), the table, and the save
 //! file that a stopped census resumes from with an identical table.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::util::path_arg as s;
 
 use crate::util::{bin, grundy, stderr, stdout};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-census-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    crate::util::scratch_in("census-cli", name)
 }
 
 #[test]

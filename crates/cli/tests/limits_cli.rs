@@ -7,20 +7,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::util::path_arg as s;
+
 use crate::util::{bin, grundy, grundy_in, stderr};
 
 const M: &str = "18446744073709551615";
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-limits-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    crate::util::scratch_in("limits-cli", name)
 }
 
 /// `0.` and 200 digits `F`: a heap of 1000 costs millions of options (the

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 /// The built binary under test.
@@ -90,4 +91,18 @@ pub fn address(url: &str) -> String {
     url.trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string()
+}
+
+/// A fresh scratch directory for one test, `grundy-{prefix}-{pid}-{name}`
+/// under the system's temporary directory (emptied if it was there).
+pub fn scratch_in(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// A path as a command-line argument.
+pub fn path_arg(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
 }
