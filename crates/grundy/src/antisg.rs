@@ -42,9 +42,9 @@
 
 use std::collections::HashSet;
 
-use crate::budget::{vec_bytes, MapBytes, ALLOCATION_HEADER};
+use crate::budget::{free, vec_bytes, Budget, MapBytes, Reservation, ALLOCATION_HEADER};
 use crate::error::{Error, Result};
-use crate::game::{identity, Component, Context, MisereSum, Move};
+use crate::game::{identity, Component, Context, Identity, MisereSum, Move};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::solver::Solver;
@@ -72,84 +72,121 @@ pub fn sj_outcome(values: &[Nimber]) -> Outcome {
 /// would visit more than `budget` positions and moves (then the theorem is
 /// not used).
 fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
-    let limits = solver.limits().clone();
-    let mut seen_bytes = MapBytes::new(&limits);
-    let mut todo_bytes = limits.reservation();
-    let stopped = |e: Error, seen: usize| {
-        e.during(|| format!("checking the SJ condition ({seen} positions seen)"))
-    };
-    let mut left = budget;
-    let mut seen = HashSet::new();
-    seen.insert(identity(c.as_ref()));
-    let mut todo = vec![c.clone()];
-    todo_bytes
-        .grow(c.bytes() + ALLOCATION_HEADER)
-        .map_err(|e| stopped(e, 0))?;
-    while let Some(x) = todo.pop() {
-        todo_bytes.shrink(x.bytes() + ALLOCATION_HEADER);
-        let mut options: Vec<Component> = Vec::new();
-        // The options of `x`, held while they are looked at.
-        let mut options_bytes = limits.reservation();
-        let mut ends = false;
-        for m in x.moves() {
-            let Some(l) = left.checked_sub(1) else {
-                return Ok(false);
-            };
-            left = l;
-            if left % 256 == 0 {
-                solver.check().map_err(|e| stopped(e, seen.len()))?;
-            }
-            match &m.after[..] {
-                [] => ends = true,
-                [one] => {
-                    options_bytes
-                        .grow(one.bytes() + ALLOCATION_HEADER)
-                        .map_err(|e| stopped(e, seen.len()))?;
-                    options.push(one.clone());
-                }
-                _ => return Ok(false),
-            }
-        }
-        if options.is_empty() && !ends {
-            continue;
-        }
-        let value = match solver.grundy(&x) {
-            Ok(v) => v,
-            Err(e) if e.is_budget_limit() => return Err(e),
-            Err(_) => return Ok(false),
-        };
-        if value == 0 {
-            let mut reaches_one = false;
-            for y in &options {
-                match solver.grundy(y) {
-                    Ok(1) => reaches_one = true,
-                    Ok(_) => {}
-                    Err(e) if e.is_budget_limit() => return Err(e),
-                    Err(_) => return Ok(false),
-                }
-            }
-            if !reaches_one {
-                return Ok(false);
-            }
-        }
-        for y in options {
-            let id = identity(y.as_ref());
-            if seen.contains(&id) {
-                continue;
-            }
-            let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
-            seen_bytes
-                .before_insert_set(&seen, owned)
-                .and_then(|()| todo_bytes.grow(y.bytes() + ALLOCATION_HEADER))
-                .map_err(|e| stopped(e, seen.len()))?;
-            seen.insert(id);
-            seen_bytes
-                .after_insert_set(&seen)
-                .map_err(|e| stopped(e, seen.len()))?;
-            todo.push(y);
+    let mut walk = Walk::new(solver.limits());
+    let out = walk.run(c, solver, budget);
+    // Freeing a walk of millions of positions takes a good part of a
+    // second, which a check stopped by its deadline must not spend.
+    let bytes = walk.seen_bytes.bytes() + walk.todo_bytes.bytes();
+    let entries = walk.seen.len() + walk.todo.len();
+    free(walk, entries, bytes);
+    out
+}
+
+/// The positions the check has seen and those it has still to look at,
+/// with their bytes held against the budget.
+struct Walk {
+    seen: HashSet<Identity>,
+    seen_bytes: MapBytes,
+    todo: Vec<Component>,
+    todo_bytes: Reservation,
+}
+
+impl Walk {
+    fn new(limits: &Budget) -> Walk {
+        Walk {
+            seen: HashSet::new(),
+            seen_bytes: MapBytes::new(limits),
+            todo: Vec::new(),
+            todo_bytes: limits.reservation(),
         }
     }
-    Ok(true)
+
+    fn stopped(&self, e: Error) -> Error {
+        let seen = self.seen.len();
+        e.during(|| format!("checking the SJ condition ({seen} positions seen)"))
+    }
+
+    fn run(&mut self, c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
+        let limits = solver.limits().clone();
+        let mut left = budget;
+        self.seen.insert(identity(c.as_ref()));
+        self.todo.push(c.clone());
+        self.todo_bytes
+            .grow(c.bytes() + ALLOCATION_HEADER)
+            .map_err(|e| self.stopped(e))?;
+        while let Some(x) = self.todo.pop() {
+            self.todo_bytes.shrink(x.bytes() + ALLOCATION_HEADER);
+            // Each position costs a few searches of values (and a big
+            // position's moves are slow to list): the clock is read for
+            // every one.
+            solver.check().map_err(|e| self.stopped(e))?;
+            let mut options: Vec<Component> = Vec::new();
+            // The options of `x`, held while they are looked at.
+            let mut options_bytes = limits.reservation();
+            let mut ends = false;
+            for m in x.moves() {
+                let Some(l) = left.checked_sub(1) else {
+                    return Ok(false);
+                };
+                left = l;
+                if left % 256 == 0 {
+                    solver.check().map_err(|e| self.stopped(e))?;
+                }
+                match &m.after[..] {
+                    [] => ends = true,
+                    [one] => {
+                        options_bytes
+                            .grow(one.bytes() + ALLOCATION_HEADER)
+                            .map_err(|e| self.stopped(e))?;
+                        options.push(one.clone());
+                    }
+                    _ => return Ok(false),
+                }
+            }
+            if options.is_empty() && !ends {
+                continue;
+            }
+            let value = match solver.grundy(&x) {
+                Ok(v) => v,
+                Err(e) if e.is_budget_limit() => return Err(e),
+                Err(_) => return Ok(false),
+            };
+            if value == 0 {
+                let mut reaches_one = false;
+                for y in &options {
+                    match solver.grundy(y) {
+                        Ok(1) => reaches_one = true,
+                        Ok(_) => {}
+                        Err(e) if e.is_budget_limit() => return Err(e),
+                        Err(_) => return Ok(false),
+                    }
+                }
+                if !reaches_one {
+                    return Ok(false);
+                }
+            }
+            for y in options {
+                let id = identity(y.as_ref());
+                if self.seen.contains(&id) {
+                    continue;
+                }
+                let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+                if let Err(e) = self
+                    .seen_bytes
+                    .before_insert_set(&self.seen, owned)
+                    .and_then(|()| self.todo_bytes.grow(y.bytes() + ALLOCATION_HEADER))
+                {
+                    return Err(self.stopped(e));
+                }
+                self.seen.insert(id);
+                self.seen_bytes
+                    .after_insert_set(&self.seen)
+                    .map_err(|e| self.stopped(e))?;
+                self.todo.push(y);
+            }
+        }
+        Ok(true)
+    }
 }
 
 /// Misère play of the sum of `parts` by the SJ theorem, when its condition

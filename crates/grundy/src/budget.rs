@@ -484,6 +484,40 @@ fn memory_error(bytes: u64, allowance: u64) -> Error {
     )
 }
 
+/// Drops `value` on a thread of its own, so that the caller can answer at
+/// once: freeing a search's memo table of millions of entries takes as long
+/// as a good part of a second, and a search that stops at its deadline must
+/// not spend that after it. Whatever the value holds against a [`Budget`]
+/// (a [`Reservation`] moved along with it) stays held until it is really
+/// freed. When no thread can be started, the value is dropped here.
+///
+/// For big values only: starting a thread costs tens of microseconds.
+///
+/// ```
+/// use grundy::budget::{drop_aside, Budget};
+/// let budget = Budget::unlimited();
+/// let table = (vec![0u64; 1 << 16], budget.reserve(1 << 19).unwrap());
+/// drop_aside(table);
+/// ```
+pub fn drop_aside<T: Send + 'static>(value: T) {
+    // When no thread can be started, `spawn` drops the closure, and the
+    // value with it, here.
+    let _ = std::thread::Builder::new()
+        .name("grundy-free".into())
+        .spawn(move || drop(value));
+}
+
+/// Frees `value`, which holds `entries` allocations of `bytes` in all:
+/// aside ([`drop_aside`]) when that is many (16 Ki allocations or 16 MiB),
+/// in place otherwise (freeing a little is quicker than starting a thread).
+pub fn free<T: Send + 'static>(value: T, entries: usize, bytes: u64) {
+    if entries >= 1 << 14 || bytes >= 16 << 20 {
+        drop_aside(value);
+    } else {
+        drop(value);
+    }
+}
+
 /// `bytes` for people: `512 bytes`, `3.0 MiB`, `1.5 GiB`.
 ///
 /// ```

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxBuildHasher;
 
-use crate::budget::{vec_bytes, Budget, LimitKind, MapBytes, Reservation, Ticker};
+use crate::budget::{free, vec_bytes, Budget, LimitKind, MapBytes, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{identity, written, Component, Context, Game, Identity};
 use crate::nimber::Nimber;
@@ -64,12 +64,29 @@ pub(crate) struct ComponentSearch<M> {
     memo: HashMap<Identity, u64>,
     budget: usize,
     used: usize,
+    /// Positions whose options were listed, in all.
+    expanded: u64,
     /// Time, memory and cancellation: the memo table's bytes and those of
     /// the options waiting on the stack are held against it.
     limits: Budget,
     ticker: Ticker,
     memo_bytes: MapBytes,
     stack_bytes: Reservation,
+}
+
+/// Bytes of options built (or looked up) that count as one step against
+/// the clock: a coin board of 64 Ki coins counts as 64 plain options.
+const BYTES_PER_TICK: u64 = 1024;
+
+impl<M> Drop for ComponentSearch<M> {
+    /// A big memo table is freed aside ([`free`]), its bytes held until
+    /// it is.
+    fn drop(&mut self) {
+        let memo = std::mem::take(&mut self.memo);
+        let bytes = std::mem::replace(&mut self.memo_bytes, MapBytes::new(&self.limits));
+        let (entries, held) = (memo.len(), bytes.bytes());
+        free((memo, bytes), entries, held);
+    }
 }
 
 /// One component being searched: its options (each a list of components),
@@ -94,6 +111,7 @@ impl<M: Measure> ComponentSearch<M> {
             memo: HashMap::new(),
             budget,
             used: 0,
+            expanded: 0,
             memo_bytes: MapBytes::new(&limits),
             stack_bytes: limits.reservation(),
             ticker: Ticker::new(256),
@@ -112,9 +130,27 @@ impl<M: Measure> ComponentSearch<M> {
         self.limits = limits;
     }
 
+    /// A limit of the budget, saying where it was reached: how many
+    /// positions the search listed the options of, and how many of them it
+    /// finished and remembers (a deep search may have finished few).
     fn stopped(&self, e: Error) -> Error {
-        let remembered = self.memo.len();
-        e.during(|| format!("searching the game tree ({remembered} positions remembered)"))
+        let (expanded, remembered) = (self.expanded, self.memo.len());
+        e.during(|| {
+            format!(
+                "searching the game tree ({expanded} positions searched, {remembered} of them \
+                 finished and remembered)"
+            )
+        })
+    }
+
+    /// Counts `steps` steps of work against the clock (not against the
+    /// budget of positions and moves).
+    fn tick(&mut self, steps: u64) -> Result<()> {
+        let steps = u32::try_from(steps).unwrap_or(u32::MAX);
+        if let Err(e) = self.ticker.tick_by(&self.limits, steps) {
+            return Err(self.stopped(e));
+        }
+        Ok(())
     }
 
     pub(crate) fn budget(&self) -> usize {
@@ -140,37 +176,50 @@ impl<M: Measure> ComponentSearch<M> {
         self.measure.known(c)
     }
 
-    fn expand(&mut self, c: &Component, id: Identity) -> Result<Frame> {
+    /// Pushes onto `stack` the frame of `c`, with its options. The frame
+    /// is pushed first and filled in place, so that a search stopped while
+    /// listing a huge number of options leaves them on the stack, to be
+    /// freed aside.
+    fn expand(&mut self, c: &Component, id: Identity, stack: &mut Vec<Frame>) -> Result<()> {
         self.spend(1, c.as_ref())?;
-        let mut options = Vec::new();
-        let mut bytes = 0;
+        self.expanded += 1;
+        stack.push(Frame {
+            id,
+            options: Vec::new(),
+            option: 0,
+            part: 0,
+            acc: 0,
+            values: Vec::new(),
+            bytes: 0,
+        });
+        let frame = stack.last_mut().expect("the frame just pushed");
         for m in c.moves() {
             self.spend(1, c.as_ref())?;
             let b = vec_bytes::<Component>(m.after.capacity())
                 + m.after.iter().map(|c| c.bytes() + 16).sum::<u64>();
             if let Err(e) = self.stack_bytes.grow(b) {
-                self.stack_bytes.shrink(bytes);
                 return Err(self.stopped(e));
             }
-            bytes += b;
-            options.push(m.after);
+            frame.bytes += b;
+            frame.options.push(m.after);
+            // A big option (a coin board of thousands of coins) took time
+            // in proportion to its size to build: it counts for more
+            // against the clock.
+            self.tick(b / BYTES_PER_TICK)?;
         }
-        Ok(Frame {
-            id,
-            options,
-            option: 0,
-            part: 0,
-            acc: 0,
-            values: Vec::new(),
-            bytes,
-        })
+        Ok(())
     }
 
     /// The number of `c`.
     pub(crate) fn value(&mut self, c: &Component) -> Result<u64> {
-        let out = self.walk(c);
-        // Whatever stopped the walk, its stack is gone.
-        self.stack_bytes.shrink(self.stack_bytes.bytes());
+        let mut stack = Vec::new();
+        let out = self.walk(c, &mut stack);
+        // Whatever stopped the walk, its stack is gone: freed aside when it
+        // holds many options (with its bytes, held until they are freed),
+        // so that a stop at the deadline is not followed by a long free.
+        let held = std::mem::replace(&mut self.stack_bytes, self.limits.reservation());
+        let (entries, bytes) = (stack.iter().map(|f| f.options.len()).sum(), held.bytes());
+        free((stack, held), entries, bytes);
         out
     }
 
@@ -187,14 +236,14 @@ impl<M: Measure> ComponentSearch<M> {
         Ok(())
     }
 
-    fn walk(&mut self, c: &Component) -> Result<u64> {
+    fn walk(&mut self, c: &Component, stack: &mut Vec<Frame>) -> Result<u64> {
         let id = identity(c.as_ref());
         if let Some(v) = self.lookup(c.as_ref(), &id)? {
             return Ok(v);
         }
         let mut on_stack = HashSet::new();
         on_stack.insert(id.clone());
-        let mut stack = vec![self.expand(c, id)?];
+        self.expand(c, id, stack)?;
         loop {
             let top = stack.last_mut().expect("a frame");
             if top.option == top.options.len() {
@@ -221,6 +270,9 @@ impl<M: Measure> ComponentSearch<M> {
                 continue;
             }
             let child = top.options[top.option][top.part].clone();
+            // Naming and looking up an option costs time too (its key, a
+            // family's closed form).
+            self.tick(1 + child.bytes() / BYTES_PER_TICK)?;
             let id = identity(child.as_ref());
             if let Some(v) = self.lookup(child.as_ref(), &id)? {
                 let top = stack.last_mut().expect("a frame");
@@ -231,8 +283,7 @@ impl<M: Measure> ComponentSearch<M> {
             if !on_stack.insert(id.clone()) {
                 return Err(cycle(child.as_ref()));
             }
-            let frame = self.expand(&child, id)?;
-            stack.push(frame);
+            self.expand(&child, id, stack)?;
         }
     }
 

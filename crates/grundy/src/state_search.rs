@@ -22,7 +22,7 @@ use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::mem::size_of;
 
-use crate::budget::{vec_bytes, Budget, MapBytes, Reservation, Ticker, ALLOCATION_HEADER};
+use crate::budget::{free, vec_bytes, Budget, MapBytes, Reservation, Ticker, ALLOCATION_HEADER};
 use crate::error::Error;
 use crate::game::Component;
 use crate::solver::cycle;
@@ -76,7 +76,7 @@ pub trait Fold {
     /// The value of a state.
     type Value: Copy;
     /// Collects the children's values.
-    type Acc;
+    type Acc: Send + 'static;
     /// The start of the collection.
     fn start(&self) -> Self::Acc;
     /// Adds a child's value; true when no more children need to be seen.
@@ -115,7 +115,7 @@ pub enum Stop {
 /// assert_eq!(budget.held(), 0);
 /// ```
 #[derive(Debug)]
-pub struct StateSearch<V> {
+pub struct StateSearch<V: Send + 'static> {
     names: HashMap<std::any::TypeId, HashMap<String, u32>>,
     memo: HashMap<Vec<u64>, V>,
     /// Work left in the current call.
@@ -128,7 +128,7 @@ pub struct StateSearch<V> {
     stack_bytes: Reservation,
 }
 
-impl<V> Default for StateSearch<V> {
+impl<V: Send + 'static> Default for StateSearch<V> {
     /// A search without limits of time or memory (it can still run out of
     /// work).
     fn default() -> Self {
@@ -143,6 +143,17 @@ const WORDS_PER_UNIT: usize = 16;
 /// Units of work between two looks at the clock and the cancellation flag.
 const CHECK_EVERY: u32 = 256;
 
+impl<V: Send + 'static> Drop for StateSearch<V> {
+    /// A big memo table is freed aside ([`free`]), its bytes held until
+    /// it is: freeing millions of keys takes a good part of a second.
+    fn drop(&mut self) {
+        let memo = std::mem::take(&mut self.memo);
+        let bytes = std::mem::replace(&mut self.memo_bytes, MapBytes::new(&self.budget));
+        let (entries, held) = (memo.len(), bytes.bytes());
+        free((memo, bytes), entries, held);
+    }
+}
+
 struct StateFrame<A> {
     key: Vec<u64>,
     state: State,
@@ -153,7 +164,7 @@ struct StateFrame<A> {
     done: bool,
 }
 
-impl<V> StateSearch<V> {
+impl<V: Send + 'static> StateSearch<V> {
     /// A search that honours `budget`.
     pub fn new(budget: Budget) -> Self {
         StateSearch {
@@ -198,7 +209,7 @@ impl<V> StateSearch<V> {
     }
 }
 
-impl<V: Copy> StateSearch<V> {
+impl<V: Copy + Send + 'static> StateSearch<V> {
     /// The identity of a component (see [`Identity`](crate::game::Identity)):
     /// the number of its type and name, and its key.
     fn ident(&mut self, c: &Component) -> (u32, Vec<u64>) {
@@ -228,6 +239,25 @@ impl<V: Copy> StateSearch<V> {
     /// The children of part `i` of `state`, held against the budget.
     fn children(&mut self, state: &State, i: usize) -> std::result::Result<Vec<State>, Stop> {
         let mut out = Vec::new();
+        match self.list_children(state, i, &mut out) {
+            Ok(()) => Ok(out),
+            Err(stop) => {
+                // Many big children are freed aside: a stop at the deadline
+                // answers at once.
+                let bytes = out.iter().map(State::bytes).sum();
+                let entries = out.len();
+                free(out, entries, bytes);
+                Err(stop)
+            }
+        }
+    }
+
+    fn list_children(
+        &mut self,
+        state: &State,
+        i: usize,
+        out: &mut Vec<State>,
+    ) -> std::result::Result<(), Stop> {
         for m in state.parts[i].1.moves() {
             self.left = self.left.checked_sub(1).ok_or(Stop::Work)?;
             // The other parts are known to have moves; only the new ones are checked.
@@ -260,7 +290,7 @@ impl<V: Copy> StateSearch<V> {
             }
             out.push(state);
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The work left of the current budget.
@@ -287,13 +317,26 @@ impl<V: Copy> StateSearch<V> {
         root: State,
         fold: &F,
     ) -> std::result::Result<V, Stop> {
-        let out = self.walk(root, fold);
-        // Whatever stopped the walk, its stack is gone.
-        self.stack_bytes.shrink(self.stack_bytes.bytes());
+        let mut stack = Vec::new();
+        let mut on_stack = HashSet::new();
+        let out = self.walk(root, fold, &mut stack, &mut on_stack);
+        // Whatever stopped the walk, its stack is gone (freed aside when
+        // it holds many states, so that a stop at the deadline is not
+        // followed by a long free).
+        let states: usize = stack.iter().map(|f| 1 + f.children.len()).sum();
+        let held = std::mem::replace(&mut self.stack_bytes, self.budget.reservation());
+        let (entries, bytes) = (states + on_stack.len(), held.bytes());
+        free((stack, on_stack, held), entries, bytes);
         out
     }
 
-    fn walk<F: Fold<Value = V>>(&mut self, root: State, fold: &F) -> std::result::Result<V, Stop> {
+    fn walk<F: Fold<Value = V>>(
+        &mut self,
+        root: State,
+        fold: &F,
+        stack: &mut Vec<StateFrame<F::Acc>>,
+        on_stack: &mut HashSet<Vec<u64>>,
+    ) -> std::result::Result<V, Stop> {
         let root_key = root.key.clone();
         if let Some(&v) = self.memo.get(&root_key) {
             return Ok(v);
@@ -301,9 +344,8 @@ impl<V: Copy> StateSearch<V> {
         if let Err(e) = self.stack_bytes.grow(root.bytes) {
             return Err(self.stopped(e));
         }
-        let mut on_stack = HashSet::new();
         on_stack.insert(root_key.clone());
-        let mut stack = vec![self.frame(root, root_key, fold)?];
+        stack.push(self.frame(root, root_key, fold)?);
         loop {
             let top = stack.last_mut().expect("a frame");
             let next = if top.done { None } else { top.children.next() };
