@@ -40,11 +40,10 @@
 //! closed form, of which this theorem is the generalisation) is answered
 //! before.
 
-use std::collections::HashSet;
-
-use crate::budget::{free, vec_bytes, Budget, MapBytes, Reservation, ALLOCATION_HEADER};
+use crate::budget::{free, vec_bytes, Budget, MapBytes, Reservation, Ticker, ALLOCATION_HEADER};
 use crate::error::{Error, Result};
 use crate::game::{identity, Component, Context, Identity, MisereSum, Move};
+use crate::hashed::{Hashed, HashedSet};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
 use crate::solver::Solver;
@@ -85,7 +84,8 @@ fn holds_by_search(c: &Component, solver: &mut Solver, budget: usize) -> Result<
 /// The positions the check has seen and those it has still to look at,
 /// with their bytes held against the budget.
 struct Walk {
-    seen: HashSet<Identity>,
+    /// Keys hashed once: the set grows without hashing long keys again.
+    seen: HashedSet<Identity>,
     seen_bytes: MapBytes,
     todo: Vec<Component>,
     todo_bytes: Reservation,
@@ -94,7 +94,7 @@ struct Walk {
 impl Walk {
     fn new(limits: &Budget) -> Walk {
         Walk {
-            seen: HashSet::new(),
+            seen: HashedSet::default(),
             seen_bytes: MapBytes::new(limits),
             todo: Vec::new(),
             todo_bytes: limits.reservation(),
@@ -108,8 +108,9 @@ impl Walk {
 
     fn run(&mut self, c: &Component, solver: &mut Solver, budget: usize) -> Result<bool> {
         let limits = solver.limits().clone();
+        let mut ticker = Ticker::new(256);
         let mut left = budget;
-        self.seen.insert(identity(c.as_ref()));
+        self.seen.insert(Hashed::new(identity(c.as_ref())));
         self.todo.push(c.clone());
         self.todo_bytes
             .grow(c.bytes() + ALLOCATION_HEADER)
@@ -129,9 +130,13 @@ impl Walk {
                     return Ok(false);
                 };
                 left = l;
-                if left % 256 == 0 {
-                    solver.check().map_err(|e| self.stopped(e))?;
-                }
+                let bytes: u64 = m.after.iter().map(|c| c.bytes()).sum();
+                // A big option (a coin board of thousands of coins) took
+                // time in proportion to its size to build.
+                let steps = u32::try_from(1 + bytes / 1024).unwrap_or(u32::MAX);
+                ticker
+                    .tick_by(&limits, steps)
+                    .map_err(|e| self.stopped(e))?;
                 match &m.after[..] {
                     [] => ends = true,
                     [one] => {
@@ -166,11 +171,12 @@ impl Walk {
                 }
             }
             for y in options {
-                let id = identity(y.as_ref());
+                let id = Hashed::new(identity(y.as_ref()));
                 if self.seen.contains(&id) {
                     continue;
                 }
-                let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+                let key = id.key();
+                let owned = vec_bytes::<u64>(key.2.capacity()) + vec_bytes::<u8>(key.1.capacity());
                 if let Err(e) = self
                     .seen_bytes
                     .before_insert_set(&self.seen, owned)

@@ -128,6 +128,7 @@ pub mod expr;
 pub mod game;
 pub mod games;
 pub mod graph;
+pub mod hashed;
 pub mod limits;
 pub mod loopy;
 pub mod memo;

@@ -22,7 +22,6 @@
 //! of play, and refuse a position that repeats along the line of play being
 //! searched ([`Error::Loop`]: not a finite game).
 
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -32,6 +31,7 @@ use rustc_hash::FxBuildHasher;
 use crate::budget::{free, vec_bytes, Budget, LimitKind, MapBytes, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::game::{identity, written, Component, Context, Game, Identity};
+use crate::hashed::{Hashed, HashedMap, HashedSet};
 use crate::nimber::Nimber;
 use crate::search::{Engines, Options, Rules, Search, SearchConfig, Stats};
 pub use crate::state_search::{Fold, State, StateSearch, Stop};
@@ -61,7 +61,9 @@ pub(crate) trait Measure {
 #[derive(Debug)]
 pub(crate) struct ComponentSearch<M> {
     pub(crate) measure: M,
-    memo: HashMap<Identity, u64>,
+    /// Keys hashed once: a table of long keys (coin boards) grows
+    /// without hashing them again.
+    memo: HashedMap<Identity, u64>,
     budget: usize,
     used: usize,
     /// Positions whose options were listed, in all.
@@ -93,7 +95,7 @@ impl<M> Drop for ComponentSearch<M> {
 /// where the walk through them stands, the combined number of the current
 /// option's parts so far, and the numbers of the options seen.
 struct Frame {
-    id: Identity,
+    id: Hashed<Identity>,
     options: Vec<Vec<Component>>,
     option: usize,
     part: usize,
@@ -108,7 +110,7 @@ impl<M: Measure> ComponentSearch<M> {
         let limits = Budget::unlimited();
         ComponentSearch {
             measure,
-            memo: HashMap::new(),
+            memo: HashedMap::default(),
             budget,
             used: 0,
             expanded: 0,
@@ -123,7 +125,7 @@ impl<M: Measure> ComponentSearch<M> {
     /// fits the new allowance, else forgetting it.
     pub(crate) fn set_limits(&mut self, limits: Budget) {
         if self.memo_bytes.move_to(&limits).is_err() {
-            self.memo = HashMap::new();
+            self.memo = HashedMap::default();
             self.memo_bytes = MapBytes::new(&limits);
         }
         self.stack_bytes = limits.reservation();
@@ -169,7 +171,7 @@ impl<M: Measure> ComponentSearch<M> {
         Ok(())
     }
 
-    fn lookup(&mut self, c: &dyn Game, id: &Identity) -> Result<Option<u64>> {
+    fn lookup(&mut self, c: &dyn Game, id: &Hashed<Identity>) -> Result<Option<u64>> {
         if let Some(&v) = self.memo.get(id) {
             return Ok(Some(v));
         }
@@ -180,7 +182,12 @@ impl<M: Measure> ComponentSearch<M> {
     /// is pushed first and filled in place, so that a search stopped while
     /// listing a huge number of options leaves them on the stack, to be
     /// freed aside.
-    fn expand(&mut self, c: &Component, id: Identity, stack: &mut Vec<Frame>) -> Result<()> {
+    fn expand(
+        &mut self,
+        c: &Component,
+        id: Hashed<Identity>,
+        stack: &mut Vec<Frame>,
+    ) -> Result<()> {
         self.spend(1, c.as_ref())?;
         self.expanded += 1;
         stack.push(Frame {
@@ -224,8 +231,9 @@ impl<M: Measure> ComponentSearch<M> {
     }
 
     /// Remembers the number of `id`, its bytes held against the budget.
-    fn remember(&mut self, id: Identity, v: u64) -> Result<()> {
-        let owned = vec_bytes::<u64>(id.2.capacity()) + vec_bytes::<u8>(id.1.capacity());
+    fn remember(&mut self, id: Hashed<Identity>, v: u64) -> Result<()> {
+        let key = id.key();
+        let owned = vec_bytes::<u64>(key.2.capacity()) + vec_bytes::<u8>(key.1.capacity());
         if let Err(e) = self.memo_bytes.before_insert(&self.memo, owned) {
             return Err(self.stopped(e));
         }
@@ -237,11 +245,11 @@ impl<M: Measure> ComponentSearch<M> {
     }
 
     fn walk(&mut self, c: &Component, stack: &mut Vec<Frame>) -> Result<u64> {
-        let id = identity(c.as_ref());
+        let id = Hashed::new(identity(c.as_ref()));
         if let Some(v) = self.lookup(c.as_ref(), &id)? {
             return Ok(v);
         }
-        let mut on_stack = HashSet::new();
+        let mut on_stack = HashedSet::default();
         on_stack.insert(id.clone());
         self.expand(c, id, stack)?;
         loop {
@@ -273,7 +281,7 @@ impl<M: Measure> ComponentSearch<M> {
             // Naming and looking up an option costs time too (its key, a
             // family's closed form).
             self.tick(1 + child.bytes() / BYTES_PER_TICK)?;
-            let id = identity(child.as_ref());
+            let id = Hashed::new(identity(child.as_ref()));
             if let Some(v) = self.lookup(child.as_ref(), &id)? {
                 let top = stack.last_mut().expect("a frame");
                 top.acc = self.measure.combine(top.acc, v);

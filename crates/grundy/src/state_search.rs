@@ -19,12 +19,13 @@
 //! * at a position that repeats along a line of play (not a finite game).
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::mem::size_of;
 
 use crate::budget::{free, vec_bytes, Budget, MapBytes, Reservation, Ticker, ALLOCATION_HEADER};
 use crate::error::Error;
 use crate::game::Component;
+use crate::hashed::{Hashed, HashedMap, HashedSet};
 use crate::solver::cycle;
 
 /// One part of a state: its identity (the number of its type and name, and
@@ -37,7 +38,7 @@ type Part = ((u32, Vec<u64>), Component);
 #[derive(Clone, Debug)]
 pub struct State {
     parts: Vec<Part>,
-    key: Vec<u64>,
+    key: Hashed<Vec<u64>>,
     /// About the bytes it holds (its parts, keys and components, and the
     /// copy of its key a frame of the search keeps).
     bytes: u64,
@@ -62,7 +63,11 @@ impl State {
             + vec_bytes::<Part>(parts.capacity())
             + 2 * vec_bytes::<u64>(key.capacity())
             + parts_bytes;
-        State { parts, key, bytes }
+        State {
+            parts,
+            key: Hashed::new(key),
+            bytes,
+        }
     }
 
     /// About the bytes this state holds.
@@ -117,7 +122,8 @@ pub enum Stop {
 #[derive(Debug)]
 pub struct StateSearch<V: Send + 'static> {
     names: HashMap<std::any::TypeId, HashMap<String, u32>>,
-    memo: HashMap<Vec<u64>, V>,
+    /// Keys hashed once: the table grows without hashing long keys again.
+    memo: HashedMap<Vec<u64>, V>,
     /// Work left in the current call.
     left: usize,
     budget: Budget,
@@ -155,7 +161,7 @@ impl<V: Send + 'static> Drop for StateSearch<V> {
 }
 
 struct StateFrame<A> {
-    key: Vec<u64>,
+    key: Hashed<Vec<u64>>,
     state: State,
     /// The part whose moves are being walked, and its children not yet seen.
     part: usize,
@@ -169,7 +175,7 @@ impl<V: Send + 'static> StateSearch<V> {
     pub fn new(budget: Budget) -> Self {
         StateSearch {
             names: HashMap::new(),
-            memo: HashMap::new(),
+            memo: HashedMap::default(),
             left: 0,
             memo_bytes: MapBytes::new(&budget),
             stack_bytes: budget.reservation(),
@@ -183,7 +189,7 @@ impl<V: Send + 'static> StateSearch<V> {
     /// allowance, else forgetting it.
     pub fn set_budget(&mut self, budget: Budget) {
         if self.memo_bytes.move_to(&budget).is_err() {
-            self.memo = HashMap::new();
+            self.memo = HashedMap::default();
             self.memo_bytes = MapBytes::new(&budget);
         }
         self.stack_bytes = budget.reservation();
@@ -277,7 +283,7 @@ impl<V: Copy + Send + 'static> StateSearch<V> {
             // A position is charged by its size too: building, hashing and
             // remembering it costs time in proportion to its key, and a
             // coin board's positions can hold tens of thousands of coins.
-            let units = state.key.len() / WORDS_PER_UNIT;
+            let units = state.key.key().len() / WORDS_PER_UNIT;
             self.left = (self.left).checked_sub(units).ok_or(Stop::Work)?;
             let ticks = u32::try_from(units + 1).unwrap_or(u32::MAX);
             if let Err(e) = self.ticker.tick_by(&self.budget, ticks) {
@@ -318,7 +324,7 @@ impl<V: Copy + Send + 'static> StateSearch<V> {
         fold: &F,
     ) -> std::result::Result<V, Stop> {
         let mut stack = Vec::new();
-        let mut on_stack = HashSet::new();
+        let mut on_stack = HashedSet::default();
         let out = self.walk(root, fold, &mut stack, &mut on_stack);
         // Whatever stopped the walk, its stack is gone (freed aside when
         // it holds many states, so that a stop at the deadline is not
@@ -335,7 +341,7 @@ impl<V: Copy + Send + 'static> StateSearch<V> {
         root: State,
         fold: &F,
         stack: &mut Vec<StateFrame<F::Acc>>,
-        on_stack: &mut HashSet<Vec<u64>>,
+        on_stack: &mut HashedSet<Vec<u64>>,
     ) -> std::result::Result<V, Stop> {
         let root_key = root.key.clone();
         if let Some(&v) = self.memo.get(&root_key) {
@@ -404,10 +410,10 @@ impl<V: Copy + Send + 'static> StateSearch<V> {
 
     /// Remembers the value of the state of `key`, its bytes held against
     /// the budget.
-    fn remember(&mut self, key: Vec<u64>, v: V) -> std::result::Result<(), Stop> {
+    fn remember(&mut self, key: Hashed<Vec<u64>>, v: V) -> std::result::Result<(), Stop> {
         if let Err(e) = self
             .memo_bytes
-            .before_insert(&self.memo, vec_bytes::<u64>(key.capacity()))
+            .before_insert(&self.memo, vec_bytes::<u64>(key.key().capacity()))
         {
             return Err(self.stopped(e));
         }
@@ -421,7 +427,7 @@ impl<V: Copy + Send + 'static> StateSearch<V> {
     fn frame<F: Fold<Value = V>>(
         &mut self,
         state: State,
-        key: Vec<u64>,
+        key: Hashed<Vec<u64>>,
         fold: &F,
     ) -> std::result::Result<StateFrame<F::Acc>, Stop> {
         self.left = self.left.checked_sub(1).ok_or(Stop::Work)?;
