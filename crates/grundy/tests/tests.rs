@@ -10,6 +10,7 @@ mod census;
 mod classic_families;
 mod coin_products;
 mod cram;
+mod deadlines;
 mod every_sj;
 mod fuzz_expr;
 mod graph_games;

@@ -432,6 +432,17 @@ fn product_of(
     if i == factors.len() {
         return Box::new(std::iter::once(Vec::new()));
     }
+    // A factor with no turn at its coordinate (Twins at coin 0) leaves the
+    // corner without a move: said at once, rather than after trying each
+    // turn of the factors before it (2^64 of them near the top).
+    if i == 0
+        && factors
+            .iter()
+            .zip(&corner)
+            .any(|(rule, &r)| rule.turns_at(r).next().is_none())
+    {
+        return Box::new(std::iter::empty());
+    }
     let rule = factors[i];
     let r = corner[i];
     Box::new(
