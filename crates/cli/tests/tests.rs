@@ -16,6 +16,7 @@ mod near_max_cli;
 mod nimber_cli;
 mod plain_cli;
 mod play_pty;
+mod refusals_cli;
 mod seq_cli;
 mod serve_api;
 mod serve_limits;
