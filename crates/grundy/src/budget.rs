@@ -491,6 +491,7 @@ fn memory_error(bytes: u64, allowance: u64) -> Error {
 /// (a [`Reservation`] moved along with it) stays held until it is really
 /// freed. When no thread can be started, the value is dropped here.
 ///
+/// The memory freed is then given back to the system (on Linux with glibc).
 /// For big values only: starting a thread costs tens of microseconds.
 ///
 /// ```
@@ -504,7 +505,22 @@ pub fn drop_aside<T: Send + 'static>(value: T) {
     // value with it, here.
     let _ = std::thread::Builder::new()
         .name("grundy-free".into())
-        .spawn(move || drop(value));
+        .spawn(move || {
+            drop(value);
+            give_back_memory();
+        });
+}
+
+/// Gives the allocator's free memory back to the system after a big table
+/// was freed: the allocator would otherwise keep it, and a long-lived
+/// process (a server) would stay as large as its largest search.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` takes no pointer and only releases free memory
+    // of the allocator; any thread may call it at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Frees `value`, which holds `entries` allocations of `bytes` in all:

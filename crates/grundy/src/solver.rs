@@ -137,9 +137,14 @@ impl<M: Measure> ComponentSearch<M> {
     /// finished and remembers (a deep search may have finished few).
     fn stopped(&self, e: Error) -> Error {
         let (expanded, remembered) = (self.expanded, self.memo.len());
+        let positions = if expanded == 1 {
+            "position"
+        } else {
+            "positions"
+        };
         e.during(|| {
             format!(
-                "searching the game tree ({expanded} positions searched, {remembered} of them \
+                "searching the game tree ({expanded} {positions} searched, {remembered} of them \
                  finished and remembered)"
             )
         })
