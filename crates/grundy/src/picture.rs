@@ -260,6 +260,9 @@ mod tests {
             "stairs(1,5,9)",
             "stairs(2,3,4,10)",
             "stairs(7)",
+            "cram(3x4)",
+            "cram(..#./..../#...)",
+            "cram(..#../#####/..#..)",
         ] {
             assert!(check(expr) >= 1, "{expr} is drawn");
         }

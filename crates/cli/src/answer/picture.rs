@@ -599,6 +599,7 @@ mod tests {
             "arckayles(1-2 2-3)",
             "turtles(1,4,6)",
             "stairs(1,5,9)",
+            "cram(2x3)",
         ] {
             let (c, pic) = picture_of(expr);
             let j = json(c.as_ref(), &pic, 3, "part 3");

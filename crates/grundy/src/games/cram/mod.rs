@@ -40,6 +40,7 @@ use crate::nimber::Nimber;
 use crate::search::Engines;
 use crate::sum::Term;
 
+mod picture;
 mod shape;
 
 use shape::{crop, placements, regions, rows_text};
@@ -361,6 +362,11 @@ impl Game for Cram {
             ));
         }
         Ok(self.place(x.min(y), x.max(y)))
+    }
+
+    /// The region in its box: click two side-by-side free cells.
+    fn picture(&self) -> Option<crate::picture::Picture<Move>> {
+        picture::of(self)
     }
 
     /// The region in its box, with the names of its columns and rows on
