@@ -25,6 +25,16 @@
 #                              and CPU time and the ratio A / B (printf FORMAT)
 #   peak_memory INPUT CMD...   the peak memory (max RSS) of one run, when
 #                              /usr/bin/time is there
+#   max_rss CMD...             the peak memory (KiB) of one run of CMD
+#   versus_igsolve             grundy against igsolve on boards: $runs
+#                              interleaved runs (which goes first alternates)
+#                              of `grundy_cmd R C` and `igsolve_cmd R C` on
+#                              each board RxC of the array `cases`, then a row
+#                              a board with both CPU medians, the ratio
+#                              igsolve / grundy (above 1: grundy is faster)
+#                              and both peaks of memory (`grundy_rss R C`,
+#                              `igsolve_rss R C`); the script defines these
+#                              four functions
 # CPU time is the figure to quote on a shared machine: wall time also counts
 # waiting for a core.
 
@@ -115,4 +125,37 @@ peak_memory() {
     rss=$(/usr/bin/time -f '%M' "$@" <"$input" 2>&1 >/dev/null | tail -1)
     size=$(wc -c <"$input")
     echo "grundy peak memory (max RSS): ${rss} KiB for a ${size}-byte input"
+}
+
+max_rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+
+versus_igsolve() {
+    local r board rows cols mi mg ratio ki kg
+    local -A times_g times_i
+    echo "-- CPU seconds (user + sys), median of $runs interleaved runs --"
+    for r in $(seq "$runs"); do
+        for board in "${cases[@]}"; do
+            IFS=x read -r rows cols <<<"$board"
+            if [ $((r % 2)) = 1 ]; then
+                cpu_of igsolve_cmd "$rows" "$cols"; times_i[$board]+="$took "
+                cpu_of grundy_cmd "$rows" "$cols"; times_g[$board]+="$took "
+            else
+                cpu_of grundy_cmd "$rows" "$cols"; times_g[$board]+="$took "
+                cpu_of igsolve_cmd "$rows" "$cols"; times_i[$board]+="$took "
+            fi
+        done
+    done
+    printf '%-8s %11s %11s %9s %13s %13s   %s\n' board "igsolve s" "grundy s" ratio "igsolve KiB" "grundy KiB" "(grundy runs | igsolve runs)"
+    for board in "${cases[@]}"; do
+        IFS=x read -r rows cols <<<"$board"
+        mi=$(tr ' ' '\n' <<<"${times_i[$board]}" | sed '/^$/d' | median)
+        mg=$(tr ' ' '\n' <<<"${times_g[$board]}" | sed '/^$/d' | median)
+        ratio=$(awk -v i="$mi" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? i / g : 0) }')
+        ki=$(igsolve_rss "$rows" "$cols")
+        kg=$(grundy_rss "$rows" "$cols")
+        printf '%-8s %11.3f %11.3f %9s %13s %13s   (%s | %s)\n' "$board" "$mi" "$mg" "$ratio" "$ki" "$kg" \
+            "${times_g[$board]% }" "${times_i[$board]% }"
+    done
+    echo
+    echo "CPU times below 0.01 s are at the clock's resolution: their ratio means little."
 }
