@@ -27,6 +27,8 @@
 //! assert!(pic.picks.iter().all(|p| matches!(p.items[..], [Item::Cell { .. }])));
 //! ```
 
+use serde::Serialize;
+
 /// The most squares, vertices, edges, coins or steps a picture shows: a
 /// larger component is shown by its family's text alone
 /// ([`Game::draw`](crate::game::Game::draw)).
@@ -45,8 +47,11 @@ pub struct Picture<M> {
     pub picks: Vec<Pick<M>>,
 }
 
-/// What is drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is drawn. As data (serde) a shape is an object whose `kind` names
+/// the variant in lower case (`grid`, `graph`, `coins`, `stairs`) beside
+/// its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Shape {
     /// A board of `rows` × `cols` squares, row 0 at the top, `cells` row by
     /// row (`cells[r * cols + c]`); the rows and columns are named (top to
@@ -74,8 +79,9 @@ pub enum Shape {
     Stairs { top: u64, monks: Vec<u64> },
 }
 
-/// One square of a [`Shape::Grid`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One square of a [`Shape::Grid`] (as data, its name in lower case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Cell {
     /// No square here (outside the board's shape, or already taken).
     Hole,
@@ -91,7 +97,7 @@ pub enum Cell {
 
 /// A vertex of a [`Shape::Graph`]: its name as moves are typed, and where
 /// it sits when the graph has a layout of its own (a grid: row and column).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Vertex {
     pub name: String,
     pub at: Option<(usize, usize)>,

@@ -25,14 +25,12 @@ pub fn item_id(item: Item) -> String {
     }
 }
 
-fn cell_name(cell: Cell) -> &'static str {
-    match cell {
-        Cell::Hole => "hole",
-        Cell::Free => "free",
-        Cell::Blocked => "blocked",
-        Cell::Poison => "poison",
-        Cell::Queen => "queen",
-    }
+/// The square's name in the page (its class, as in the JSON's `cells`).
+fn cell_name(cell: Cell) -> String {
+    serde_json::to_value(cell)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// The picture of component `c` as the page gets it: the shape (`kind` and
@@ -40,42 +38,8 @@ fn cell_name(cell: Cell) -> &'static str {
 /// move as typed (`move`: `number`, then the family's notation) and in
 /// words (`words`, for the part labelled `label`), and the drawing (`svg`).
 pub fn json(c: &dyn Game, pic: &Picture<Move>, number: usize, label: &str) -> Value {
-    let mut out = match &pic.shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => json!({
-            "kind": "grid",
-            "rows": rows,
-            "cols": cols,
-            "cells": cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>(),
-            "row_labels": row_labels,
-            "col_labels": col_labels,
-        }),
-        Shape::Graph {
-            vertices,
-            edges,
-            ground,
-        } => json!({
-            "kind": "graph",
-            "vertices": vertices.iter().map(|v| json!({"name": v.name, "at": v.at})).collect::<Vec<_>>(),
-            "edges": edges.iter().map(|&(u, v)| [u, v]).collect::<Vec<_>>(),
-            "ground": ground,
-        }),
-        Shape::Coins { first, heads } => json!({
-            "kind": "coins",
-            "first": first,
-            "heads": heads,
-        }),
-        Shape::Stairs { top, monks } => json!({
-            "kind": "stairs",
-            "top": top,
-            "monks": monks,
-        }),
-    };
+    // The shape as data: `kind` and its fields (see `Shape`'s serde form).
+    let mut out = serde_json::to_value(&pic.shape).expect("a shape is plain data");
     out["moves"] = pic
         .picks
         .iter()
@@ -615,6 +579,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The shape's fields as the page reads them (`kind`, names in lower
+    /// case, pairs as arrays, no place as null).
+    #[test]
+    fn the_shape_is_sent_as_the_page_reads_it() {
+        let (c, pic) = picture_of("chomp(2,1)");
+        let mut j = json(c.as_ref(), &pic, 1, "bar 1");
+        for k in ["moves", "svg"] {
+            j.as_object_mut().unwrap().remove(k);
+        }
+        assert_eq!(
+            j,
+            json!({"kind": "grid", "rows": 2, "cols": 2, "cells": ["free", "hole", "poison", "free"],
+                   "row_labels": ["2", "1"], "col_labels": ["1", "2"]})
+        );
+        let (c, pic) = picture_of("hackenbush(1-2 2-2)");
+        let j = json(c.as_ref(), &pic, 1, "graph 1");
+        assert_eq!(j["kind"], "graph");
+        assert_eq!(j["edges"], json!([[0, 1], [1, 1]]));
+        assert_eq!(j["ground"], 0);
+        assert_eq!(j["vertices"][1], json!({"name": "2", "at": null}));
+        let (c, pic) = picture_of("stairs(1,3)");
+        let j = json(c.as_ref(), &pic, 1, "stairs 1");
+        assert_eq!(
+            (&j["kind"], &j["top"], &j["monks"]),
+            (&json!("stairs"), &json!(3), &json!([1, 3]))
+        );
+        let (c, pic) = picture_of("turtles(2)");
+        let j = json(c.as_ref(), &pic, 1, "row 1");
+        assert_eq!(
+            (&j["kind"], &j["first"], &j["heads"]),
+            (&json!("coins"), &json!(1), &json!([false, true]))
+        );
     }
 
     #[test]
