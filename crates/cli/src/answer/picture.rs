@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use grundy::game::{Game, Move};
-use grundy::picture::{Cell, Item, Picture, Shape, Vertex};
+use grundy::picture::{Cell, Grid, Item, Picture, Shape, Vertex};
 use serde_json::{json, Value};
 
 /// The item's name in the page (`data-item` and `picks`).
@@ -80,13 +80,7 @@ fn open(width: f64, height: f64, kind: &str, label: &str) -> String {
 /// The shape drawn as SVG; `label` names it for screen readers.
 pub fn svg(shape: &Shape, label: &str) -> String {
     match shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => grid_svg(*rows, *cols, cells, row_labels, col_labels, label),
+        Shape::Grid(grid) => grid_svg(grid, label),
         Shape::Graph {
             vertices,
             edges,
@@ -97,14 +91,9 @@ pub fn svg(shape: &Shape, label: &str) -> String {
     }
 }
 
-fn grid_svg(
-    rows: usize,
-    cols: usize,
-    cells: &[Cell],
-    row_labels: &[String],
-    col_labels: &[String],
-    label: &str,
-) -> String {
+fn grid_svg(grid: &Grid, label: &str) -> String {
+    let (rows, cols, cells) = (grid.rows, grid.cols, &grid.cells);
+    let (row_labels, col_labels) = (&grid.row_labels, &grid.col_labels);
     let (w, h) = (
         PAD + cols as f64 * SQUARE + 8.0,
         rows as f64 * SQUARE + PAD + 8.0,
@@ -496,13 +485,8 @@ fn stairs_svg(top: u64, monks: &[u64], label: &str) -> String {
 /// are typed) and graphs laid out on a grid. `None` for the others.
 pub fn text(pic: &Picture<Move>) -> Option<Vec<String>> {
     match &pic.shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => {
+        Shape::Grid(grid) => {
+            let (row_labels, col_labels) = (&grid.row_labels, &grid.col_labels);
             let lw = row_labels
                 .iter()
                 .map(|l| l.chars().count())
@@ -515,10 +499,10 @@ pub fn text(pic: &Picture<Move>) -> Option<Vec<String>> {
                 .unwrap_or(1)
                 .max(1);
             let mut lines = Vec::new();
-            for r in 0..*rows {
+            for r in 0..grid.rows {
                 let mut line = format!("{:>lw$} |", row_labels.get(r).map_or("", String::as_str));
-                for c in 0..*cols {
-                    let mark = match cells[r * cols + c] {
+                for c in 0..grid.cols {
+                    let mark = match grid.cells[r * grid.cols + c] {
                         Cell::Hole => " ",
                         Cell::Free => "o",
                         Cell::Blocked => "#",

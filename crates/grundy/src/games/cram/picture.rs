@@ -4,7 +4,7 @@
 
 use super::{column_name, Cram};
 use crate::game::{Game, Move};
-use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
+use crate::picture::{self, Cell, Grid, Item, Pick, Picture, Shape};
 
 /// The region in its box: free cells to click, every other cell of the box
 /// (blocked, covered, or part of another region) drawn blocked. Each move
@@ -30,7 +30,7 @@ pub(super) fn of(board: &Cram) -> Option<Picture<Move>> {
         let [a, b] = board.domino(&mv)?;
         Some(Pick::new(vec![in_box(a), in_box(b)], mv))
     });
-    let shape = Shape::Grid {
+    let shape = Shape::Grid(Grid {
         rows,
         cols,
         cells,
@@ -40,7 +40,7 @@ pub(super) fn of(board: &Cram) -> Option<Picture<Move>> {
         col_labels: (0..board.cols)
             .map(|c| column_name(c + board.left))
             .collect(),
-    };
+    });
     picture::bounded(shape, picks)
 }
 
@@ -50,17 +50,10 @@ mod tests {
     use std::collections::HashSet;
 
     fn cells_of(pic: &Picture<Move>) -> (usize, usize, Vec<Cell>, Vec<String>, Vec<String>) {
-        let Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } = pic.shape.clone()
-        else {
+        let Shape::Grid(g) = pic.shape.clone() else {
             panic!("a Cram board is a grid")
         };
-        (rows, cols, cells, row_labels, col_labels)
+        (g.rows, g.cols, g.cells, g.row_labels, g.col_labels)
     }
 
     /// The picture of every region of `text`: each pick is two free,
