@@ -1,0 +1,13 @@
+//! Games defined in Python (`grundy.Game`): a game whose moves are a Python
+//! function is a [`Game`](grundy::game::Game) of the engine, so sums with
+//! built-in families, misère search and winning moves come from the engine
+//! as they are. Positions are hashable Python values, numbered in the order
+//! first seen; the engine sees only the numbers.
+
+mod def;
+mod rules;
+mod split;
+
+pub(crate) use def::{lock, Def};
+pub(crate) use rules::{loopy_err, Part, Rules};
+pub(crate) use split::Split;
