@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use grundy::budget::Budget;
 use grundy::game::Component;
-use grundy::solver::Solver;
 use grundy::sum::{AnalyzeOptions, Position, Term};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -14,7 +13,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use crate::analysis::{analysis_json, play_of, ANALYZE};
 use crate::errors::{guarded, py_err, GrundyError};
-use crate::game::{lock, loopy_err, Def, Part};
+use crate::game::{loopy_err, Def, Part};
 use crate::limits::{budget_of, interruptible};
 
 /// The analysis of a sum of expressions (strings) and parts of Python
@@ -85,21 +84,16 @@ pub(crate) fn sum_json(
         return interruptible(py, &budget, analyze)?.map_err(|e| ANALYZE.err(e));
     }
     for d in &games {
-        *d.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
         // A failure in Python stops the whole sum's search.
         *d.cancel.lock().unwrap_or_else(|e| e.into_inner()) = budget.cancel_handle();
-        if let Ok(mut s) = lock(d) {
-            s.renew(d.budget);
-            s.set_limits(budget.clone());
-        }
+        // A game busy already is refused when the search reaches it.
+        let _ = d.start(&budget);
     }
     let out = analyze();
     for d in &games {
         let failure = d.failure.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(e) = failure {
-            if let Ok(mut s) = lock(d) {
-                *s = Solver::new(d.budget);
-            }
+            d.forget();
             return Err(e);
         }
     }

@@ -3,7 +3,7 @@
 //! [`Game`] component of the engine.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 use std::time::Duration;
 
 use grundy::budget::{Budget, CancelHandle};
@@ -11,16 +11,17 @@ use grundy::error::{Error, ErrorKind};
 use grundy::game::{Component, Context, Game, Move};
 use grundy::loopy::{Gamma, LoopySolver};
 use grundy::nimber::Nimber;
-use grundy::solver::Solver;
+use grundy::search::{Engines, Search, SearchConfig};
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use super::search::{decode, encode, size_of, Encoded, Known, PyRules};
 use super::split::Split;
 use crate::errors::{GrundyError, Raise};
 
 /// One game defined in Python: its moves, the positions seen (numbered),
-/// and a solver that keeps every value found.
+/// what is known of them, and a search that keeps the values found.
 pub(crate) struct Def {
     pub(crate) name: String,
     /// `moves(position)`, or `None` for positions with a `moves()` method.
@@ -30,7 +31,10 @@ pub(crate) struct Def {
     pub(crate) positions: Py<PyList>,
     /// The first error raised in Python during the current search.
     pub(crate) failure: Mutex<Option<PyErr>>,
-    pub(crate) solver: Mutex<Solver>,
+    /// The sizes and options of the positions seen, by number.
+    pub(crate) known: Mutex<Known>,
+    /// The engine's search over position numbers (see [`PyRules`]).
+    pub(crate) search: Mutex<Search<PyRules>>,
     /// The retrograde solver for the game once it is found loopy.
     pub(crate) loopy: Mutex<LoopySolver>,
     /// Whether a line of play was found to repeat a position.
@@ -51,11 +55,11 @@ pub(crate) const GAME: Raise = Raise {
     call: "Game",
 };
 
-/// The solver of a game, even after a panic poisoned its lock; a solver
+/// The search of a game, even after a panic poisoned its lock; a search
 /// already in use is refused (a `moves` function that asks for values of
 /// its own game).
-pub(crate) fn lock<'a>(def: &'a Def) -> Result<MutexGuard<'a, Solver>, Error> {
-    match def.solver.try_lock() {
+pub(crate) fn lock<'a>(def: &'a Def) -> Result<MutexGuard<'a, Search<PyRules>>, Error> {
+    match def.search.try_lock() {
         Ok(s) => Ok(s),
         Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
         Err(TryLockError::WouldBlock) => Err(busy(&def.name)),
@@ -76,6 +80,99 @@ impl std::fmt::Debug for Pos {
 }
 
 impl Def {
+    /// A game named `name` whose moves are `moves` (or the positions'
+    /// `moves()` methods), each question within `budget` positions and
+    /// moves, `time` seconds and `memory` bytes.
+    pub(crate) fn new(
+        py: Python<'_>,
+        name: &str,
+        moves: Option<Py<PyAny>>,
+        budget: usize,
+        time: Option<f64>,
+        memory: Option<u64>,
+    ) -> Arc<Def> {
+        Arc::new_cyclic(|me| Def {
+            name: name.to_string(),
+            moves,
+            index: PyDict::new(py).unbind(),
+            positions: PyList::empty(py).unbind(),
+            failure: Mutex::new(None),
+            known: Mutex::new(Known::default()),
+            search: Mutex::new(Def::fresh_search(me, budget)),
+            loopy: Mutex::new(LoopySolver::new(budget, Budget::unlimited())),
+            is_loopy: AtomicBool::new(false),
+            budget,
+            time,
+            memory,
+            cancel: Mutex::new(CancelHandle::new()),
+        })
+    }
+
+    fn fresh_search(me: &Weak<Def>, budget: usize) -> Search<PyRules> {
+        let config = SearchConfig {
+            work: Some(budget as u64),
+            ..SearchConfig::default()
+        };
+        Search::new(PyRules { def: me.clone() }, &config)
+    }
+
+    /// Readies the game for a question within `budget` (and a fresh
+    /// allowance of work), keeping what it knows when that fits.
+    /// Refused when its search is in use (a `moves` function asking for
+    /// values of its own game).
+    pub(crate) fn start(&self, budget: &Budget) -> Result<(), Error> {
+        *self.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.known().set_budget(budget);
+        let mut s = lock(self)?;
+        s.renew(Some(self.budget as u64));
+        s.set_budget(budget.clone());
+        Ok(())
+    }
+
+    /// Forgets the values found (after a search that Python stopped).
+    pub(crate) fn forget(self: &Arc<Self>) {
+        if let Ok(mut s) = lock(self) {
+            *s = Def::fresh_search(&Arc::downgrade(self), self.budget);
+        }
+    }
+
+    /// What is known of the positions, even after a panic.
+    pub(crate) fn known(&self) -> MutexGuard<'_, Known> {
+        self.known.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The number of position `obj` (numbered now if new), or the error of
+    /// Python hashing it.
+    pub(crate) fn number(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let index = self.index.bind(py);
+        if let Some(id) = index.get_item(obj)? {
+            return id.extract();
+        }
+        let size = size_of(obj);
+        let positions = self.positions.bind(py);
+        let id = positions.len() as u64;
+        index.set_item(obj, id)?;
+        positions.append(obj)?;
+        self.known().numbered(id, size);
+        Ok(id)
+    }
+
+    /// The options of position `id` as numbers: from what is kept, else
+    /// from `moves` (then kept).
+    pub(crate) fn options_of(&self, py: Python<'_>, id: u64) -> PyResult<Encoded> {
+        if let Some(o) = self.known().options(id) {
+            return Ok(o);
+        }
+        let lists = self
+            .raw_moves(py, id)?
+            .iter()
+            .map(|item| self.option_ids(py, item, id))
+            .collect::<PyResult<Vec<_>>>()?;
+        let options = encode(&lists);
+        self.known().keep(id, options.clone());
+        Ok(options)
+    }
+
     pub(crate) fn position<'py>(&self, py: Python<'py>, id: u64) -> PyResult<Bound<'py, PyAny>> {
         self.positions.bind(py).get_item(id as usize)
     }
@@ -88,16 +185,8 @@ impl Def {
 
     /// The number of position `obj`, reached by a move from `from`.
     pub(crate) fn id_of(&self, py: Python<'_>, obj: &Bound<'_, PyAny>, from: u64) -> PyResult<u64> {
-        let index = self.index.bind(py);
-        match index.get_item(obj) {
-            Ok(Some(id)) => id.extract(),
-            Ok(None) => {
-                let positions = self.positions.bind(py);
-                let id = positions.len() as u64;
-                index.set_item(obj, id)?;
-                positions.append(obj)?;
-                Ok(id)
-            }
+        match self.number(py, obj) {
+            Ok(id) => Ok(id),
             Err(e) if e.is_instance_of::<PyTypeError>(py) => Err(PyTypeError::new_err(format!(
                 "moves({}) returned {}, which is not hashable: positions must be hashable \
                  (tuples or frozensets, not lists or sets)",
@@ -207,8 +296,7 @@ impl Def {
             .is_some()
     }
 
-    /// The value of the sum of the positions `ids`: by the memoising
-    /// finite solver, or — once a line of play repeats a position — by the
+    /// The value of the sum of the positions `ids`: by the search, or — once a line of play repeats a position — by the
     /// loopy solver.
     pub(crate) fn gamma(
         self: &Arc<Self>,
@@ -225,7 +313,7 @@ impl Def {
             })
             .collect();
         if !self.is_loopy.load(Ordering::Relaxed) {
-            let finite = lock(self)?.grundy_of(&parts);
+            let finite = lock(self)?.nimber_of(ids);
             match finite {
                 Ok(v) => return Ok(Gamma::Finite(v)),
                 Err(e) if e.kind() == ErrorKind::Loop => {
@@ -241,6 +329,16 @@ impl Def {
         };
         loopy.set_budget(budget.clone());
         loopy.gamma_of(&parts)
+    }
+}
+
+impl Pos {
+    fn nimber(&self) -> grundy::error::Result<Nimber> {
+        lock(&self.def)?.nimber(&self.id).inspect_err(|e| {
+            if e.kind() == ErrorKind::Loop {
+                self.def.is_loopy.store(true, Ordering::Relaxed);
+            }
+        })
     }
 }
 
@@ -263,22 +361,21 @@ impl Game for Pos {
         if self.def.failed() {
             return Box::new(std::iter::empty());
         }
-        let options = Python::attach(|py| -> PyResult<Vec<Move>> {
-            let mut out = Vec::new();
-            for item in self.def.raw_moves(py, self.id)? {
-                let ids = self.def.option_ids(py, &item, self.id)?;
-                out.push(Move::to(
-                    ids.into_iter()
-                        .map(|id| {
-                            Arc::new(Pos {
-                                def: self.def.clone(),
-                                id,
-                            }) as Component
-                        })
-                        .collect(),
-                ));
-            }
-            Ok(out)
+        let options = Python::attach(|py| self.def.options_of(py, self.id)).map(|options| {
+            decode(&options)
+                .map(|ids| {
+                    Move::to(
+                        ids.iter()
+                            .map(|&id| {
+                                Arc::new(Pos {
+                                    def: self.def.clone(),
+                                    id,
+                                }) as Component
+                            })
+                            .collect(),
+                    )
+                })
+                .collect::<Vec<_>>()
         });
         match options {
             Ok(v) => Box::new(v.into_iter()),
@@ -289,16 +386,15 @@ impl Game for Pos {
         }
     }
 
-    /// The value by the game's own memoising solver, so that values found
-    /// once serve every later question (sums included).
+    /// The value by the game's own search, so that values found once serve
+    /// every later question (sums included).
     fn value(&self, _cx: &Context) -> grundy::error::Result<Option<Nimber>> {
-        let mut solver = lock(&self.def)?;
-        let me: Component = Arc::new(self.clone());
-        solver.grundy(&me).map(Some).inspect_err(|e| {
-            if e.kind() == ErrorKind::Loop {
-                self.def.is_loopy.store(true, Ordering::Relaxed);
-            }
-        })
+        self.nimber().map(Some)
+    }
+
+    /// The same search, for solvers that take no values from theory.
+    fn solve(&self, _engines: &mut Engines) -> Option<grundy::error::Result<Nimber>> {
+        Some(self.nimber())
     }
 
     fn noun(&self) -> &str {

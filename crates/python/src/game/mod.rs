@@ -6,8 +6,9 @@
 
 mod def;
 mod rules;
+mod search;
 mod split;
 
-pub(crate) use def::{lock, Def};
+pub(crate) use def::Def;
 pub(crate) use rules::{loopy_err, Part, Rules};
 pub(crate) use split::Split;

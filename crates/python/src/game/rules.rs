@@ -2,21 +2,19 @@
 //! outcomes and winning moves of positions of a game whose moves are a
 //! Python function — and [`Part`], a position as a component of a sum.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
-use grundy::budget::{Budget, CancelHandle, LimitKind};
+use grundy::budget::{Budget, LimitKind};
 use grundy::error::{Error, ErrorKind};
 use grundy::game::Component;
 use grundy::loopy::LoopySolver;
 use grundy::nim::Play;
-use grundy::solver::Solver;
 use grundy::sum::{AnalyzeOptions, Position, Term};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 
-use super::def::{lock, Def, Pos, GAME};
+use super::def::{Def, Pos, GAME};
 use super::split::Split;
 use crate::analysis::play_of;
 use crate::errors::{guarded, py_err, GrundyError, LoopyGameError, Raise};
@@ -45,16 +43,8 @@ impl Part {
 
 impl Rules {
     pub(crate) fn pos(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
-        let index = self.def.index.bind(py);
-        let id = match index.get_item(obj) {
-            Ok(Some(id)) => id.extract()?,
-            Ok(None) => {
-                let positions = self.def.positions.bind(py);
-                let id = positions.len() as u64;
-                index.set_item(obj, id)?;
-                positions.append(obj)?;
-                id
-            }
+        let id = match self.def.number(py, obj) {
+            Ok(id) => id,
             Err(e) if e.is_instance_of::<PyTypeError>(py) => {
                 return Err(PyTypeError::new_err(format!(
                     "{} is not hashable: positions must be hashable (tuples or frozensets, not lists or sets)",
@@ -80,13 +70,8 @@ impl Rules {
         f: impl FnOnce(&Budget) -> grundy::error::Result<T>,
     ) -> PyResult<T> {
         guarded(|| {
-            *self.def.failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
             let budget = self.def.fresh_budget();
-            {
-                let mut s = lock(&self.def).map_err(py_err)?;
-                s.renew(self.def.budget);
-                s.set_limits(budget.clone());
-            }
+            self.def.start(&budget).map_err(py_err)?;
             let out = f(&budget);
             let failure = self
                 .def
@@ -95,9 +80,7 @@ impl Rules {
                 .unwrap_or_else(|e| e.into_inner())
                 .take();
             if let Some(e) = failure {
-                if let Ok(mut s) = lock(&self.def) {
-                    *s = Solver::new(self.def.budget);
-                }
+                self.def.forget();
                 if let Ok(mut s) = self.def.loopy.try_lock() {
                     *s = LoopySolver::new(self.def.budget, Budget::unlimited());
                 }
@@ -180,20 +163,7 @@ impl Rules {
             )));
         }
         Ok(Rules {
-            def: Arc::new(Def {
-                name: name.to_string(),
-                moves,
-                index: PyDict::new(py).unbind(),
-                positions: PyList::empty(py).unbind(),
-                failure: Mutex::new(None),
-                solver: Mutex::new(Solver::new(budget)),
-                loopy: Mutex::new(LoopySolver::new(budget, Budget::unlimited())),
-                is_loopy: AtomicBool::new(false),
-                budget,
-                time,
-                memory,
-                cancel: Mutex::new(CancelHandle::new()),
-            }),
+            def: Def::new(py, name, moves, budget, time, memory),
         })
     }
 
