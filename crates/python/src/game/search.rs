@@ -63,8 +63,9 @@ impl Rules for PyRules {
         })?;
         let known = def.known();
         // Symmetric moves leave the same positions: each option once, its
-        // parts sorted, two equal parts cancelled, positions without moves
-        // (worth 0) left out.
+        // parts sorted, positions without moves (worth 0) left out. (Two
+        // equal parts are not cancelled: `G + G` is 0 only when `G` is
+        // finite, and the search may not meet a loop through `G`.)
         let mut distinct: Vec<Vec<u64>> = decode(&options)
             .map(|parts| {
                 let mut parts: Vec<u64> = parts
@@ -73,7 +74,6 @@ impl Rules for PyRules {
                     .filter(|&p| !known.is_final(p))
                     .collect();
                 parts.sort_unstable();
-                cancel_pairs(&mut parts);
                 parts
             })
             .collect();
@@ -104,24 +104,6 @@ impl Rules for PyRules {
             Err(_) => format!("position {id}"),
         }
     }
-}
-
-/// Removes from sorted `parts` every two equal ones: `G + G` is worth 0
-/// (the second player copies every move in the other copy), so an option
-/// that leaves two equal regions side by side is worth what the rest is.
-fn cancel_pairs(parts: &mut Vec<u64>) {
-    let mut out = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-            i += 2;
-            continue;
-        }
-        parts[out] = parts[i];
-        out += 1;
-        i += 1;
-    }
-    parts.truncate(out);
 }
 
 /// The options of one position as numbers: how many options, then for each
@@ -160,6 +142,9 @@ pub(crate) struct Known {
     options: Vec<Option<Encoded>>,
     /// The bytes of the options kept.
     bytes: u64,
+    /// The most bytes it may keep: a quarter of the question's memory
+    /// allowance (the search needs the rest more).
+    cap: u64,
     /// The same bytes, held against the current question's
     /// budget.
     held: Option<Reservation>,
@@ -194,13 +179,18 @@ impl Known {
         self.bound(id) == Some(0)
     }
 
-    /// Keeps the options of `id`, while the budget allows; when it does not,
-    /// forgets every option kept (they are found again by calling `moves`).
+    /// Keeps the options of `id` while a quarter of the memory allowance
+    /// holds them (past it, options are found again by calling `moves`);
+    /// when the budget as a whole runs out, forgets every option kept.
     pub(crate) fn keep(&mut self, id: u64, options: Encoded) {
         let Some(held) = &mut self.held else {
             return;
         };
         let bytes = entry_bytes(&options);
+        let slots = vec_bytes::<Option<Encoded>>((id as usize + 1).max(self.options.capacity()));
+        if self.bytes + bytes + slots > self.cap {
+            return;
+        }
         if held.grow(bytes).is_err() {
             self.forget();
             return;
@@ -230,8 +220,9 @@ impl Known {
     pub(crate) fn set_budget(&mut self, budget: &Budget) {
         // The old reservation goes first: both may hold the same budget.
         self.held = None;
+        self.cap = budget.memory().map_or(u64::MAX, |m| m / 4);
         let mut held = budget.reservation();
-        if held.set(self.bytes).is_err() {
+        if self.bytes > self.cap || held.set(self.bytes).is_err() {
             self.options = Vec::new();
             self.bytes = 0;
         }
