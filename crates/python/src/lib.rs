@@ -27,13 +27,13 @@
 //! during a search of the engine cancels it through its budget and raises
 //! `KeyboardInterrupt`.
 //!
-//! One file per concept: [`errors`] (the Python exceptions and how engine
-//! errors and panics become them), [`limits`] (`time=`/`memory=` arguments,
-//! Ctrl-C during a search), [`infinite`] (values of loopy positions),
-//! [`analysis`] (`analyze` of an expression), [`sequence`] (nim-sequences
-//! and single values of heap rules), [`nimber`] (nimber arithmetic),
-//! [`pattern`] (pattern finding), [`census`] (the census of octal codes),
-//! [`game`] (games whose moves are a Python function) and [`sum`] (sums of
+//! One file per concept: `errors` (the Python exceptions and how engine
+//! errors and panics become them), `limits` (`time=`/`memory=` arguments,
+//! Ctrl-C during a search), `infinite` (values of loopy positions),
+//! `analysis` (`analyze` of an expression), `sequence` (nim-sequences
+//! and single values of heap rules), `nimber` (nimber arithmetic),
+//! `pattern` (pattern finding), `census` (the census of octal codes),
+//! `game` (games whose moves are a Python function) and `sum` (sums of
 //! expressions and such games).
 
 mod analysis;
