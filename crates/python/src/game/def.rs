@@ -296,8 +296,8 @@ impl Def {
             .is_some()
     }
 
-    /// The value of the sum of the positions `ids`: by the search, or — once a line of play repeats a position — by the
-    /// loopy solver.
+    /// The value of the sum of the positions `ids`: by the search, or —
+    /// once a line of play repeats a position — by the loopy solver.
     pub(crate) fn gamma(
         self: &Arc<Self>,
         ids: &[u64],
