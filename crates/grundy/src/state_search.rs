@@ -117,6 +117,14 @@ pub enum Stop {
 /// let err = search.wins(pos.components().cloned()).unwrap_err();
 /// assert_eq!(err.limit_kind(), Some(LimitKind::Memory));
 /// drop(search);
+/// // Its tables are given back: at once, or (big ones, freed on a thread
+/// // of their own so that a refusal comes at once) a moment later.
+/// for _ in 0..1000 {
+///     if budget.held() == 0 {
+///         break;
+///     }
+///     std::thread::sleep(Duration::from_millis(5));
+/// }
 /// assert_eq!(budget.held(), 0);
 /// ```
 #[derive(Debug)]
