@@ -39,14 +39,21 @@ fn every_game_refusals_name_the_position_asked_about() {
     let sub = format!("sub{{1,3,4}}({M})");
     for (asked, family) in [(&boxes, "boxes("), (&sub, "sub{1,3,4}(")] {
         // The count of work: the budget, and the flag that raises it.
-        let err = refusal(&["analyze", "--every", "--work", "1000", asked]);
+        let err = refusal(&[
+            "analyze", "--every", "--memory", "4G", "--work", "1000", asked,
+        ]);
         names_only(&err, family, asked);
         assert!(err.contains("every-game"), "{err}");
         assert!(err.contains("budget of 1000 positions and moves"), "{err}");
         assert!(err.contains("--work N"), "{err}");
         // The deadline: the time allowed, where it was reached (with what
         // the search had done), and the flag.
-        let err = refusal(&["analyze", "--every", "--time", "0.2", asked]);
+        // (With memory enough that the deadline is what stops it: the
+        // default allowance follows the memory available, which a busy
+        // machine may have little of.)
+        let err = refusal(&[
+            "analyze", "--every", "--memory", "4G", "--time", "0.2", asked,
+        ]);
         names_only(&err, family, asked);
         assert!(err.contains("time limit of 200 ms was reached"), "{err}");
         assert!(err.contains("positions searched"), "{err}");
@@ -64,17 +71,13 @@ fn every_game_refusals_name_the_position_asked_about() {
 /// 0.5 to 1.7 s late, freeing their tables).
 #[test]
 fn expensive_searches_refuse_at_their_deadline() {
-    for args in [
-        ["analyze", "--misere", "--time", "1", "corners((100,100))"],
-        ["analyze", "--misere", "--time", "1", "ruler*ruler((15,15))"],
-        [
-            "analyze",
-            "--every",
-            "--time",
-            "1",
-            "ruler*ruler((255,255))",
-        ],
+    for (play, asked) in [
+        ("--misere", "corners((100,100))"),
+        ("--misere", "ruler*ruler((15,15))"),
+        ("--every", "ruler*ruler((255,255))"),
     ] {
+        // Memory enough that the deadline is what stops it.
+        let args = ["analyze", play, "--memory", "4G", "--time", "1", asked];
         let start = Instant::now();
         let err = refusal(&args);
         let took = start.elapsed();
@@ -83,6 +86,6 @@ fn expensive_searches_refuse_at_their_deadline() {
             "{args:?} took {took:?}: {err}"
         );
         assert!(err.contains("time limit of 1 s was reached"), "{err}");
-        names_only(&err, &args[4][..args[4].find('(').unwrap() + 1], args[4]);
+        names_only(&err, &asked[..asked.find('(').unwrap() + 1], asked);
     }
 }
