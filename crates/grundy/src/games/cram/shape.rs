@@ -238,6 +238,43 @@ impl Shape {
     pub fn rows(self) -> String {
         rows_text(self.cells(), self.height(), self.width())
     }
+
+    /// Whether the second player wins the region by copying: it is its own
+    /// image under the half turn of its box, no free cell is its own image
+    /// (the centre of a box with odd sides) and no domino is (two free
+    /// cells either side of the centre). Then each domino the first player
+    /// places has a free image disjoint from it — the image of a free
+    /// region is free, and a domino meeting its image would hold a cell
+    /// fixed by the turn or be turned onto itself — so the second player
+    /// always has the copying reply, and the region is worth 0. This is
+    /// the classic argument that a board with even sides is a second-player
+    /// win, for every region it holds; a half turn is the only symmetry it
+    /// needs for a connected region (a reflection's axis would have to be
+    /// free of cells, and so cut the region).
+    pub fn mirrored(self) -> bool {
+        let (cells, w) = (self.cells(), self.width());
+        let h = self.height();
+        let n = h * w;
+        if n == 0 || cells.reverse_bits() >> (128 - n) != cells {
+            return false;
+        }
+        let centre = match (h % 2, w % 2) {
+            (0, 0) => 0,
+            // The centre cell.
+            (1, 1) => 1 << (n / 2),
+            // The two cells either side of the centre, across…
+            (1, 0) => 3 << (h / 2 * w + w / 2 - 1),
+            // …or down.
+            _ => (1 | 1 << w) << ((h / 2 - 1) * w + w / 2),
+        };
+        // A fixed cell is free, or both cells of the fixed domino are.
+        let bad = if h % 2 == 1 && w % 2 == 1 {
+            cells & centre != 0
+        } else {
+            centre != 0 && cells & centre == centre
+        };
+        !bad
+    }
 }
 
 impl fmt::Debug for Shape {
@@ -721,6 +758,12 @@ impl Rules for CramRules {
         let (across, down) = placements(cells, part.width());
         let moves = across.count_ones() + down.count_ones();
         Some(u64::from(moves.min(cells.count_ones() / 2)))
+    }
+
+    /// 0 for a region the second player wins by copying (see
+    /// [`Shape::mirrored`]); nothing otherwise.
+    fn known(&self, part: &Shape) -> Result<Option<Nimber>> {
+        Ok(part.mirrored().then_some(0))
     }
 
     fn finite(&self) -> bool {
