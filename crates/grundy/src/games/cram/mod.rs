@@ -41,6 +41,7 @@ use crate::search::Engines;
 use crate::sum::Term;
 
 mod shape;
+pub mod small;
 
 use shape::{crop, placements, regions, rows_text};
 pub use shape::{CramRules, Shape, MAX_CELLS};

@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 
 use crate::error::Result;
 use crate::nimber::Nimber;
+use super::small;
 use crate::search::{Options, Rules};
 
 /// The most cells a board may hold (its rows × columns): a region's
@@ -707,11 +708,17 @@ fn options_in<B: Bits>(cells: B, h: u32, w: u32, out: &mut Options<Shape>) {
                 None => {
                     let left = cells & !(B::ONE << i | B::ONE << (i + step));
                     regions(left, w, |r| {
-                        // Two or three cells hold exactly one more domino.
+                        // Two or three cells hold exactly one more domino;
+                        // a region of a small box is in the end database.
                         if r.count() <= 3 {
                             out.push_nimber(1);
+                            return;
+                        }
+                        let (r, rh, rw, _) = crop(r, w);
+                        if small::holds(rh, rw) {
+                            out.push_nimber(small::nimber(r.widen() as u64, rh, rw));
                         } else {
-                            out.push_part(shape_of(r, w));
+                            out.push_part(canonical(r, rh, rw));
                         }
                     });
                 }
@@ -768,9 +775,15 @@ impl Rules for CramRules {
         Some(u64::from(moves.min(cells.count_ones() / 2)))
     }
 
-    /// 0 for a region the second player wins by copying (see
+    /// The nimber of a region in a box of at most
+    /// [`SMALL_CELLS`](super::small::SMALL_CELLS) cells from the end
+    /// database; 0 for a region the second player wins by copying (see
     /// [`Shape::mirrored`]); nothing otherwise.
     fn known(&self, part: &Shape) -> Result<Option<Nimber>> {
+        let (cells, h, w) = (part.cells(), part.height(), part.width());
+        if cells != 0 && small::holds(h, w) {
+            return Ok(Some(small::nimber(cells as u64, h, w)));
+        }
         Ok(part.mirrored().then_some(0))
     }
 
