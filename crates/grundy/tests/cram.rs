@@ -457,3 +457,35 @@ fn half_turn_symmetric_regions_are_second_player_wins() {
         assert_eq!(shape.mirrored(), zero, "{text}");
     }
 }
+
+/// Boards in boxes of more than 16 cells (beyond the end database, so the
+/// engine searches them), against the exhaustive search.
+#[test]
+fn boards_beyond_the_end_database_match_an_exhaustive_search() {
+    let mut rng = Random(1717);
+    let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let mut searched = 0;
+    for _ in 0..40 {
+        let rows = 3 + rng.below(3) as u32;
+        let cols = 17u32.div_ceil(rows) + rng.below(2) as u32;
+        let blocked = 15 + rng.below(25);
+        let mut free = 0;
+        for i in 0..rows * cols {
+            if rng.below(100) >= blocked {
+                free |= 1 << i;
+            }
+        }
+        let board = Board { rows, cols, free };
+        let text = board.text();
+        let want = board.grundy(free, &mut HashMap::new());
+        let shapes: Vec<_> = Cram::parse(&text)
+            .unwrap()
+            .iter()
+            .map(Cram::shape)
+            .collect();
+        let before = engine.stats().positions;
+        assert_eq!(engine.nimber_of(&shapes).unwrap(), want, "cram({text})");
+        searched += usize::from(engine.stats().positions > before);
+    }
+    assert!(searched >= 10, "{searched} boards were searched");
+}
