@@ -54,32 +54,6 @@ for board in "${cases[@]}"; do
 done
 echo
 
-echo "-- CPU seconds (user + sys), median of $runs interleaved runs --"
-declare -A times_g times_i
-for r in $(seq "$runs"); do
-    for board in "${cases[@]}"; do
-        IFS=x read -r rows cols <<<"$board"
-        # Alternate which program goes first.
-        if [ $((r % 2)) = 1 ]; then
-            cpu_of igsolve_cmd "$rows" "$cols"; times_i[$board]+="$took "
-            cpu_of grundy_cmd "$rows" "$cols"; times_g[$board]+="$took "
-        else
-            cpu_of grundy_cmd "$rows" "$cols"; times_g[$board]+="$took "
-            cpu_of igsolve_cmd "$rows" "$cols"; times_i[$board]+="$took "
-        fi
-    done
-done
-peak() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
-printf '%-8s %11s %11s %9s %13s %13s   %s\n' board "igsolve s" "grundy s" ratio "igsolve KiB" "grundy KiB" "(grundy runs | igsolve runs)"
-for board in "${cases[@]}"; do
-    IFS=x read -r rows cols <<<"$board"
-    mi=$(tr ' ' '\n' <<<"${times_i[$board]}" | sed '/^$/d' | median)
-    mg=$(tr ' ' '\n' <<<"${times_g[$board]}" | sed '/^$/d' | median)
-    ratio=$(awk -v i="$mi" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? i / g : 0) }')
-    ki=$(peak "$I" chomp --rows "$rows" --cols "$cols")
-    kg=$(peak "$G" analyze "chomp(${rows}x$cols)" --max-moves 0 --json)
-    printf '%-8s %11.3f %11.3f %9s %13s %13s   (%s | %s)\n' "$board" "$mi" "$mg" "$ratio" "$ki" "$kg" \
-        "${times_g[$board]% }" "${times_i[$board]% }"
-done
-echo
-echo "CPU times below 0.01 s are at the clock's resolution: their ratio means little."
+grundy_rss() { max_rss "$G" analyze "chomp($1x$2)" --max-moves 0 --json; }
+igsolve_rss() { max_rss "$I" chomp --rows "$1" --cols "$2"; }
+versus_igsolve

@@ -25,6 +25,23 @@
 #                              and CPU time and the ratio A / B (printf FORMAT)
 #   peak_memory INPUT CMD...   the peak memory (max RSS) of one run, when
 #                              /usr/bin/time is there
+#   max_rss CMD...             the peak memory (KiB) of one run of CMD
+#   interleave CMD_A CMD_B CASE...
+#                              $runs rounds over the cases, each running
+#                              `CMD_A WORDS...` and `CMD_B WORDS...` (the
+#                              case's words), CMD_A first in odd rounds so
+#                              that neither always meets the same load; the
+#                              CPU seconds go, space-separated, to the
+#                              associative arrays times_a[CASE], times_b[CASE]
+#   list_median LIST           the median of a space-separated list
+#   versus_igsolve             grundy against igsolve on boards: `interleave`
+#                              of `igsolve_cmd R C` and `grundy_cmd R C` on
+#                              each board RxC of the array `cases`, then a row
+#                              a board with both CPU medians, the ratio
+#                              igsolve / grundy (above 1: grundy is faster)
+#                              and both peaks of memory (`grundy_rss R C`,
+#                              `igsolve_rss R C`); the script defines these
+#                              four functions
 # CPU time is the figure to quote on a shared machine: wall time also counts
 # waiting for a core.
 
@@ -115,4 +132,47 @@ peak_memory() {
     rss=$(/usr/bin/time -f '%M' "$@" <"$input" 2>&1 >/dev/null | tail -1)
     size=$(wc -c <"$input")
     echo "grundy peak memory (max RSS): ${rss} KiB for a ${size}-byte input"
+}
+
+max_rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+
+interleave() {
+    local a="$1" b="$2" r spec
+    shift 2
+    local -a specs=("$@") words
+    declare -gA times_a=() times_b=()
+    for r in $(seq "$runs"); do
+        for spec in "${specs[@]}"; do
+            read -r -a words <<<"$spec"
+            if [ $((r % 2)) = 1 ]; then
+                cpu_of "$a" "${words[@]}"; times_a[$spec]+="$took "
+                cpu_of "$b" "${words[@]}"; times_b[$spec]+="$took "
+            else
+                cpu_of "$b" "${words[@]}"; times_b[$spec]+="$took "
+                cpu_of "$a" "${words[@]}"; times_a[$spec]+="$took "
+            fi
+        done
+    done
+}
+
+list_median() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | median; }
+
+versus_igsolve() {
+    local spec rows cols mi mg ratio ki kg
+    local -a specs=("${cases[@]/x/ }")
+    echo "-- CPU seconds (user + sys), median of $runs interleaved runs --"
+    interleave igsolve_cmd grundy_cmd "${specs[@]}"
+    printf '%-8s %11s %11s %9s %13s %13s   %s\n' board "igsolve s" "grundy s" ratio "igsolve KiB" "grundy KiB" "(grundy runs | igsolve runs)"
+    for spec in "${specs[@]}"; do
+        read -r rows cols <<<"$spec"
+        mi=$(list_median "${times_a[$spec]}")
+        mg=$(list_median "${times_b[$spec]}")
+        ratio=$(awk -v i="$mi" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? i / g : 0) }')
+        ki=$(igsolve_rss "$rows" "$cols")
+        kg=$(grundy_rss "$rows" "$cols")
+        printf '%-8s %11.3f %11.3f %9s %13s %13s   (%s | %s)\n' "${rows}x$cols" "$mi" "$mg" "$ratio" "$ki" "$kg" \
+            "${times_b[$spec]% }" "${times_a[$spec]% }"
+    done
+    echo
+    echo "CPU times below 0.01 s are at the clock's resolution: their ratio means little."
 }

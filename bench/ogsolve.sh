@@ -51,29 +51,15 @@ done
 echo
 
 echo "-- CPU seconds (user + sys), median of $runs interleaved runs --"
-declare -A times_g times_o
-for r in $(seq "$runs"); do
-    for spec in "${cases[@]}"; do
-        set -- $spec
-        # Alternate which program goes first, so that neither always meets
-        # the same neighbour load.
-        if [ $((r % 2)) = 1 ]; then
-            cpu_of ogsolve_cmd "$1" "$2"; times_o[$spec]+="$took "
-            cpu_of grundy_cmd "$1" "$2"; times_g[$spec]+="$took "
-        else
-            cpu_of grundy_cmd "$1" "$2"; times_g[$spec]+="$took "
-            cpu_of ogsolve_cmd "$1" "$2"; times_o[$spec]+="$took "
-        fi
-    done
-done
+interleave ogsolve_cmd grundy_cmd "${cases[@]}"
 printf '%-16s %12s %12s %10s %8s   %s\n' "game to N" "ogsolve s" "grundy s" "ratio" "target" "(grundy runs | ogsolve runs)"
 for spec in "${cases[@]}"; do
     set -- $spec
-    mo=$(tr ' ' '\n' <<<"${times_o[$spec]}" | sed '/^$/d' | median)
-    mg=$(tr ' ' '\n' <<<"${times_g[$spec]}" | sed '/^$/d' | median)
+    mo=$(list_median "${times_a[$spec]}")
+    mg=$(list_median "${times_b[$spec]}")
     ratio=$(awk -v o="$mo" -v g="$mg" 'BEGIN { printf "%.2fx", (g > 0 ? o / g : 0) }')
     # The target is grundy at least 4 times as fast as ogsolve.
     met=$(awk -v o="$mo" -v g="$mg" 'BEGIN { print (o >= 4 * g ? "met" : "not met") }')
     printf '%-16s %12.3f %12.3f %10s %8s   (%s | %s)\n' "$1 to $2" "$mo" "$mg" "$ratio" "$met" \
-        "${times_g[$spec]% }" "${times_o[$spec]% }"
+        "${times_b[$spec]% }" "${times_a[$spec]% }"
 done

@@ -338,8 +338,11 @@ function drawBoard(board) {
 /** A part drawn as a picture (a board, a graph, coins, a staircase) from
  *  its SVG: each move is made by clicking its items (`picks`). A click
  *  narrows the moves to those using every item clicked so far; when one
- *  is left it is played, else the items that continue a move are marked
- *  and the moves are offered as buttons. */
+ *  is left and all its items are clicked it is played, else the items that
+ *  continue a move are marked and the moves are offered as buttons (so a
+ *  move of two items, such as a domino, always takes two clicks). A click
+ *  that continues no move starts again from that item; a click on a
+ *  selected item deselects it. */
 function drawPicture(item) {
   const pic = item.picture;
   const labelId = `part-label-${item.number}`;
@@ -369,7 +372,7 @@ function drawPicture(item) {
     }
     choices.replaceChildren();
     if (selected.length === 0) return;
-    choices.append(el("span", {}, cands.length > 12 ? "Click the next item, or: " : "Click the next item, or choose: "));
+    choices.append(el("span", {}, cands.length > 12 ? "Click a marked one to finish the move, or: " : "Click a marked one to finish the move, or choose: "));
     for (const m of cands.slice(0, 12)) {
       const b = el("button", { type: "button", class: "pick-choice", "data-move": m.move }, m.words);
       b.addEventListener("click", () => choose(m));
@@ -389,7 +392,7 @@ function drawPicture(item) {
     selected.push(id);
     if (candidates().length === 0) selected = [id];
     const cands = candidates();
-    if (cands.length === 1) {
+    if (cands.length === 1 && cands[0].picks.every((p) => selected.includes(p))) {
       choose(cands[0]);
       return;
     }

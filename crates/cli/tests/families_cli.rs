@@ -170,6 +170,30 @@ fn play_draws_boards() {
     }
 }
 
+/// `play` draws a Cram board as a picture (free `o`, covered or blocked
+/// `#`, columns lettered and rows numbered as moves are typed) and a
+/// domino typed as its two cells is placed on it.
+#[test]
+fn play_draws_cram_and_places_a_domino() {
+    let text = ok(&["play", "--plain", "cram(3x4)"], "b2-b3\nquit\n");
+    for line in ["1 | o o o o", "2 | o o o o", "3 | o o o o", "    a b c d"] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    let (_, after) = text
+        .split_once("You: board 1: a domino on b2-b3")
+        .expect(&text);
+    for line in ["1 | o o o o", "2 | o # o o", "3 | o # o o"] {
+        assert!(after.contains(line), "{line:?} after the move in {text}");
+    }
+    assert!(text.contains("Computer (move 2)"), "{text}");
+    // A blocked cell is drawn so, and a domino on it is refused.
+    let text = ok(&["play", "--plain", "cram(.#/..)"], "a1-b1\nquit\n");
+    for line in ["1 | o #", "2 | o o", "    a b"] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    assert!(text.contains("b1 is not a free cell"), "{text}");
+}
+
 #[test]
 fn bad_arguments_are_clear_errors() {
     for (expr, says) in [

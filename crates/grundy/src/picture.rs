@@ -14,18 +14,20 @@
 //!
 //! ```
 //! use grundy::expr::parse_position;
-//! use grundy::picture::{Cell, Item, Shape};
+//! use grundy::picture::{Cell, Grid, Item, Shape};
 //!
 //! let pos = parse_position("chomp(2x3)").unwrap();
 //! let bar = pos.components().next().unwrap();
 //! let pic = bar.picture().expect("a small bar is drawn");
-//! let Shape::Grid { rows, cols, cells, .. } = &pic.shape else { panic!() };
+//! let Shape::Grid(Grid { rows, cols, cells, .. }) = &pic.shape else { panic!() };
 //! assert_eq!((*rows, *cols), (2, 3));
 //! assert_eq!(cells[3], Cell::Poison); // the bottom-left square
 //! // Every square but the poison is a move: click it.
 //! assert_eq!(pic.picks.len(), 5);
 //! assert!(pic.picks.iter().all(|p| matches!(p.items[..], [Item::Cell { .. }])));
 //! ```
+
+use serde::Serialize;
 
 /// The most squares, vertices, edges, coins or steps a picture shows: a
 /// larger component is shown by its family's text alone
@@ -45,19 +47,14 @@ pub struct Picture<M> {
     pub picks: Vec<Pick<M>>,
 }
 
-/// What is drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is drawn. As data (serde) a shape is an object whose `kind` names
+/// the variant in lower case (`grid`, `graph`, `coins`, `stairs`) beside
+/// its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Shape {
-    /// A board of `rows` × `cols` squares, row 0 at the top, `cells` row by
-    /// row (`cells[r * cols + c]`); the rows and columns are named (top to
-    /// bottom, left to right) as the family's moves are typed.
-    Grid {
-        rows: usize,
-        cols: usize,
-        cells: Vec<Cell>,
-        row_labels: Vec<String>,
-        col_labels: Vec<String>,
-    },
+    /// A board of squares.
+    Grid(Grid),
     /// A graph: its vertices, its edges as pairs of indices into `vertices`
     /// (loops and parallel edges allowed, each edge its own element), and
     /// the vertex drawn as a ground line, if any.
@@ -74,8 +71,21 @@ pub enum Shape {
     Stairs { top: u64, monks: Vec<u64> },
 }
 
-/// One square of a [`Shape::Grid`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A board of `rows` × `cols` squares, row 0 at the top, `cells` row by row
+/// (`cells[r * cols + c]`); the rows and columns are named (top to bottom,
+/// left to right) as the family's moves are typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<Cell>,
+    pub row_labels: Vec<String>,
+    pub col_labels: Vec<String>,
+}
+
+/// One square of a [`Grid`] (as data, its name in lower case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Cell {
     /// No square here (outside the board's shape, or already taken).
     Hole,
@@ -91,7 +101,7 @@ pub enum Cell {
 
 /// A vertex of a [`Shape::Graph`]: its name as moves are typed, and where
 /// it sits when the graph has a layout of its own (a grid: row and column).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Vertex {
     pub name: String,
     pub at: Option<(usize, usize)>,
@@ -133,7 +143,7 @@ impl Shape {
     /// steps): what [`MAX_ELEMENTS`] bounds.
     pub fn elements(&self) -> usize {
         match self {
-            Shape::Grid { cells, .. } => cells.len(),
+            Shape::Grid(g) => g.cells.len(),
             Shape::Graph {
                 vertices, edges, ..
             } => vertices.len() + edges.len(),
@@ -145,7 +155,7 @@ impl Shape {
     /// Whether `item` is an element of this shape.
     pub fn has(&self, item: Item) -> bool {
         match (self, item) {
-            (Shape::Grid { rows, cols, .. }, Item::Cell { row, col }) => row < *rows && col < *cols,
+            (Shape::Grid(g), Item::Cell { row, col }) => row < g.rows && col < g.cols,
             (Shape::Graph { vertices, .. }, Item::Vertex(v)) => v < vertices.len(),
             (Shape::Graph { edges, .. }, Item::Edge(e)) => e < edges.len(),
             (Shape::Coins { first, heads }, Item::Coin(x)) => {
@@ -260,6 +270,9 @@ mod tests {
             "stairs(1,5,9)",
             "stairs(2,3,4,10)",
             "stairs(7)",
+            "cram(3x4)",
+            "cram(..#./..../#...)",
+            "cram(..#../#####/..#..)",
         ] {
             assert!(check(expr) >= 1, "{expr} is drawn");
         }
@@ -274,9 +287,9 @@ mod tests {
     #[test]
     fn pictures_show_the_position() {
         // Chomp: the row lengths from the bottom, the poison bottom-left.
-        let Shape::Grid {
+        let Shape::Grid(Grid {
             rows, cols, cells, ..
-        } = picture_of("chomp(5,4,4,2)").shape
+        }) = picture_of("chomp(5,4,4,2)").shape
         else {
             panic!("a grid")
         };
@@ -293,9 +306,9 @@ mod tests {
         assert_eq!(cells[(rows - 1) * cols], Cell::Poison);
         assert_eq!(cells.iter().filter(|&&c| c == Cell::Poison).count(), 1);
         // Wythoff: the queen x squares right and y up of the corner.
-        let Shape::Grid {
+        let Shape::Grid(Grid {
             rows, cols, cells, ..
-        } = picture_of("wythoff(3,5)").shape
+        }) = picture_of("wythoff(3,5)").shape
         else {
             panic!("a grid")
         };

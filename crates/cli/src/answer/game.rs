@@ -65,9 +65,11 @@ pub fn seen_json(session: &Session) -> Value {
         .collect::<Vec<_>>())
 }
 
-/// `/api/game`: a new game — the board, who wins from here (`outcome`),
-/// whether any move is left, and the positions met (`seen`).
-pub fn new_game(session: &Session, outcome: Outcome) -> Value {
+/// What every reply about the game in play says: the position (as an
+/// expression, and the board with its numbers), the mode of play, who wins
+/// from here (`outcome`), whether the game is over and who won (or why it
+/// is a draw), and the positions met (`seen`).
+fn state_json(session: &Session, outcome: Outcome) -> Value {
     let (position, numbers) = (session.position(), session.numbers());
     let end = session.end();
     let (of, next) = numbers_json(numbers);
@@ -83,6 +85,12 @@ pub fn new_game(session: &Session, outcome: Outcome) -> Value {
         "draw": draw_json(end),
         "seen": seen_json(session),
     })
+}
+
+/// `/api/game`: a new game — the board, who wins from here (`outcome`),
+/// whether any move is left, and the positions met (`seen`).
+pub fn new_game(session: &Session, outcome: Outcome) -> Value {
+    state_json(session, outcome)
 }
 
 /// Your move (or every-game turn) before it is played: as JSON (a move, or
@@ -170,24 +178,11 @@ pub fn after_move(
     outcome: Outcome,
     story: &[String],
 ) -> Value {
-    let (position, numbers) = (session.position(), session.numbers());
-    let end = session.end();
-    let (of, next) = numbers_json(numbers);
-    json!({
-        "position": expression(position),
-        "board": super::board::json(position, numbers),
-        "numbers": of,
-        "next": next,
-        "play": session.mode().name(),
-        "you": you,
-        "computer": computer,
-        "outcome": outcome,
-        "over": end.is_some(),
-        "winner": winner_json(end),
-        "draw": draw_json(end),
-        "seen": seen_json(session),
-        "story": story.join(" "),
-    })
+    let mut out = state_json(session, outcome);
+    out["you"] = you;
+    out["computer"] = computer;
+    out["story"] = Value::String(story.join(" "));
+    out
 }
 
 /// `/api/hint`: the perfect player's move for the side to move (a turn in

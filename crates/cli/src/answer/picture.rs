@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use grundy::game::{Game, Move};
-use grundy::picture::{Cell, Item, Picture, Shape, Vertex};
+use grundy::picture::{Cell, Grid, Item, Picture, Shape, Vertex};
 use serde_json::{json, Value};
 
 /// The item's name in the page (`data-item` and `picks`).
@@ -25,14 +25,12 @@ pub fn item_id(item: Item) -> String {
     }
 }
 
-fn cell_name(cell: Cell) -> &'static str {
-    match cell {
-        Cell::Hole => "hole",
-        Cell::Free => "free",
-        Cell::Blocked => "blocked",
-        Cell::Poison => "poison",
-        Cell::Queen => "queen",
-    }
+/// The square's name in the page (its class, as in the JSON's `cells`).
+fn cell_name(cell: Cell) -> String {
+    serde_json::to_value(cell)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// The picture of component `c` as the page gets it: the shape (`kind` and
@@ -40,42 +38,8 @@ fn cell_name(cell: Cell) -> &'static str {
 /// move as typed (`move`: `number`, then the family's notation) and in
 /// words (`words`, for the part labelled `label`), and the drawing (`svg`).
 pub fn json(c: &dyn Game, pic: &Picture<Move>, number: usize, label: &str) -> Value {
-    let mut out = match &pic.shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => json!({
-            "kind": "grid",
-            "rows": rows,
-            "cols": cols,
-            "cells": cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>(),
-            "row_labels": row_labels,
-            "col_labels": col_labels,
-        }),
-        Shape::Graph {
-            vertices,
-            edges,
-            ground,
-        } => json!({
-            "kind": "graph",
-            "vertices": vertices.iter().map(|v| json!({"name": v.name, "at": v.at})).collect::<Vec<_>>(),
-            "edges": edges.iter().map(|&(u, v)| [u, v]).collect::<Vec<_>>(),
-            "ground": ground,
-        }),
-        Shape::Coins { first, heads } => json!({
-            "kind": "coins",
-            "first": first,
-            "heads": heads,
-        }),
-        Shape::Stairs { top, monks } => json!({
-            "kind": "stairs",
-            "top": top,
-            "monks": monks,
-        }),
-    };
+    // The shape as data: `kind` and its fields (see `Shape`'s serde form).
+    let mut out = serde_json::to_value(&pic.shape).expect("a shape is plain data");
     out["moves"] = pic
         .picks
         .iter()
@@ -116,13 +80,7 @@ fn open(width: f64, height: f64, kind: &str, label: &str) -> String {
 /// The shape drawn as SVG; `label` names it for screen readers.
 pub fn svg(shape: &Shape, label: &str) -> String {
     match shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => grid_svg(*rows, *cols, cells, row_labels, col_labels, label),
+        Shape::Grid(grid) => grid_svg(grid, label),
         Shape::Graph {
             vertices,
             edges,
@@ -133,14 +91,9 @@ pub fn svg(shape: &Shape, label: &str) -> String {
     }
 }
 
-fn grid_svg(
-    rows: usize,
-    cols: usize,
-    cells: &[Cell],
-    row_labels: &[String],
-    col_labels: &[String],
-    label: &str,
-) -> String {
+fn grid_svg(grid: &Grid, label: &str) -> String {
+    let (rows, cols, cells) = (grid.rows, grid.cols, &grid.cells);
+    let (row_labels, col_labels) = (&grid.row_labels, &grid.col_labels);
     let (w, h) = (
         PAD + cols as f64 * SQUARE + 8.0,
         rows as f64 * SQUARE + PAD + 8.0,
@@ -532,13 +485,8 @@ fn stairs_svg(top: u64, monks: &[u64], label: &str) -> String {
 /// are typed) and graphs laid out on a grid. `None` for the others.
 pub fn text(pic: &Picture<Move>) -> Option<Vec<String>> {
     match &pic.shape {
-        Shape::Grid {
-            rows,
-            cols,
-            cells,
-            row_labels,
-            col_labels,
-        } => {
+        Shape::Grid(grid) => {
+            let (row_labels, col_labels) = (&grid.row_labels, &grid.col_labels);
             let lw = row_labels
                 .iter()
                 .map(|l| l.chars().count())
@@ -551,10 +499,10 @@ pub fn text(pic: &Picture<Move>) -> Option<Vec<String>> {
                 .unwrap_or(1)
                 .max(1);
             let mut lines = Vec::new();
-            for r in 0..*rows {
+            for r in 0..grid.rows {
                 let mut line = format!("{:>lw$} |", row_labels.get(r).map_or("", String::as_str));
-                for c in 0..*cols {
-                    let mark = match cells[r * cols + c] {
+                for c in 0..grid.cols {
+                    let mark = match grid.cells[r * grid.cols + c] {
                         Cell::Hole => " ",
                         Cell::Free => "o",
                         Cell::Blocked => "#",
@@ -599,6 +547,7 @@ mod tests {
             "arckayles(1-2 2-3)",
             "turtles(1,4,6)",
             "stairs(1,5,9)",
+            "cram(2x3)",
         ] {
             let (c, pic) = picture_of(expr);
             let j = json(c.as_ref(), &pic, 3, "part 3");
@@ -614,6 +563,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The shape's fields as the page reads them (`kind`, names in lower
+    /// case, pairs as arrays, no place as null).
+    #[test]
+    fn the_shape_is_sent_as_the_page_reads_it() {
+        let (c, pic) = picture_of("chomp(2,1)");
+        let mut j = json(c.as_ref(), &pic, 1, "bar 1");
+        for k in ["moves", "svg"] {
+            j.as_object_mut().unwrap().remove(k);
+        }
+        assert_eq!(
+            j,
+            json!({"kind": "grid", "rows": 2, "cols": 2, "cells": ["free", "hole", "poison", "free"],
+                   "row_labels": ["2", "1"], "col_labels": ["1", "2"]})
+        );
+        let (c, pic) = picture_of("hackenbush(1-2 2-2)");
+        let j = json(c.as_ref(), &pic, 1, "graph 1");
+        assert_eq!(j["kind"], "graph");
+        assert_eq!(j["edges"], json!([[0, 1], [1, 1]]));
+        assert_eq!(j["ground"], 0);
+        assert_eq!(j["vertices"][1], json!({"name": "2", "at": null}));
+        let (c, pic) = picture_of("stairs(1,3)");
+        let j = json(c.as_ref(), &pic, 1, "stairs 1");
+        assert_eq!(
+            (&j["kind"], &j["top"], &j["monks"]),
+            (&json!("stairs"), &json!(3), &json!([1, 3]))
+        );
+        let (c, pic) = picture_of("turtles(2)");
+        let j = json(c.as_ref(), &pic, 1, "row 1");
+        assert_eq!(
+            (&j["kind"], &j["first"], &j["heads"]),
+            (&json!("coins"), &json!(1), &json!([false, true]))
+        );
     }
 
     #[test]

@@ -362,6 +362,59 @@ test("play: boards, graphs, coins and staircases are pictures, played by clickin
   await page.close();
 });
 
+test("play: a Cram domino is placed by clicking its two cells", async () => {
+  const { page, errors } = await openPage();
+  await page.click("#tab-play");
+  await newPictureGame(page, "cram(2x3)", "grid");
+  const items = (sel) => page.$$eval(`#board .picture ${sel}`, (g) => g.map((x) => x.dataset.item).sort());
+  const turnIs = async (t) => assert.equal(await page.getAttribute("#board", "data-turn"), t);
+  // Every cell is free and clickable, named as moves are typed.
+  assert.equal((await items(".cell.free.clickable")).length, 6);
+  assert.deepEqual(await page.$$eval("#board .picture .axis", (t) => t.map((x) => x.textContent)), ["1", "2", "a", "b", "c"]);
+  const turn = await page.getAttribute("#board", "data-turn");
+  // The first click selects a cell, marks the cells beside it and offers
+  // both dominoes; nothing is played yet.
+  await page.click('#board [data-item="cell-0-0"]');
+  await page.waitForSelector("#board .pick-choice");
+  assert.deepEqual(await items(".item.selected"), ["cell-0-0"]);
+  assert.deepEqual(await items(".item.next"), ["cell-0-1", "cell-1-0"]);
+  assert.deepEqual(await page.$$eval("#board .pick-choice", (b) => b.map((x) => x.textContent).sort()),
+    ["board 1: a domino on a1-a2", "board 1: a domino on a1-b1"]);
+  await turnIs(turn);
+  await shot(page, "#board", "play-cram.png");
+  // A cell not beside it starts again from there; clicking it again
+  // unselects it.
+  await page.click('#board [data-item="cell-1-2"]');
+  assert.deepEqual(await items(".item.selected"), ["cell-1-2"]);
+  assert.deepEqual(await items(".item.next"), ["cell-0-2", "cell-1-1"]);
+  await page.click('#board [data-item="cell-1-2"]');
+  assert.deepEqual(await items(".item.selected"), []);
+  assert.equal(await page.locator("#board .pick-choice").count(), 0);
+  await turnIs(turn);
+  // Two side-by-side cells place the domino (a1-a2 leaves a 2x2 board, a
+  // lost position for the computer, which places one domino on it).
+  await page.click('#board [data-item="cell-0-0"]');
+  await page.click('#board [data-item="cell-1-0"]');
+  await page.waitForFunction((t) => document.querySelector("#board").dataset.turn !== t, turn);
+  assert.match(await page.textContent("#game-log"), /You: board 1: a domino on a1-a2 +\(1 a1-a2\)/);
+  assert.match(await page.textContent("#game-log"), /Computer: board 1: a domino on/);
+  // One domino is left: two free cells.
+  const free = await items(".cell.free");
+  assert.equal(free.length, 2);
+  assert.equal(await page.locator("#board .picture .cell.clickable").count(), 2);
+  // Even a domino that is the only one left takes two clicks.
+  const second = await page.getAttribute("#board", "data-turn");
+  await page.click(`#board [data-item="${free[0]}"]`);
+  await page.waitForSelector("#board .pick-choice");
+  assert.deepEqual(await items(".item.next"), [free[1]]);
+  await turnIs(second);
+  await page.click(`#board [data-item="${free[1]}"]`);
+  await page.waitForFunction(() => document.querySelector("#board").dataset.over === "true");
+  assert.equal(await page.getAttribute("#play-status", "data-winner"), "you");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("explain: the mex of each small heap over its options", async () => {
   const { page, errors } = await openPage();
   await page.click("#tab-explain");

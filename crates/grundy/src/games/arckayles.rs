@@ -19,12 +19,12 @@ use std::sync::Arc;
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
-use crate::games::graph::{bit, members, read_parts, Bits, Piece, Subgraph};
+use crate::games::graph::{bit, members, read_parts, Bits, Piece, PieceRules, Subgraph};
 use crate::games::nodekayles::path_value;
 use crate::games::{in_parens, parse_args};
 use crate::nimber::Nimber;
 use crate::picture::{self, Item, Pick, Picture};
-use crate::search::{Engines, Options, Rules};
+use crate::search::Engines;
 use crate::sum::Term;
 
 /// A connected piece of a graph under Arc-Kayles.
@@ -129,49 +129,21 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ArcKaylesRules;
 
-impl Rules for ArcKaylesRules {
-    type Part = Piece;
+/// A path of `n` vertices is Dawson's chess on one vertex fewer.
+impl PieceRules for ArcKaylesRules {
+    const NAME: &'static str = "arckayles";
 
-    fn options(&self, piece: &Piece, out: &mut Options<Piece>) -> Result<()> {
-        options(piece, &mut |parts| {
-            for part in parts {
-                match *part {
-                    Piece::Path(n) => out.push_nimber(path_value(n as usize - 1)),
-                    _ => out.push_part(part.clone()),
-                }
-            }
-            out.close();
-        });
-        Ok(())
+    fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+        options(piece, each)
     }
 
-    fn size(&self, piece: &Piece) -> u64 {
-        piece.len() as u64
+    fn path_value(n: usize) -> Nimber {
+        path_value(n - 1)
     }
 
     /// A piece has one option per edge.
-    fn bound(&self, piece: &Piece) -> Option<Nimber> {
-        Some(piece.edge_count() as Nimber)
-    }
-
-    fn known(&self, piece: &Piece) -> Result<Option<Nimber>> {
-        Ok(match *piece {
-            Piece::Path(n) => Some(path_value(n as usize - 1)),
-            _ => None,
-        })
-    }
-
-    /// Every move removes two vertices.
-    fn finite(&self) -> bool {
-        true
-    }
-
-    fn written(&self, piece: &Piece) -> String {
-        format!("arckayles({})", piece.written())
-    }
-
-    fn heap_bytes(&self, piece: &Piece) -> usize {
-        piece.heap_bytes()
+    fn bound(piece: &Piece) -> Nimber {
+        piece.edge_count() as Nimber
     }
 }
 

@@ -28,7 +28,7 @@ use crate::error::Result;
 use crate::game::{Component, Context, Game, Move};
 use crate::games::{in_parens, parse_args};
 use crate::nimber::Nimber;
-use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
+use crate::picture::{self, Cell, Grid, Item, Pick, Picture, Shape};
 use crate::search::{Engines, Options, Rules};
 use crate::sum::Term;
 
@@ -412,14 +412,14 @@ impl Game for Chomp {
                 ))
             })
         });
-        let shape = Shape::Grid {
+        let shape = Shape::Grid(Grid {
             rows,
             cols,
             cells,
             // Squares are typed `row,col` from 1 at the poison.
             row_labels: (1..=rows).rev().map(|r| r.to_string()).collect(),
             col_labels: (1..=cols).map(|c| c.to_string()).collect(),
-        };
+        });
         picture::bounded(shape, picks)
     }
 

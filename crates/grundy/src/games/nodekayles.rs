@@ -22,11 +22,13 @@ use std::sync::{Arc, OnceLock};
 use crate::cursor::Cursor;
 use crate::error::Result;
 use crate::game::{Component, Game, Move};
-use crate::games::graph::{bit, members, read_parts, Bits, Graph, Piece, Subgraph, MAX_VERTICES};
+use crate::games::graph::{
+    bit, members, read_parts, Bits, Graph, Piece, PieceRules, Subgraph, MAX_VERTICES,
+};
 use crate::games::{in_parens, parse_args};
 use crate::nimber::Nimber;
 use crate::picture::{self, Item, Pick, Picture};
-use crate::search::{Engines, Options, Rules};
+use crate::search::Engines;
 use crate::sum::Term;
 
 /// A connected piece of a graph under Node-Kayles.
@@ -167,49 +169,20 @@ pub fn path_value(n: usize) -> Nimber {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NodeKaylesRules;
 
-impl Rules for NodeKaylesRules {
-    type Part = Piece;
+impl PieceRules for NodeKaylesRules {
+    const NAME: &'static str = "nodekayles";
 
-    fn options(&self, piece: &Piece, out: &mut Options<Piece>) -> Result<()> {
-        options(piece, &mut |parts| {
-            for part in parts {
-                match *part {
-                    Piece::Path(n) => out.push_nimber(path_value(n as usize)),
-                    _ => out.push_part(part.clone()),
-                }
-            }
-            out.close();
-        });
-        Ok(())
+    fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+        options(piece, each)
     }
 
-    fn size(&self, piece: &Piece) -> u64 {
-        piece.len() as u64
+    fn path_value(n: usize) -> Nimber {
+        path_value(n)
     }
 
     /// A piece has at most one option per vertex.
-    fn bound(&self, piece: &Piece) -> Option<Nimber> {
-        Some(piece.len() as Nimber)
-    }
-
-    fn known(&self, piece: &Piece) -> Result<Option<Nimber>> {
-        Ok(match *piece {
-            Piece::Path(n) => Some(path_value(n as usize)),
-            _ => None,
-        })
-    }
-
-    /// Every move removes a vertex.
-    fn finite(&self) -> bool {
-        true
-    }
-
-    fn written(&self, piece: &Piece) -> String {
-        format!("nodekayles({})", piece.written())
-    }
-
-    fn heap_bytes(&self, piece: &Piece) -> usize {
-        piece.heap_bytes()
+    fn bound(piece: &Piece) -> Nimber {
+        piece.len() as Nimber
     }
 }
 

@@ -32,7 +32,7 @@ use crate::games::heap::number;
 use crate::games::{in_parens, parse_args};
 use crate::nim::Outcome;
 use crate::nimber::Nimber;
-use crate::picture::{self, Cell, Item, Pick, Picture, Shape};
+use crate::picture::{self, Cell, Grid, Item, Pick, Picture, Shape};
 use crate::sum::Term;
 
 /// `⌊(√5 − 2) · 2^64⌋`.
@@ -467,14 +467,14 @@ impl Game for Wythoff {
             };
             Pick::new(vec![item], m.into_move())
         });
-        let shape = Shape::Grid {
+        let shape = Shape::Grid(Grid {
             rows,
             cols,
             cells,
             // A square is typed by the piles it stands for, `= X Y`.
             row_labels: (0..rows).rev().map(|y| y.to_string()).collect(),
             col_labels: (0..cols).map(|x| x.to_string()).collect(),
-        };
+        });
         picture::bounded(shape, picks)
     }
 

@@ -27,7 +27,9 @@
 //! In `play`, cells are named like a chess board, column letter then row
 //! number from the top left (`a1`, `b3`); a move is the two cells of the
 //! domino, `b2-b3`. Each region is shown on its own, where it lies on the
-//! board as written.
+//! board as written, and written so too: a region away from the top left
+//! keeps the rows above it and the columns left of it as blocked cells
+//! (`cram(###/#../...)`), so that its cells keep their names.
 
 use std::fmt;
 use std::sync::Arc;
@@ -40,6 +42,7 @@ use crate::nimber::Nimber;
 use crate::search::Engines;
 use crate::sum::Term;
 
+mod picture;
 mod shape;
 pub mod small;
 
@@ -265,13 +268,22 @@ impl Game for Cram {
         "cram"
     }
 
-    /// `RxC` for a full rectangle, else the rows.
+    /// `RxC` for a full rectangle at the top left, else the rows. A region
+    /// whose box lies elsewhere on the board as written keeps the rows
+    /// above it and the columns left of it, blocked (`###/#..`): read
+    /// again, its cells have the same names (the web page sends positions
+    /// back as text, and moves name cells).
     fn args(&self) -> String {
-        if self.full() {
-            format!("{}x{}", self.rows, self.cols)
-        } else {
-            rows_text(self.cells, self.rows, self.cols)
+        if self.full() && self.top == 0 && self.left == 0 {
+            return format!("{}x{}", self.rows, self.cols);
         }
+        let width = (self.left + self.cols) as usize;
+        let above = (0..self.top).map(|_| "#".repeat(width));
+        let rows = rows_text(self.cells, self.rows, self.cols);
+        let beside = rows
+            .split('/')
+            .map(|row| "#".repeat(self.left as usize) + row);
+        above.chain(beside).collect::<Vec<_>>().join("/")
     }
 
     /// The canonical shape: regions equal up to symmetry share a key.
@@ -362,6 +374,11 @@ impl Game for Cram {
             ));
         }
         Ok(self.place(x.min(y), x.max(y)))
+    }
+
+    /// The region in its box: click two side-by-side free cells.
+    fn picture(&self) -> Option<crate::picture::Picture<Move>> {
+        picture::of(self)
     }
 
     /// The region in its box, with the names of its columns and rows on
@@ -570,5 +587,29 @@ mod tests {
         let left = &m.after[0];
         assert_eq!(left.args(), "1x2");
         assert_eq!(left.draw(), vec!["  a b", "1 . ."]);
+    }
+
+    #[test]
+    fn a_region_written_out_reads_back_with_the_same_cell_names() {
+        // b1-b2 on 2x3 leaves column a and column c; the second is written
+        // with column a and b blocked, and its domino is still c1-c2.
+        let b = &Cram::parse("2x3").unwrap()[0];
+        let m = b.read_move("b1-b2", "board 1").unwrap();
+        let args: Vec<String> = m.after.iter().map(|c| c.args()).collect();
+        assert_eq!(args, ["2x1".to_string(), "##./##.".to_string()]);
+        // a1-a2 then b1-c1 on 3x3 leave a region below the first row.
+        let b = &Cram::parse("3x3").unwrap()[0];
+        let m = b.read_move("a1-a2", "board 1").unwrap();
+        let m = m.after[0].read_move("b1-c1", "board 1").unwrap();
+        for part in &m.after {
+            let again = &Cram::parse(&part.args()).unwrap()[0];
+            assert_eq!(again.key(), part.key());
+            for mv in part.moves() {
+                let typed = part.notation(&mv);
+                let read = again.read_move(&typed, "board 1").unwrap();
+                assert_eq!(again.notation(&read), typed);
+            }
+        }
+        assert_eq!(m.after[0].args(), "###/#../...");
     }
 }

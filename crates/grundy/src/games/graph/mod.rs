@@ -29,8 +29,10 @@
 
 pub mod canon;
 mod parse;
+mod rules;
 
 pub use canon::Piece;
+pub use rules::PieceRules;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
