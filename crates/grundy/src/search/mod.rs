@@ -64,7 +64,9 @@
 //! * *theory*: a part whose value the rules know without search
 //!   ([`Rules::known`]) is never expanded — for Cram, a region that is its
 //!   own image under a half turn, with no free cell or domino its own
-//!   image, is worth 0 by the second player's copying strategy.
+//!   image, is worth 0 by the second player's copying strategy, and a
+//!   region of a box of at most 16 cells is read from an end database
+//!   (a dense table filled on first use), never looked up in the table.
 //!
 //! **The transposition table** ([`table`]) is bounded in bytes, reserved
 //! from the request's [`Budget`](crate::budget::Budget): it starts small,
