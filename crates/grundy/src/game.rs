@@ -301,6 +301,18 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
         std::mem::size_of_val(self) as u64
     }
 
+    /// A number of moves this position has at least, counted without
+    /// listing them; 0 (the default) when the family cannot say.
+    ///
+    /// A search for a Grundy value must look at every move of the position
+    /// it values (a mex needs all of them), so a search whose budget could
+    /// not even list them is refused at once instead of after spending the
+    /// budget: Wythoff's game on piles near 2^64 has its outcome from theory
+    /// in microseconds, and a search for its value could only fail.
+    fn moves_at_least(&self) -> u128 {
+        0
+    }
+
     /// Whether there is any move.
     fn has_moves(&self) -> bool {
         self.moves().next().is_some()

@@ -324,19 +324,26 @@ impl Rules for DynRules {
 
     fn options(&self, part: &DynPart, out: &mut Options<DynPart>) -> Result<()> {
         let c = &part.inner().c;
+        let past_budget = || {
+            Error::limit(
+                LimitKind::Work,
+                format!(
+                    "finding the Grundy value of {} by search ran past the budget of {} \
+                     positions and moves",
+                    written(c.as_ref()),
+                    self.work
+                ),
+            )
+        };
+        // More moves than the budget: the list alone would run past it.
+        if c.moves_at_least() > u128::from(self.work) {
+            return Err(past_budget());
+        }
         let mut n = 0u64;
         for m in c.moves() {
             n += 1;
             if n > self.work {
-                return Err(Error::limit(
-                    LimitKind::Work,
-                    format!(
-                        "finding the Grundy value of {} by search ran past the budget of {} \
-                         positions and moves",
-                        written(c.as_ref()),
-                        self.work
-                    ),
-                ));
+                return Err(past_budget());
             }
             if n % MOVES_CHECK == 0 {
                 self.budget.check()?;

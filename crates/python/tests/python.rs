@@ -5,7 +5,7 @@
 //! workspace run, the `grundy` binary. This test puts the module beside the
 //! package's Python files (`python/grundy/`) in `target/tmp/python/pkg`,
 //! makes a virtual environment in `target/tmp/python/venv` with pytest,
-//! NumPy and Dask distributed from PyPI (once; later runs reuse it), and
+//! pytest-xdist, NumPy and Dask distributed from PyPI (once; later runs reuse it), and
 //! runs pytest on `tests/py`, the doctests of the package and the examples
 //! of `docs/python.md` and of the README. What is missing FAILS this test, it is never skipped:
 //! Python 3 with `venv` (on Debian, as root, `apt-get install python3-venv`
@@ -39,8 +39,8 @@ fn profile_dir() -> PathBuf {
 }
 
 /// What the tests install from PyPI (Dask distributed: the census on a
-/// local cluster).
-const PACKAGES: [&str; 3] = ["pytest", "numpy", "dask[distributed]"];
+/// local cluster; pytest-xdist: the tests on every core).
+const PACKAGES: [&str; 4] = ["pytest", "pytest-xdist", "numpy", "dask[distributed]"];
 
 /// A virtual environment with [`PACKAGES`]; made once (again when the
 /// list changes: it is written in the `.ready` mark).
@@ -124,8 +124,12 @@ fn the_python_package_passes_its_tests() {
          or run the whole cargo test --workspace)",
         cli.display()
     );
+    // The tests run in parallel, one worker per core (at most four: each
+    // worker imports NumPy and Dask).
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
     let ok = run(Command::new(&python)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .args(["-n", &workers.to_string()])
         .args(["--doctest-modules", "--doctest-glob=*.md"])
         .arg(crate_dir.join("tests/py"))
         .arg(pkg.join("__init__.py"))

@@ -264,6 +264,10 @@ impl Game for Euclid {
         Box::new(Euclid::moves(self).map(EuclidMove::into_move))
     }
 
+    fn moves_at_least(&self) -> u128 {
+        u128::from(Euclid::move_count(self))
+    }
+
     fn has_moves(&self) -> bool {
         !self.is_terminal()
     }

@@ -247,6 +247,10 @@ impl Game for FibNim {
         Box::new(FibNim::moves(self).map(FibMove::into_move))
     }
 
+    fn moves_at_least(&self) -> u128 {
+        u128::from(self.limit.min(self.n))
+    }
+
     fn has_moves(&self) -> bool {
         self.limit > 0
     }

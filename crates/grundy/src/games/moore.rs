@@ -423,6 +423,10 @@ impl Game for Moore {
         Box::new(Moore::moves(self).map(|m| m.into_move(self)))
     }
 
+    fn moves_at_least(&self) -> u128 {
+        self.heaps.iter().map(|&h| u128::from(h)).sum()
+    }
+
     fn has_moves(&self) -> bool {
         self.heaps.iter().any(|&h| h > 0)
     }

@@ -371,6 +371,10 @@ impl Game for Wythoff {
         Box::new(Wythoff::moves(self).map(WythoffMove::into_move))
     }
 
+    fn moves_at_least(&self) -> u128 {
+        Wythoff::move_count(self)
+    }
+
     fn has_moves(&self) -> bool {
         self.x > 0 || self.y > 0
     }

@@ -76,6 +76,21 @@ pub fn mul(a: Nimber, b: Nimber) -> Nimber {
     mul64(t, a, b)
 }
 
+/// The nim product of two nimbers below 256 (a field of its own): two
+/// logarithm lookups and one exponential.
+#[inline]
+pub fn mul_byte(a: u8, b: u8) -> u8 {
+    mul8(tables(), a, b)
+}
+
+/// The nim inverse of a nonzero nimber below 256: `g^(255 − log a)`.
+#[inline]
+pub fn inv_byte(a: u8) -> u8 {
+    debug_assert!(a != 0);
+    let t = tables();
+    t.exp[255 - t.log[a as usize] as usize]
+}
+
 #[inline(always)]
 fn mul8(t: &Tables, a: u8, b: u8) -> u8 {
     t.exp[(t.log[a as usize] + t.log[b as usize]) as usize]

@@ -76,3 +76,27 @@ def test_python_cram_5x5():
     # Published value (second player wins); the time is measured in
     # bench/README.md, not asserted here.
     assert CRAM.value(board(5, 5)) == 0
+
+
+def test_python_cram_on_random_boards():
+    # Boards of up to 16 cells with cells blocked at random: the search
+    # over Python positions (options kept, sizes from len(), newest options
+    # first) agrees with the built-in family, one fresh game per board and
+    # one game for all of them (what it keeps between questions).
+    import random
+
+    rng = random.Random(31)
+    shared = Game(moves=cram_moves, name="cram_shared")
+    for _ in range(25):
+        rows, cols = rng.randint(1, 4), rng.randint(2, 4)
+        grid = [["#" if rng.random() < 0.25 else "." for _ in range(cols)] for _ in range(rows)]
+        text = "/".join("".join(row) for row in grid)
+        cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "."]
+        want = grundy.analyze(f"cram({text})").grundy
+        parts = regions(cells)
+        fresh = Game(moves=cram_moves, name="cram_fresh")
+        got = 0
+        for region in parts:
+            got ^= fresh.value(region)
+        assert got == want, text
+        assert grundy.Sum(*(shared.at(region) for region in parts), "nim(0)").grundy == want, text

@@ -133,6 +133,40 @@ def test_long_lines_of_play_need_no_recursion():
     assert g.value(300_000) == 0 and g.value(300_001) == 1
 
 
+def brute_kayles(n, memo={}):
+    """Kayles rows by the definitions alone: mex over every option, each
+    option the xor of its two rows."""
+    if n not in memo:
+        seen = {brute_kayles(a) ^ brute_kayles(n - k - a) for k in (1, 2) if k <= n for a in range(n - k + 1)}
+        memo[n] = next(v for v in itertools.count() if v not in seen)
+    return memo[n]
+
+
+def test_moves_is_called_once_per_position():
+    # The engine asks several questions of one position ("is your value
+    # k?"); the options of a Python game are kept, so `moves` runs once per
+    # position over all the questions of a game.
+    calls = {}
+
+    def moves(n):
+        calls[n] = calls.get(n, 0) + 1
+        return kayles_moves(n)
+
+    g = Game(moves=moves, name="kayles_once")
+    assert g.table(range(40)) == [brute_kayles(n) for n in range(40)]
+    assert g.value(60) == brute_kayles(60)
+    assert Sum(g.at(25), "nim(3)").grundy == brute_kayles(25) ^ 3
+    assert calls and max(calls.values()) == 1, sorted(n for n, c in calls.items() if c > 1)
+
+
+def test_a_tiny_memory_allowance_still_gives_the_values():
+    # The options kept take at most a quarter of the allowance, so that
+    # they never starve the search itself: past it, options are found
+    # again by calling `moves`; the values do not change.
+    g = Game(moves=kayles_moves, name="kayles_tight", memory="16K")
+    assert g.table(range(30)) == [brute_kayles(n) for n in range(30)]
+
+
 def test_a_game_of_100000_positions_in_under_a_second():
     g = Game(moves=lambda n: [n - s for s in (1, 3, 4) if s <= n], name="big")
     t0, c0 = time.perf_counter(), time.process_time()
