@@ -374,3 +374,118 @@ fn searches_stop_at_their_budget() {
     let err = pos.analyze(Play::Normal, &options).unwrap_err();
     assert_eq!(err.limit_kind(), Some(LimitKind::Time), "{err}");
 }
+
+/// A board that is its own image under the half turn: a random half,
+/// turned onto the other, and the cells at the centre (the centre cell of
+/// a board with odd sides, the two cells either side of it when one side
+/// is odd) free or not at random — so that about half the boards meet the
+/// copying argument's condition and the others nearly do.
+fn symmetric_board(rng: &mut Random) -> Board {
+    let rows = 1 + rng.below(4) as u32;
+    let cols = rows + rng.below(u64::from(20 / rows - rows + 1)) as u32;
+    let n = rows * cols;
+    let blocked = rng.below(35);
+    let mut free = 0u32;
+    for i in 0..n / 2 {
+        if rng.below(100) >= blocked {
+            free |= 1 << i | 1 << (n - 1 - i);
+        }
+    }
+    if n % 2 == 1 && rng.below(2) == 0 {
+        free |= 1 << (n / 2);
+    }
+    // A centre domino: both of its cells, or one of them and its image.
+    if n % 2 == 0 && rows % 2 + cols % 2 == 1 && free & (1 << (n / 2)) != 0 {
+        let other = if cols % 2 == 0 {
+            n / 2 - 1
+        } else {
+            n / 2 - cols
+        };
+        if rng.below(2) == 0 {
+            free &= !(1 << (n / 2) | 1 << other);
+        }
+    }
+    Board { rows, cols, free }
+}
+
+/// Regions that are their own image under a half turn, with no free cell
+/// and no domino their own image, are worth 0 (the engine uses it without
+/// search); the same boards with the centre free are searched, and agree
+/// with the exhaustive search.
+#[test]
+fn half_turn_symmetric_regions_are_second_player_wins() {
+    let mut rng = Random(180);
+    let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let (mut mirrored, mut near) = (0, 0);
+    for _ in 0..300 {
+        let board = symmetric_board(&mut rng);
+        let text = board.text();
+        let want = board.grundy(board.free, &mut HashMap::new());
+        let shapes: Vec<_> = Cram::parse(&text)
+            .unwrap()
+            .iter()
+            .map(Cram::shape)
+            .collect();
+        let mut fresh = Search::new(CramRules, &SearchConfig::default());
+        assert_eq!(fresh.nimber_of(&shapes).unwrap(), want, "cram({text})");
+        assert_eq!(engine.nimber_of(&shapes).unwrap(), want, "cram({text})");
+        if let [one] = shapes[..] {
+            if one.mirrored() {
+                assert_eq!(want, 0, "cram({text}) copies");
+                mirrored += 1;
+            } else if want != 0 {
+                near += 1;
+            }
+        }
+    }
+    assert!(mirrored >= 30, "{mirrored} boards met the condition");
+    assert!(near >= 10, "{near} nearly symmetric boards are not 0");
+    // The classic cases: even sides, and the boards where the centre
+    // spoils it.
+    for (text, zero) in [
+        ("4x4", true),
+        ("2x6", true),
+        ("3x4", false),
+        ("3x3", false),
+        ("..../.##./....", true),
+        (".../.#./...", true),
+        ("..../..../....", false),
+        ("..../.#../..#./....", true),
+        ("..#/.../#..", false),
+    ] {
+        let shape = Cram::parse(text).unwrap()[0].shape();
+        assert_eq!(shape.mirrored(), zero, "{text}");
+    }
+}
+
+/// Boards in boxes of more than 16 cells (beyond the end database, so the
+/// engine searches them), against the exhaustive search.
+#[test]
+fn boards_beyond_the_end_database_match_an_exhaustive_search() {
+    let mut rng = Random(1717);
+    let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let mut searched = 0;
+    for _ in 0..40 {
+        let rows = 3 + rng.below(3) as u32;
+        let cols = 17u32.div_ceil(rows) + rng.below(2) as u32;
+        let blocked = 15 + rng.below(25);
+        let mut free = 0;
+        for i in 0..rows * cols {
+            if rng.below(100) >= blocked {
+                free |= 1 << i;
+            }
+        }
+        let board = Board { rows, cols, free };
+        let text = board.text();
+        let want = board.grundy(free, &mut HashMap::new());
+        let shapes: Vec<_> = Cram::parse(&text)
+            .unwrap()
+            .iter()
+            .map(Cram::shape)
+            .collect();
+        let before = engine.stats().positions;
+        assert_eq!(engine.nimber_of(&shapes).unwrap(), want, "cram({text})");
+        searched += usize::from(engine.stats().positions > before);
+    }
+    assert!(searched >= 10, "{searched} boards were searched");
+}

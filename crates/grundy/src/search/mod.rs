@@ -61,6 +61,12 @@
 //! * *facts short of a nimber*: a search that proves "`G` has not nimber
 //!   `k`" is recorded even though the nimber of `G` is not known, so the
 //!   question is never searched twice.
+//! * *theory*: a part whose value the rules know without search
+//!   ([`Rules::known`]) is never expanded — for Cram, a region that is its
+//!   own image under a half turn, with no free cell or domino its own
+//!   image, is worth 0 by the second player's copying strategy, and a
+//!   region of a box of at most 16 cells is read from an end database
+//!   (a dense table filled on first use), never looked up in the table.
 //!
 //! **The transposition table** ([`table`]) is bounded in bytes, reserved
 //! from the request's [`Budget`](crate::budget::Budget): it starts small,
@@ -69,14 +75,19 @@
 //! proved fact about an exactly identified part, so what it forgets costs
 //! time, never correctness.
 //!
-//! **Finite games only.** The engine assumes every line of play ends. For
-//! rules that do not promise it ([`Rules::finite`]) it keeps the parts of
-//! the line being searched and refuses a repetition with
-//! [`Error::Loop`](crate::error::Error::Loop) (callers catch that kind to
-//! switch to a solver for loopy games). Pruning means a line need not be
-//! searched to its end, so a loop in a line the search never needed is not
-//! met; every answer it does give is still right, since each fact it
-//! derives rests on a finite proof tree built from lines that did end.
+//! **Pruning for finite games only.** Every prune above counts on every
+//! line of play ending: a bound or a cut leaves lines unvisited, and in a
+//! game with repetitions a loop in such a line can make a value infinite
+//! (a generalized Sprague–Grundy value) where the mex of the options seen
+//! says otherwise. So the engine prunes only for rules that promise
+//! finiteness ([`Rules::finite`]). For any other rules it finds the value
+//! of every option of every position it expands, keeps the parts of the
+//! line being searched, and refuses a repetition with
+//! [`Error::Loop`](crate::error::Error::Loop): a depth-first search that
+//! visits every option meets every repetition reachable from its start,
+//! so what it answers is the value of a game whose lines all end, and a
+//! loopy game is always refused (callers catch that kind to switch to a
+//! solver for loopy games).
 //!
 //! **Bounded.** Every expansion counts against the work allowance
 //! ([`SearchConfig::work`]), ticks the budget's clock and cancellation

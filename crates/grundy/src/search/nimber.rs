@@ -274,7 +274,9 @@ impl<R: Rules> Search<R> {
             self.stats.hits += 1;
             return Ok(Some(answer));
         }
-        if let Some(b) = self.rules.bound(part) {
+        // The bound counts on every line of play ending (a loopy game's
+        // value may be infinite), so it is used for finite games only.
+        if let Some(b) = self.rules.bound(part).filter(|_| self.finite) {
             if k > b {
                 self.stats.bounded += 1;
                 return Ok(Some(false));
@@ -291,7 +293,11 @@ impl<R: Rules> Search<R> {
         stacker::maybe_grow(RED_ZONE, STACK_CHUNK, || {
             let before = self.stats.positions;
             let mut node = self.expand(part)?;
-            let v = self.mex(&mut node, Nimber::MAX)?;
+            let v = if self.finite {
+                self.mex(&mut node, Nimber::MAX)?
+            } else {
+                self.mex_of_all(&mut node)?
+            };
             let heap = self.rules.heap_bytes(part);
             self.table
                 .set_exact(part, v, self.stats.positions - before, heap);
@@ -305,6 +311,11 @@ impl<R: Rules> Search<R> {
     fn is(&mut self, part: &R::Part, k: Nimber) -> Result<bool> {
         if let Some(answer) = self.probe(part, k)? {
             return Ok(answer);
+        }
+        if !self.finite {
+            // No cut: every line is followed, so that a repetition anywhere
+            // below is met (see `mex_of_all`).
+            return Ok(self.value(part)? == k);
         }
         stacker::maybe_grow(RED_ZONE, STACK_CHUNK, || {
             let before = self.stats.positions;
@@ -339,6 +350,37 @@ impl<R: Rules> Search<R> {
             k += 1;
         }
         Ok(limit)
+    }
+
+    /// The mex of the nimbers of every option of `node`, each found in
+    /// full: the search of games not known to be finite. Every prune above
+    /// (a cut at the first option of the value asked, a bound, a search
+    /// stopped at `k`) leaves lines of play unvisited, and a game with
+    /// repetitions may have its loop in exactly such a line — where values
+    /// may be infinite and a mex over the options seen says nothing. A
+    /// search that visits every option of every position it expands meets
+    /// every repetition reachable from where it starts (a depth-first
+    /// search finds every cycle), and refuses it with
+    /// [`Error::Loop`]; what it answers is then the value of a game all of
+    /// whose lines end.
+    fn mex_of_all(&mut self, node: &mut Node<R::Part>) -> Result<Nimber> {
+        let mut seen = Vec::with_capacity(node.cands.len());
+        for i in 0..node.cands.len() {
+            let c = node.cands[i];
+            let mut v = node.options.nimber(i);
+            for j in c.start..c.end {
+                let p = node.options.parts()[j as usize].clone();
+                v ^= self.value(&p)?;
+            }
+            seen.push(v);
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        Ok(seen
+            .iter()
+            .enumerate()
+            .find(|&(i, &v)| v != i as Nimber)
+            .map_or(seen.len() as Nimber, |(i, _)| i as Nimber))
     }
 
     /// Whether some option of `node` has nimber `k`: first among those the
@@ -624,5 +666,82 @@ impl<R: Rules> std::fmt::Debug for Search<R> {
         f.debug_struct("Search")
             .field("stats", &self.stats())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game on a directed graph: a part is a vertex, a move follows an
+    /// edge.
+    struct Graph {
+        edges: Vec<Vec<u32>>,
+        finite: bool,
+    }
+
+    impl Rules for Graph {
+        type Part = u32;
+        fn options(&self, &v: &u32, out: &mut Options<u32>) -> Result<()> {
+            for &t in &self.edges[v as usize] {
+                out.push([t]);
+            }
+            Ok(())
+        }
+        fn size(&self, &v: &u32) -> u64 {
+            [3, 0, 1, 2][v as usize]
+        }
+        fn bound(&self, &v: &u32) -> Option<Nimber> {
+            Some(self.edges[v as usize].len() as Nimber)
+        }
+        fn finite(&self) -> bool {
+            self.finite
+        }
+    }
+
+    /// 0 → 1 (no move), 0 → 3, 3 → 0 (a loop), 3 → 2 → 1: the pruned
+    /// search, trying the small vertex 2 first, settles vertex 3 and so
+    /// vertex 0 without ever following 3 → 0. Rules that do not promise
+    /// finiteness are searched in full, and the loop is found.
+    fn looped(finite: bool) -> Graph {
+        Graph {
+            edges: vec![vec![1, 3], vec![], vec![1], vec![2, 0]],
+            finite,
+        }
+    }
+
+    #[test]
+    fn a_game_not_known_finite_is_searched_in_full_and_its_loop_found() {
+        // The pruned search (wrongly promised finiteness) never meets it.
+        let mut pruned = Search::new(looped(true), &SearchConfig::default());
+        assert_eq!(pruned.nimber(&0).unwrap(), 1);
+        // In full, both for the value and for the yes-or-no question.
+        let mut full = Search::new(looped(false), &SearchConfig::default());
+        assert!(matches!(full.nimber(&0), Err(Error::Loop { .. })));
+        let mut full = Search::new(looped(false), &SearchConfig::default());
+        assert!(matches!(full.has_nimber(&0, 0), Err(Error::Loop { .. })));
+        // Without the loop, the full search finds the same values as the
+        // pruned one.
+        let mut edges = looped(false).edges;
+        edges[3] = vec![2];
+        let mut full = Search::new(
+            Graph {
+                edges: edges.clone(),
+                finite: false,
+            },
+            &SearchConfig::default(),
+        );
+        let mut pruned = Search::new(
+            Graph {
+                edges,
+                finite: true,
+            },
+            &SearchConfig::default(),
+        );
+        for v in 0..4 {
+            assert_eq!(full.nimber(&v).unwrap(), pruned.nimber(&v).unwrap());
+        }
+        assert!(full.has_nimber(&0, 1).unwrap());
+        assert_eq!(full.nimber(&0).unwrap(), 1);
     }
 }

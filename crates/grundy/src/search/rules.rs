@@ -89,9 +89,10 @@ pub trait Rules: Send + Sync + 'static {
     }
 
     /// Whether every line of play is known to end (every move removes
-    /// something). Then the engine skips the check for a part repeating
-    /// along a line of play; otherwise it keeps the parts of the current
-    /// line in a set and refuses a repetition with
+    /// something). Then the engine prunes (cuts, bounds) and skips the
+    /// check for a part repeating along a line of play; otherwise it finds
+    /// the value of every option of every position it expands, keeps the
+    /// parts of the current line in a set and refuses a repetition with
     /// [`Error::Loop`](crate::error::Error::Loop). Default `false`.
     fn finite(&self) -> bool {
         false

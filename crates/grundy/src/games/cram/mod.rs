@@ -16,10 +16,13 @@
 //! at most as tall as wide, and the least (as a number) of the board's
 //! symmetries — the four of a rectangle (identity, the two reflections,
 //! the half turn), or the eight of a square. Equivalent regions are
-//! therefore solved once. A classic theorem, *not* used by the search and
-//! checked by the tests: a board with even sides is a second-player win
-//! (nimber 0) by the symmetry strategy (answer every domino by its image in
-//! the centre); with one even side, a first-player win.
+//! therefore solved once. A classic theorem, used by the search and checked
+//! by the tests: a board with even sides is a second-player win (nimber 0)
+//! by the symmetry strategy (answer every domino by its image in the
+//! centre) — and so is every region that is its own image under a half
+//! turn with no free cell and no domino its own image
+//! ([`Shape::mirrored`]). Regions of a box of at most 16 cells take their
+//! nimbers from an end database ([`small`]) instead of the search.
 //!
 //! Boards hold at most [`MAX_CELLS`] cells (11×11; a rectangle
 //! counts rows × columns, blocked cells included).
@@ -44,6 +47,7 @@ use crate::sum::Term;
 
 mod picture;
 mod shape;
+pub mod small;
 
 use shape::{crop, placements, regions, rows_text};
 pub use shape::{CramRules, Shape, MAX_CELLS};
