@@ -48,11 +48,20 @@ fn every_game_refusals_name_the_position_asked_about() {
         assert!(err.contains("--work N"), "{err}");
         // The deadline: the time allowed, where it was reached (with what
         // the search had done), and the flag.
-        // (With memory enough that the deadline is what stops it: the
-        // default allowance follows the memory available, which a busy
-        // machine may have little of.)
+        // (With memory and work enough that the deadline is what stops
+        // it: the default allowance follows the memory available, which a
+        // busy machine may have little of, and a quiet machine gets through
+        // the default work budget within the time.)
         let err = refusal(&[
-            "analyze", "--every", "--memory", "4G", "--time", "0.2", asked,
+            "analyze",
+            "--every",
+            "--memory",
+            "4G",
+            "--work",
+            "1000000000000",
+            "--time",
+            "0.2",
+            asked,
         ]);
         names_only(&err, family, asked);
         assert!(err.contains("time limit of 200 ms was reached"), "{err}");
