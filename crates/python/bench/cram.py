@@ -27,7 +27,7 @@ import test_cram  # noqa: E402  (the Cram of the tests, as it is)
 
 
 def solve(moves, rows, cols):
-    game = grundy.Game(moves=moves, name="cram_py")
+    game = grundy.Game(moves=moves, name="cram_py", finite=True)
     t = time.process_time()
     value = game.value(test_cram.board(rows, cols))
     return value, time.process_time() - t

@@ -109,7 +109,11 @@ impl<P> Default for Node<P> {
 /// ```
 pub struct Search<R: Rules> {
     rules: R,
+    /// Every line of play is known to end: no watch for repetitions.
     finite: bool,
+    /// The search may prune (cuts, bounds): the rules are finite, or their
+    /// user promised it.
+    prune: bool,
     table: Table<R::Part>,
     budget: Budget,
     ticker: Ticker,
@@ -134,9 +138,11 @@ impl<R: Rules> Search<R> {
     /// An engine for `rules` with an empty table.
     pub fn new(rules: R, config: &SearchConfig) -> Search<R> {
         let finite = rules.finite();
+        let prune = finite || rules.promised_finite();
         Search {
             rules,
             finite,
+            prune,
             table: Table::new(config.table_bytes, &config.budget),
             budget: config.budget.clone(),
             ticker: Ticker::new(1024),
@@ -276,7 +282,7 @@ impl<R: Rules> Search<R> {
         }
         // The bound counts on every line of play ending (a loopy game's
         // value may be infinite), so it is used for finite games only.
-        if let Some(b) = self.rules.bound(part).filter(|_| self.finite) {
+        if let Some(b) = self.rules.bound(part).filter(|_| self.prune) {
             if k > b {
                 self.stats.bounded += 1;
                 return Ok(Some(false));
@@ -293,7 +299,7 @@ impl<R: Rules> Search<R> {
         stacker::maybe_grow(RED_ZONE, STACK_CHUNK, || {
             let before = self.stats.positions;
             let mut node = self.expand(part)?;
-            let v = if self.finite {
+            let v = if self.prune {
                 self.mex(&mut node, Nimber::MAX)?
             } else {
                 self.mex_of_all(&mut node)?
@@ -312,7 +318,7 @@ impl<R: Rules> Search<R> {
         if let Some(answer) = self.probe(part, k)? {
             return Ok(answer);
         }
-        if !self.finite {
+        if !self.prune {
             // No cut: every line is followed, so that a repetition anywhere
             // below is met (see `mex_of_all`).
             return Ok(self.value(part)? == k);
@@ -472,6 +478,16 @@ impl<R: Rules> Search<R> {
         node.options.clear();
         node.cands.clear();
         self.rules.options(part, &mut node.options)?;
+        if !self.finite {
+            // An option back onto the line of play is a repetition: say so
+            // now, before a search down the other options spends the budget
+            // (a position that moves to itself and to a long chain).
+            if let Some(p) = node.options.parts().iter().find(|p| self.path.contains(*p)) {
+                return Err(Error::Loop {
+                    position: self.rules.written(p),
+                });
+            }
+        }
         let n = node.options.len() as u64;
         self.stats.positions += 1;
         self.stats.options += n;

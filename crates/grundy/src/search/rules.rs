@@ -98,6 +98,16 @@ pub trait Rules: Send + Sync + 'static {
         false
     }
 
+    /// Whether the engine may prune though the rules are not known finite:
+    /// the user promised that every line of play ends (a game written in
+    /// Python with `finite=True`). The engine then prunes as for finite
+    /// rules and still keeps the current line in a set, so a broken promise
+    /// met along a line is refused with [`Error::Loop`](crate::error::Error::Loop)
+    /// rather than searched until the budget runs out. Default: [`Rules::finite`].
+    fn promised_finite(&self) -> bool {
+        self.finite()
+    }
+
     /// The part as people write it, for errors and progress.
     fn written(&self, part: &Self::Part) -> String {
         format!("{part:?}")

@@ -430,6 +430,14 @@ class Game:
     ``BudgetExceeded``) says that the positions of a loopy game are more than
     the budget allows.
 
+    Unless told otherwise, the search cannot know that every line of play
+    ends, so it visits every position reachable (a repetition may hide in
+    any line it would skip). ``finite=True`` promises that every line of play
+    ends (no position ever comes back, as in Cram or Kayles): the search
+    then prunes — it stops at the first option that settles a question and
+    skips the rest — and is often many times faster. A repetition it meets
+    anyway is still solved as a loopy game.
+
     >>> nim = Game(moves=lambda n: list(range(n)), name="heap")
     >>> nim.value(7), nim.outcome(0)
     (7, 'P')
@@ -439,10 +447,20 @@ class Game:
     """
 
     def __init__(
-        self, moves=None, start=_MISSING, name="game", budget=DEFAULT_BUDGET, *, time=None, memory=None
+        self,
+        moves=None,
+        start=_MISSING,
+        name="game",
+        budget=DEFAULT_BUDGET,
+        *,
+        time=None,
+        memory=None,
+        finite=False,
     ):
+        if not isinstance(finite, bool):
+            raise TypeError(f"finite must be True or False, not {finite!r}")
         self._rules = _grundy.Rules(
-            moves, name, _count(budget, "budget"), _seconds(time), _memory(memory)
+            moves, name, _count(budget, "budget"), _seconds(time), _memory(memory), finite
         )
         self.start = start
 

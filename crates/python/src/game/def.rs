@@ -39,6 +39,9 @@ pub(crate) struct Def {
     pub(crate) loopy: Mutex<LoopySolver>,
     /// Whether a line of play was found to repeat a position.
     pub(crate) is_loopy: AtomicBool,
+    /// Whether the user promised that every line of play ends (the search
+    /// may then prune; see [`PyRules`]).
+    pub(crate) finite: bool,
     /// Positions and moves a question may visit.
     pub(crate) budget: usize,
     /// Seconds and bytes a question may take (`None`: no limit).
@@ -90,6 +93,7 @@ impl Def {
         budget: usize,
         time: Option<f64>,
         memory: Option<u64>,
+        finite: bool,
     ) -> Arc<Def> {
         Arc::new_cyclic(|me| Def {
             name: name.to_string(),
@@ -98,9 +102,10 @@ impl Def {
             positions: PyList::empty(py).unbind(),
             failure: Mutex::new(None),
             known: Mutex::new(Known::default()),
-            search: Mutex::new(Def::fresh_search(me, budget)),
+            search: Mutex::new(Def::fresh_search(me, budget, finite)),
             loopy: Mutex::new(LoopySolver::new(budget, Budget::unlimited())),
             is_loopy: AtomicBool::new(false),
+            finite,
             budget,
             time,
             memory,
@@ -108,12 +113,18 @@ impl Def {
         })
     }
 
-    fn fresh_search(me: &Weak<Def>, budget: usize) -> Search<PyRules> {
+    fn fresh_search(me: &Weak<Def>, budget: usize, finite: bool) -> Search<PyRules> {
         let config = SearchConfig {
             work: Some(budget as u64),
             ..SearchConfig::default()
         };
-        Search::new(PyRules { def: me.clone() }, &config)
+        Search::new(
+            PyRules {
+                def: me.clone(),
+                finite,
+            },
+            &config,
+        )
     }
 
     /// Readies the game for a question within `budget` (and a fresh
@@ -132,7 +143,7 @@ impl Def {
     /// Forgets the values found (after a search that Python stopped).
     pub(crate) fn forget(self: &Arc<Self>) {
         if let Ok(mut s) = lock(self) {
-            *s = Def::fresh_search(&Arc::downgrade(self), self.budget);
+            *s = Def::fresh_search(&Arc::downgrade(self), self.budget, self.finite);
         }
     }
 

@@ -136,7 +136,7 @@ pub(crate) fn loopy_err(def: &Def, raise: &Raise, e: Error) -> PyErr {
 #[pymethods]
 impl Rules {
     #[new]
-    #[pyo3(signature = (moves, name, budget, time=None, memory=None))]
+    #[pyo3(signature = (moves, name, budget, time=None, memory=None, finite=false))]
     fn new(
         py: Python<'_>,
         moves: Option<Py<PyAny>>,
@@ -144,6 +144,7 @@ impl Rules {
         budget: usize,
         time: Option<f64>,
         memory: Option<u64>,
+        finite: bool,
     ) -> PyResult<Rules> {
         budget_of(time, memory)?;
         if let Some(f) = &moves {
@@ -163,7 +164,7 @@ impl Rules {
             )));
         }
         Ok(Rules {
-            def: Def::new(py, name, moves, budget, time, memory),
+            def: Def::new(py, name, moves, budget, time, memory, finite),
         })
     }
 

@@ -39,6 +39,10 @@ use super::def::Def;
 pub(crate) struct PyRules {
     /// The game (weak: the game owns the search that owns these rules).
     pub(crate) def: Weak<Def>,
+    /// What the user promised (`Game(finite=True)`): every line of play
+    /// ends. A game not promised finite is searched in full, so that a
+    /// repetition in any line is met (see the search engine's documentation).
+    pub(crate) finite: bool,
 }
 
 impl PyRules {
@@ -90,6 +94,10 @@ impl Rules for PyRules {
 
     fn size(&self, &id: &u64) -> u64 {
         self.def().map_or(0, |d| d.known().size(id))
+    }
+
+    fn promised_finite(&self) -> bool {
+        self.finite
     }
 
     /// A position with `d` different options has nimber at most `d`: known

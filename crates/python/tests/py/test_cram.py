@@ -55,7 +55,8 @@ def cram_moves(region):
     return out
 
 
-CRAM = Game(moves=cram_moves, name="cram_py")
+# Every domino covers two cells: every line of play ends.
+CRAM = Game(moves=cram_moves, name="cram_py", finite=True)
 
 
 def board(rows, cols):
@@ -94,7 +95,7 @@ def test_python_cram_on_random_boards():
         cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "."]
         want = grundy.analyze(f"cram({text})").grundy
         parts = regions(cells)
-        fresh = Game(moves=cram_moves, name="cram_fresh")
+        fresh = Game(moves=cram_moves, name="cram_fresh", finite=True)
         got = 0
         for region in parts:
             got ^= fresh.value(region)

@@ -122,3 +122,13 @@ def test_loopy_game_error_is_only_for_a_budget():
         big.value(0)
     assert isinstance(e.value, grundy.BudgetExceeded)
     assert "memory" in str(e.value)
+
+
+def test_a_promise_of_finiteness_still_meets_a_loop_it_walks_into():
+    # finite=True lets the search prune; a repetition it meets is still
+    # solved as a loopy game, and a game searched in full agrees.
+    for finite in (False, True):
+        loop = Game(moves=lambda n: [(n + 1) % 3], name="loop", finite=finite)
+        assert (loop.value(0), loop.outcome(0)) == (Infinite([]), "D")
+    with pytest.raises(TypeError):
+        Game(moves=lambda n: [], name="x", finite="yes")
