@@ -26,11 +26,11 @@ fn num() -> impl Strategy<Value = u64> {
     ]
 }
 
-/// Options for one step: 50 ms and 64 MiB (a refusal is as good an answer here
+/// Options for one step: 20 ms and 64 MiB (a refusal is as good an answer here
 /// as a value, and the whole file runs in the first `cargo test`).
 fn options() -> AnalyzeOptions {
     let budget = Budget::unlimited()
-        .with_time(Duration::from_millis(50))
+        .with_time(Duration::from_millis(20))
         .with_memory(64 << 20);
     AnalyzeOptions {
         max_moves: 4,
@@ -243,8 +243,8 @@ proptest! {
 }
 
 /// Fewer cases for the coin searches below: most of their questions near
-/// 2^64 are refused at the 50 ms deadline, so each case waits out several
-/// deadlines (about half a second).
+/// 2^64 are refused at the 20 ms deadline, so each case waits out several
+/// deadlines.
 fn coin_config() -> ProptestConfig {
     ProptestConfig {
         cases: 4,
