@@ -16,7 +16,7 @@ use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::search::{decode, encode, size_of, Encoded, Known, PyRules};
+use super::search::{decode, encode, size_of, Encoded, Known, Positions, PyRules};
 use super::split::Split;
 use crate::errors::{GrundyError, Raise};
 
@@ -120,7 +120,7 @@ impl Def {
         };
         Search::new(
             PyRules {
-                def: me.clone(),
+                def: me.clone() as Weak<dyn Positions>,
                 finite,
             },
             &config,
@@ -417,4 +417,22 @@ pub(crate) fn busy(name: &str) -> Error {
     Error::Unsupported(format!(
         "{name} is being solved already (a moves function that asks for values of its own game?)"
     ))
+}
+
+impl Positions for Def {
+    fn options_of(&self, py: Python<'_>, id: u64) -> PyResult<Encoded> {
+        Def::options_of(self, py, id)
+    }
+
+    fn fail(&self, e: PyErr) {
+        Def::fail(self, e)
+    }
+
+    fn known(&self) -> MutexGuard<'_, Known> {
+        Def::known(self)
+    }
+
+    fn written(&self, py: Python<'_>, id: u64) -> String {
+        format!("{}({})", self.name, self.repr(py, id))
+    }
 }

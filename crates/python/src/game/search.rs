@@ -1,6 +1,6 @@
 //! A game defined in Python as [`Rules`] of the engine's search.
 //!
-//! The engine's parts are the numbers of positions ([`Def`] numbers each
+//! The engine's parts are the numbers of positions (the game numbers each
 //! Python position the first time it is seen), so that the search hashes
 //! and compares integers, never Python values. The options `moves` gives
 //! are kept ([`Known`]) as numbers: the search looks at a position again
@@ -24,7 +24,7 @@
 //! the moves are listed in takes 4,413 (3×8: 2,475 against 3,810; see
 //! `bench/README.md`).
 
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, MutexGuard, Weak};
 
 use grundy::budget::{vec_bytes, Budget, LimitKind, Reservation};
 use grundy::error::{Error, Result};
@@ -33,12 +33,25 @@ use grundy::search::{Options, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFrozenSet, PyInt, PyString, PyTuple};
 
-use super::def::Def;
+/// What the rules need of the game they search: the options of its
+/// positions (by number), what is known of them, and how they are written.
+/// The game implements it; the rules only hold it, so the game's module
+/// may own the search without the search naming the game.
+pub(crate) trait Positions: Send + Sync {
+    /// The options of position `id`, from `moves` the first time.
+    fn options_of(&self, py: Python<'_>, id: u64) -> PyResult<Encoded>;
+    /// Keeps the first error `moves` raised, for the question to re-raise.
+    fn fail(&self, e: PyErr);
+    /// The sizes and options of the positions seen.
+    fn known(&self) -> MutexGuard<'_, Known>;
+    /// `name(position)`, as the user writes it.
+    fn written(&self, py: Python<'_>, id: u64) -> String;
+}
 
 /// The rules of one Python game for the engine: parts are position numbers.
 pub(crate) struct PyRules {
     /// The game (weak: the game owns the search that owns these rules).
-    pub(crate) def: Weak<Def>,
+    pub(crate) def: Weak<dyn Positions>,
     /// What the user promised (`Game(finite=True)`): every line of play
     /// ends. A game not promised finite is searched in full, so that a
     /// repetition in any line is met (see the search engine's documentation).
@@ -46,7 +59,7 @@ pub(crate) struct PyRules {
 }
 
 impl PyRules {
-    fn def(&self) -> Result<Arc<Def>> {
+    fn def(&self) -> Result<Arc<dyn Positions>> {
         self.def
             .upgrade()
             .ok_or_else(|| Error::Unsupported("the game is gone".into()))
@@ -108,7 +121,7 @@ impl Rules for PyRules {
 
     fn written(&self, &id: &u64) -> String {
         match self.def() {
-            Ok(def) => Python::attach(|py| format!("{}({})", def.name, def.repr(py, id))),
+            Ok(def) => Python::attach(|py| def.written(py, id)),
             Err(_) => format!("position {id}"),
         }
     }
