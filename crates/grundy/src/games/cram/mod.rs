@@ -45,11 +45,13 @@ use crate::nimber::Nimber;
 use crate::search::Engines;
 use crate::sum::Term;
 
+mod bits;
 mod picture;
 mod shape;
 pub mod small;
 
-use shape::{crop, placements, regions, rows_text};
+use bits::{crop, placements, regions};
+use shape::rows_text;
 pub use shape::{CramRules, Shape, MAX_CELLS};
 
 /// The cells of a full box of `n` cells.

@@ -21,7 +21,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::LazyLock;
 
-use super::shape::{crop, placements, regions};
+use super::bits::{crop, placements, regions};
 use crate::nimber::Nimber;
 
 /// The most cells (free or not) of a box whose regions the database holds.
