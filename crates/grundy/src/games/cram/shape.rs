@@ -506,13 +506,23 @@ fn joined_table(rows: u32, cols: u32, domino: [u32; 2]) -> [u64; 64] {
 }
 
 /// The options of a canonical region whose box has `h × w` cells in a
-/// word of width `B`.
+/// word of width `B`, each offered to `enough` as it is listed: the listing
+/// stops (returning `true`) at the first it accepts.
 #[inline]
-fn options_in<B: Bits>(cells: B, h: u32, w: u32, out: &mut Options<Shape>) {
+fn options_in<B: Bits>(
+    cells: B,
+    h: u32,
+    w: u32,
+    out: &mut Options<Shape>,
+    enough: &mut impl FnMut(&Options<Shape>, usize) -> bool,
+) -> bool {
     let images = Images::new(cells, h, w);
     let tiny = small::holds(h, w);
     let (across, down) = placements(cells, w);
-    for (mut at, step) in [(across, 1), (down, w)] {
+    // Dominoes down the short side of the box first: a search stops
+    // listing at the first option that refutes the region, and on 5×8 those
+    // come sooner this way (10% fewer positions than across first).
+    for (mut at, step) in [(down, w), (across, 1)] {
         while at != B::ZERO {
             let i = at.tz();
             at = at.clear_lowest();
@@ -542,8 +552,12 @@ fn options_in<B: Bits>(cells: B, h: u32, w: u32, out: &mut Options<Shape>) {
                 After::Split(left) => regions(left, w, push),
             }
             out.close();
+            if enough(out, out.len() - 1) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Cram for the [`search`](crate::search) engine: a part is a region's
@@ -563,11 +577,30 @@ impl Rules for CramRules {
             return Ok(()); // no free cell: no move
         }
         if h * w <= 64 {
-            options_in::<u64>(cells as u64, h, w, out);
+            options_in::<u64>(cells as u64, h, w, out, &mut |_, _| false);
         } else {
-            options_in::<u128>(cells, h, w, out);
+            options_in::<u128>(cells, h, w, out, &mut |_, _| false);
         }
         Ok(())
+    }
+
+    /// Builds the options one domino at a time, so that a region refuted
+    /// by an early one costs only the dominoes before it.
+    fn options_until(
+        &self,
+        part: &Shape,
+        out: &mut Options<Shape>,
+        enough: &mut dyn FnMut(&Options<Shape>, usize) -> bool,
+    ) -> Result<bool> {
+        let (cells, w, h) = (part.cells(), part.width(), part.height());
+        if cells == 0 {
+            return Ok(false);
+        }
+        Ok(if h * w <= 64 {
+            options_in::<u64>(cells as u64, h, w, out, &mut |o, i| enough(o, i))
+        } else {
+            options_in::<u128>(cells, h, w, out, &mut |o, i| enough(o, i))
+        })
     }
 
     /// The cells, then the places a domino fits: the options tried first
@@ -718,7 +751,7 @@ mod tests {
                 let (c, pw) = (part.cells(), part.width());
                 let (across, down) = placements(c, pw);
                 let mut slow: Vec<(Vec<Shape>, u64)> = Vec::new();
-                for (mut at, step) in [(across, 1u32), (down, pw)] {
+                for (mut at, step) in [(down, pw), (across, 1u32)] {
                     while at != 0 {
                         let i = at.trailing_zeros();
                         at &= at - 1;
@@ -737,6 +770,29 @@ mod tests {
                         });
                         slow.push((o, small));
                     }
+                }
+                // Listing one at a time stops right after the option
+                // accepted, with the same options before it.
+                if !fast.is_empty() {
+                    let stop = random(&mut seed) as usize % fast.len();
+                    let mut until = Options::new();
+                    let mut offered = Vec::new();
+                    let accepted = CramRules
+                        .options_until(&part, &mut until, &mut |o, i| {
+                            offered.push(i);
+                            assert_eq!(o.len(), i + 1, "offered as listed");
+                            i == stop
+                        })
+                        .unwrap();
+                    assert!(accepted);
+                    assert_eq!(offered, (0..=stop).collect::<Vec<_>>());
+                    assert_eq!(until.parts(), &fast.parts()[..until.parts().len()]);
+                    assert_eq!(until.len(), stop + 1);
+                    let mut all = Options::new();
+                    let none = CramRules
+                        .options_until(&part, &mut all, &mut |_, _| false)
+                        .unwrap();
+                    assert!(!none && all.len() == fast.len());
                 }
                 let fast: Vec<(Vec<Shape>, u64)> = (0..fast.len())
                     .map(|i| (fast.get(i).to_vec(), fast.nimber(i)))
