@@ -6,8 +6,14 @@
 //! cargo run --release -p grundy --example cram -- "..#./..../...."
 //! ```
 
-use grundy::games::cram::{Cram, CramRules};
-use grundy::search::{Search, SearchConfig};
+use grundy::games::cram::{Cram, CramRules, SmallCramRules, SmallShape};
+use grundy::search::{Rules, Search, SearchConfig, Stats};
+
+fn solve<R: Rules>(rules: R, parts: &[R::Part]) -> (u64, Stats) {
+    let mut search = Search::new(rules, &SearchConfig::default());
+    let nimber = search.nimber_of(parts).expect("no limit was set");
+    (nimber, search.stats())
+}
 
 fn main() {
     let board = std::env::args().nth(1).unwrap_or_else(|| "4x5".into());
@@ -18,10 +24,16 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut search = Search::new(CramRules, &SearchConfig::default());
     let shapes: Vec<_> = regions.iter().map(Cram::shape).collect();
-    let nimber = search.nimber_of(&shapes).expect("no limit was set");
-    let s = search.stats();
+    // The rules `Cram` itself uses: a region in one word when it fits.
+    let (nimber, s) = match shapes
+        .iter()
+        .map(|&s| SmallShape::of(s))
+        .collect::<Option<Vec<_>>>()
+    {
+        Some(small) => solve(SmallCramRules, &small),
+        None => solve(CramRules, &shapes),
+    };
     println!("cram({board}) = {nimber}");
     println!(
         "{} positions expanded, {} options, {} table hits, {} bounded, {} solved, {:.3} s ({:.0}/s)",

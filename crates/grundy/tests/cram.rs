@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use grundy::budget::{Budget, LimitKind};
 use grundy::error::Error;
 use grundy::expr::parse_position;
-use grundy::games::cram::{Cram, CramRules};
+use grundy::games::cram::{Cram, CramRules, SmallCramRules, SmallShape};
 use grundy::nim::{Outcome, Play};
 use grundy::search::{Search, SearchConfig};
 use grundy::solver::Solver;
@@ -459,11 +459,13 @@ fn half_turn_symmetric_regions_are_second_player_wins() {
 }
 
 /// Boards in boxes of more than 16 cells (beyond the end database, so the
-/// engine searches them), against the exhaustive search.
+/// engine searches them), against the exhaustive search: by both rule
+/// sets, regions held in two words and in one.
 #[test]
 fn boards_beyond_the_end_database_match_an_exhaustive_search() {
     let mut rng = Random(1717);
     let mut engine = Search::new(CramRules, &SearchConfig::default());
+    let mut small = Search::new(SmallCramRules, &SearchConfig::default());
     let mut searched = 0;
     for _ in 0..40 {
         let rows = 3 + rng.below(3) as u32;
@@ -486,6 +488,19 @@ fn boards_beyond_the_end_database_match_an_exhaustive_search() {
         let before = engine.stats().positions;
         assert_eq!(engine.nimber_of(&shapes).unwrap(), want, "cram({text})");
         searched += usize::from(engine.stats().positions > before);
+        let words: Vec<_> = shapes
+            .iter()
+            .map(|&s| SmallShape::of(s).expect("a box of at most 57 cells"))
+            .collect();
+        assert_eq!(
+            small.nimber_of(&words).unwrap(),
+            want,
+            "cram({text}) in one word"
+        );
     }
     assert!(searched >= 10, "{searched} boards were searched");
+    // A box of more cells is not held in one word.
+    let board = Cram::rectangle(8, 8).unwrap();
+    assert!(SmallShape::of(board.shape()).is_none());
+    assert!(SmallShape::of(Cram::rectangle(7, 8).unwrap().shape()).is_some());
 }

@@ -11,7 +11,9 @@
 //! separated by commas: `cram(3x3, 2x5)`.
 //!
 //! **No theory**: values are found by the [`search`](crate::search)
-//! engine on [`CramRules`], a bitboard representation. Each region is kept
+//! engine on [`CramRules`], a bitboard representation ([`SmallCramRules`]
+//! for regions of boxes up to [`SMALL_SHAPE_CELLS`] cells, each held in one
+//! word: a smaller, faster transposition table). Each region is kept
 //! in a canonical form: cropped to its bounding box, turned so that it is
 //! at most as tall as wide, and the least (as a number) of the board's
 //! symmetries — the four of a rectangle (identity, the two reflections,
@@ -52,7 +54,7 @@ pub mod small;
 
 use bits::{crop, placements, regions};
 use shape::rows_text;
-pub use shape::{CramRules, Shape, MAX_CELLS};
+pub use shape::{CramRules, Part, Shape, SmallCramRules, SmallShape, MAX_CELLS, SMALL_SHAPE_CELLS};
 
 /// The cells of a full box of `n` cells.
 fn all(n: u32) -> u128 {
@@ -321,9 +323,13 @@ impl Game for Cram {
         across | down != 0
     }
 
-    /// On the engine's Cram rules (bitboards, canonical regions).
+    /// On the engine's Cram rules (bitboards, canonical regions), in one
+    /// word per region when the region's box is small enough.
     fn solve(&self, engines: &mut Engines) -> Option<Result<Nimber>> {
-        Some(engines.nimber(CramRules, &self.shape))
+        Some(match SmallShape::of(self.shape) {
+            Some(small) => engines.nimber(SmallCramRules, &small),
+            None => engines.nimber(CramRules, &self.shape),
+        })
     }
 
     fn noun(&self) -> &str {
