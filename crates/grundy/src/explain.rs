@@ -541,7 +541,7 @@ fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Deriv
                 ticker
                     .tick(&cx.budget)
                     .map_err(|e| e.during(|| "looking for the winning moves".into()))?;
-                if solver.grundy_of(&m.after)? == to_value {
+                if solver.has_value(&m.after, to_value)? {
                     found.push(m);
                     if found.len() == MEX_MAX_OPTIONS {
                         break;

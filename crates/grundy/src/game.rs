@@ -337,6 +337,16 @@ pub trait Game: Any + fmt::Debug + Send + Sync {
         None
     }
 
+    /// Whether the Grundy value is `k`, asked of the same search as
+    /// [`Game::solve`]: a question often much cheaper than the value itself
+    /// (a "no" stops at the first option of value `k`), which is what a
+    /// search for winning moves asks of each option. A family that
+    /// implements `solve` implements this too; `None` (the default): the
+    /// question is answered from the value.
+    fn solve_is(&self, _engines: &mut Engines, _k: Nimber) -> Option<Result<bool>> {
+        None
+    }
+
     /// What theory knows: the value, else perhaps the outcome alone.
     fn known(&self, cx: &Context) -> Result<Known> {
         Ok(match self.value(cx)? {

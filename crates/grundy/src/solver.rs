@@ -584,6 +584,51 @@ impl Solver {
         parts.iter().try_fold(0, |acc, c| Ok(acc ^ self.grundy(c)?))
     }
 
+    /// Whether the value of a list of components is `k`: the values of all
+    /// but the largest are found, and the largest is asked whether its value
+    /// is what is left. For a searched component that question is often
+    /// much cheaper than the value (a "no" stops at the first option of the
+    /// value asked): it is what a search for winning moves asks of each
+    /// option, with `k` the value that makes the sum 0.
+    ///
+    /// ```
+    /// use grundy::expr::parse_position;
+    /// use grundy::solver::Solver;
+    /// let parts = parse_position("cram(3x4) + nim(2)").unwrap().components().cloned().collect::<Vec<_>>();
+    /// let mut s = Solver::new(100_000);
+    /// let v = s.grundy_of(&parts).unwrap();
+    /// assert!(s.has_value(&parts, v).unwrap());
+    /// assert!(!s.has_value(&parts, v ^ 1).unwrap());
+    /// ```
+    pub fn has_value(&mut self, parts: &[Component], k: Nimber) -> Result<bool> {
+        let parts: Vec<DynPart> = parts.iter().map(|c| DynPart::new(c.clone())).collect();
+        let rules = self.search.rules();
+        let Some(big) = (0..parts.len()).max_by_key(|&i| rules.size(&parts[i])) else {
+            return Ok(k == 0);
+        };
+        let mut want = k;
+        for (i, p) in parts.iter().enumerate() {
+            if i != big {
+                want ^= self.search.nimber(p)?;
+            }
+        }
+        let part = &parts[big];
+        let c = &part.inner().c;
+        let rules = self.search.rules();
+        if let Some(cx) = &rules.theory {
+            if let Some(v) = c.value(cx)? {
+                return Ok(v == want);
+            }
+        }
+        if let Some(engines) = &rules.engines {
+            let mut engines = engines.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(answer) = c.solve_is(&mut engines, want) {
+                return answer;
+            }
+        }
+        self.search.has_nimber(part, want)
+    }
+
     /// What the searches did: positions expanded, table fill, time (the
     /// engine over moves and the families' own engines together).
     pub fn stats(&self) -> Stats {

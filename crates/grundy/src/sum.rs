@@ -892,6 +892,13 @@ impl Position {
         if delta == 0 {
             return Ok(out);
         }
+        if limit == 0 && loopy.is_none() {
+            // None to list, and one exists: in a sum of games whose lines
+            // all end, some component's value v has v ⊕ delta < v, and by
+            // the mex some option of it has exactly that value.
+            out.truncated = true;
+            return Ok(out);
+        }
         let budget = &cx.budget;
         let mut held = budget.reservation();
         let mut ticker = Ticker::new(64);
@@ -934,7 +941,7 @@ impl Position {
                                 ),
                             ));
                         }
-                        if solver.grundy_of(&m.after)? == target {
+                        if solver.has_value(&m.after, target)? {
                             found.push(m);
                             if found.len() > room {
                                 break;

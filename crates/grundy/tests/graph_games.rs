@@ -687,3 +687,48 @@ fn misere_is_searched_within_its_budget_or_refused() {
         "{err:?}"
     );
 }
+
+/// `Solver::has_value` (each family's `solve_is`, the engine's yes-or-no
+/// question) agrees with the value itself on every option of boards and
+/// graphs of each searched family, for every value asked; and the winning
+/// moves `analyze` lists (found with it) are exactly the options of value 0.
+#[test]
+fn asking_for_a_value_agrees_with_the_value() {
+    for text in [
+        "nodekayles(3x7)",
+        "arckayles(3x4)",
+        "cram(4x5)",
+        "cram(3x7)",
+        "chomp(4x5)",
+        "nodekayles(1-2 2-3 3-4 4-5 5-1 1-6)",
+    ] {
+        let pos = parse_position(text).unwrap();
+        let parts: Vec<_> = pos.components().cloned().collect();
+        let mut values = Solver::new(10_000_000);
+        let mut asked = Solver::new(10_000_000);
+        let v = values.grundy_of(&parts).unwrap();
+        let mut zeros = 0;
+        for m in parts[0].moves() {
+            let w = values.grundy_of(&m.after).unwrap();
+            zeros += usize::from(w == 0);
+            for k in 0..=w + 1 {
+                assert_eq!(asked.has_value(&m.after, k).unwrap(), w == k, "{text}: {k}?");
+            }
+        }
+        let a = pos
+            .analyze(Play::Normal, &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.grundy, Some(v), "{text}");
+        if v != 0 {
+            assert_eq!(a.winning_moves.len(), zeros, "{text}");
+        }
+        // None to list: still known to exist.
+        let none = AnalyzeOptions {
+            max_moves: 0,
+            ..AnalyzeOptions::default()
+        };
+        let a = pos.analyze(Play::Normal, &none).unwrap();
+        assert!(a.winning_moves.is_empty());
+        assert_eq!(a.truncated, v != 0, "{text}");
+    }
+}

@@ -172,6 +172,10 @@ impl Game for ArcKayles {
         Some(engines.nimber(ArcKaylesRules, self.0.piece()))
     }
 
+    fn solve_is(&self, engines: &mut Engines, k: Nimber) -> Option<Result<bool>> {
+        Some(engines.has_nimber(ArcKaylesRules, self.0.piece(), k))
+    }
+
     fn has_moves(&self) -> bool {
         self.0.len() > 1
     }

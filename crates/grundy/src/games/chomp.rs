@@ -318,6 +318,10 @@ impl Game for Chomp {
         Some(engines.nimber(ChompRules, &canonical(&self.rows)))
     }
 
+    fn solve_is(&self, engines: &mut Engines, k: Nimber) -> Option<Result<bool>> {
+        Some(engines.has_nimber(ChompRules, &canonical(&self.rows), k))
+    }
+
     fn has_moves(&self) -> bool {
         self.squares() > 1
     }

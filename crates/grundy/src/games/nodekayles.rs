@@ -217,6 +217,10 @@ impl Game for NodeKayles {
         Some(engines.nimber(NodeKaylesRules, self.0.piece()))
     }
 
+    fn solve_is(&self, engines: &mut Engines, k: Nimber) -> Option<Result<bool>> {
+        Some(engines.has_nimber(NodeKaylesRules, self.0.piece(), k))
+    }
+
     fn has_moves(&self) -> bool {
         !self.0.is_empty()
     }

@@ -74,6 +74,12 @@ impl Engines {
         self.search(|| rules).nimber(part)
     }
 
+    /// Whether the nimber of `part` under `rules` is `k` (see
+    /// [`Search::has_nimber`]: often much cheaper than the nimber).
+    pub fn has_nimber<R: Rules>(&mut self, rules: R, part: &R::Part, k: Nimber) -> Result<bool> {
+        self.search(|| rules).has_nimber(part, k)
+    }
+
     /// A fresh allowance of work (see [`SearchConfig::work`]) for the next
     /// questions, every engine keeping what it knows.
     pub fn renew(&mut self, work: Option<u64>) {

@@ -332,6 +332,13 @@ impl Game for Cram {
         })
     }
 
+    fn solve_is(&self, engines: &mut Engines, k: Nimber) -> Option<Result<bool>> {
+        Some(match SmallShape::of(self.shape) {
+            Some(small) => engines.has_nimber(SmallCramRules, &small, k),
+            None => engines.has_nimber(CramRules, &self.shape, k),
+        })
+    }
+
     fn noun(&self) -> &str {
         "board"
     }
