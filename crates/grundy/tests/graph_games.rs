@@ -712,7 +712,11 @@ fn asking_for_a_value_agrees_with_the_value() {
             let w = values.grundy_of(&m.after).unwrap();
             zeros += usize::from(w == 0);
             for k in 0..=w + 1 {
-                assert_eq!(asked.has_value(&m.after, k).unwrap(), w == k, "{text}: {k}?");
+                assert_eq!(
+                    asked.has_value(&m.after, k).unwrap(),
+                    w == k,
+                    "{text}: {k}?"
+                );
             }
         }
         let a = pos

@@ -49,12 +49,14 @@ use crate::sum::Term;
 
 mod bits;
 mod picture;
+mod rules;
 mod shape;
 pub mod small;
 
 use bits::{crop, placements, regions};
+pub use rules::{CramRules, SmallCramRules};
 use shape::rows_text;
-pub use shape::{CramRules, Part, Shape, SmallCramRules, SmallShape, MAX_CELLS, SMALL_SHAPE_CELLS};
+pub use shape::{Part, Shape, SmallShape, MAX_CELLS, SMALL_SHAPE_CELLS};
 
 /// The cells of a full box of `n` cells.
 fn all(n: u32) -> u128 {
