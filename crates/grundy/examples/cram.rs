@@ -4,13 +4,17 @@
 //! ```sh
 //! cargo run --release -p grundy --example cram -- 5x7
 //! cargo run --release -p grundy --example cram -- "..#./..../...."
+//! cargo run --release -p grundy --example cram -- 5x9 2048   # table of 2 GiB
 //! ```
+//!
+//! The second argument is the transposition table's allowance in MiB
+//! (default 256).
 
 use grundy::games::cram::{Cram, CramRules, SmallCramRules, SmallShape};
 use grundy::search::{Rules, Search, SearchConfig, Stats};
 
-fn solve<R: Rules>(rules: R, parts: &[R::Part]) -> (u64, Stats) {
-    let mut search = Search::new(rules, &SearchConfig::default());
+fn solve<R: Rules>(rules: R, parts: &[R::Part], config: &SearchConfig) -> (u64, Stats) {
+    let mut search = Search::new(rules, config);
     let nimber = search.nimber_of(parts).expect("no limit was set");
     (nimber, search.stats())
 }
@@ -24,6 +28,16 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let mut config = SearchConfig::default();
+    if let Some(mib) = std::env::args().nth(2) {
+        match mib.parse::<u64>() {
+            Ok(m) if m > 0 => config.table_bytes = m << 20,
+            _ => {
+                eprintln!("the table's allowance is a number of MiB, not '{mib}'");
+                std::process::exit(2);
+            }
+        }
+    }
     let shapes: Vec<_> = regions.iter().map(Cram::shape).collect();
     // The rules `Cram` itself uses: a region in one word when it fits.
     let (nimber, s) = match shapes
@@ -31,8 +45,8 @@ fn main() {
         .map(|&s| SmallShape::of(s))
         .collect::<Option<Vec<_>>>()
     {
-        Some(small) => solve(SmallCramRules, &small),
-        None => solve(CramRules, &shapes),
+        Some(small) => solve(SmallCramRules, &small, &config),
+        None => solve(CramRules, &shapes, &config),
     };
     println!("cram({board}) = {nimber}");
     println!(
