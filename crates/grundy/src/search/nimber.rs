@@ -339,12 +339,12 @@ impl<R: Rules> Search<R> {
                 return Ok(false);
             };
             if self.find(&mut node, k)? {
-                // Every option whose nimber is now known rules that out too.
+                // Every option whose nimber is now known rules that value
+                // out (k among them: the option found has it).
                 let not = node
                     .cands
                     .iter()
                     .filter_map(|c| c.value.filter(|&v| v < NOT_BITS))
-                    .chain(Some(k).filter(|&k| k < NOT_BITS))
                     .fold(seen, |m, v| m | 1 << v);
                 self.table
                     .set_not_any(part, not, self.stats.positions - before, heap);

@@ -228,15 +228,8 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         );
     }
 
-    /// Records that the nimber of `key` is not `k` (after `work` positions).
-    pub fn set_not(&mut self, key: &P, k: Nimber, work: u64, heap: usize) {
-        if k < NOT_BITS {
-            self.set_not_any(key, 1 << k, work, heap);
-        }
-    }
-
     /// Records that the nimber of `key` is none of the values whose bits
-    /// are set in `not` (after `work` positions).
+    /// are set in `not` (values below [`NOT_BITS`]; after `work` positions).
     pub fn set_not_any(&mut self, key: &P, not: u32, work: u64, heap: usize) {
         if not != 0 {
             self.store(key, Facts { exact: None, not }, work, heap);
@@ -414,9 +407,9 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 /// Asks the kernel to back the (not yet touched) buffer of `slots` with
 /// huge pages where it can. A table of many megabytes is read at random
 /// places, one cache line each; with ordinary 4 KiB pages nearly every read
-/// also misses the processor's page-translation cache, and on 5×8 Cram
-/// that was about a fifth of the search's time. Only advice: where huge
-/// pages are off or unavailable nothing changes.
+/// also misses the processor's page-translation cache (measured on 5×8
+/// Cram: 5% of the search's time). Only advice: where huge pages are off or
+/// unavailable nothing changes.
 fn huge_pages<T>(slots: &mut Vec<T>) {
     #[cfg(target_os = "linux")]
     {
@@ -445,8 +438,8 @@ mod tests {
         let b = Budget::unlimited();
         let mut t: Table<u64> = Table::new(1 << 20, &b);
         assert_eq!(t.get(&7), None);
-        t.set_not(&7, 0, 10, 0);
-        t.set_not(&7, 3, 10, 0);
+        t.set_not_any(&7, 1 << 0, 10, 0);
+        t.set_not_any(&7, 1 << 3, 10, 0);
         let f = t.get(&7).unwrap();
         assert_eq!(f.not, 0b1001);
         assert_eq!(f.decides(3), Some(false));
