@@ -13,7 +13,9 @@
 use std::sync::LazyLock;
 
 use super::bits::{crop, first_col, last_col, placements, regions, Bits};
-use super::shape::{canonical, flip_rows, half_turn, transpose, Halves, Part, Shape, SmallShape};
+use super::shape::{
+    canonical, flip_rows, half_turn, transpose, Halves, Part, Shape, SmallShape, MAX_CELLS,
+};
 use super::small;
 use crate::error::Result;
 use crate::nimber::Nimber;
@@ -235,45 +237,88 @@ fn options_in<B: Bits, K: Part>(
     let images = Images::new(cells, h, w);
     let tiny = small::holds(h, w);
     let (across, down) = placements(cells, w);
-    // Dominoes down the short side of the box first: a search stops
-    // listing at the first option that refutes the region, and on 5×8 those
-    // come sooner this way (10% fewer positions than across first).
-    for (mut at, step) in [(down, w), (across, 1)] {
-        while at != B::ZERO {
-            let i = at.tz();
-            at = at.clear_lowest();
-            // A region left by the domino: two or three cells hold exactly
-            // one more domino; a region of a small box is in the end
-            // database; any other is a part, in canonical form.
-            let mut push = |r: B| {
-                let n = r.count();
-                if n <= 3 {
-                    // (A region is connected: from 2 cells on, a domino fits.)
-                    out.push_nimber(u64::from(n >= 2));
-                    return;
-                }
-                let (r, rh, rw, _) = crop(r, w);
-                if small::holds(rh, rw) {
-                    out.push_nimber(small::nimber(r.widen() as u64, rh, rw));
-                } else {
-                    out.push_part(K::from_shape(canonical(r, rh, rw)));
-                }
-            };
-            match images.after(i, step) {
-                // (A region of a small box, asked about directly, leaves
-                // small regions only.)
-                After::Same(_) if tiny => push(cells & !(B::ONE << i | B::ONE << (i + step))),
-                After::Same(shape) => out.push_part(K::from_shape(shape)),
-                After::Shrunk(left) => push(left),
-                After::Split(left) => regions(left, w, push),
+    for &place in placement_order(h, w) {
+        let i = u32::from(place >> 1);
+        let (fits, step) = if place & 1 == 0 {
+            (across, 1)
+        } else {
+            (down, w)
+        };
+        if fits >> i & B::ONE == B::ZERO {
+            continue;
+        }
+        // A region left by the domino: two or three cells hold exactly one
+        // more domino; a region of a small box is in the end database; any
+        // other is a part, in canonical form.
+        let mut push = |r: B| {
+            let n = r.count();
+            if n <= 3 {
+                // (A region is connected: from 2 cells on, a domino fits.)
+                out.push_nimber(u64::from(n >= 2));
+                return;
             }
-            out.close();
-            if enough(out, out.len() - 1) {
-                return true;
+            let (r, rh, rw, _) = crop(r, w);
+            if small::holds(rh, rw) {
+                out.push_nimber(small::nimber(r.widen() as u64, rh, rw));
+            } else {
+                out.push_part(K::from_shape(canonical(r, rh, rw)));
             }
+        };
+        match images.after(i, step) {
+            // (A region of a small box, asked about directly, leaves small
+            // regions only.)
+            After::Same(_) if tiny => push(cells & !(B::ONE << i | B::ONE << (i + step))),
+            After::Same(shape) => out.push_part(K::from_shape(shape)),
+            After::Shrunk(left) => push(left),
+            After::Split(left) => regions(left, w, push),
+        }
+        out.close();
+        if enough(out, out.len() - 1) {
+            return true;
         }
     }
     false
+}
+
+/// The places a domino may take in a box of `h × w` cells, in the order
+/// they are listed: each `i << 1` (across, on cells `i` and `i + 1`) or
+/// `i << 1 | 1` (down, on cells `i` and `i + w`), nearest the middle of
+/// the box first — by the distance of the domino's centre from the box's,
+/// rows counting double (the box is at most as tall as wide, so that is
+/// the middle of its short side). A search stops listing at the first
+/// option that refutes the region, and those come sooner from the middle,
+/// where a domino cuts the region: measured, fewer positions than listing
+/// row by row on every board tried — 31% on 5×7, 12% on 5×8, 7% to 34% on
+/// 3×12, 3×14, 4×7, 4×9 and 5×6.
+fn placement_order(h: u32, w: u32) -> &'static [u16] {
+    static ORDER: LazyLock<Vec<Box<[u16]>>> = LazyLock::new(|| {
+        let side = MAX_CELLS as usize + 1;
+        let mut all = vec![Box::<[u16]>::default(); side * side];
+        for h in 1..=MAX_CELLS {
+            for w in 1..=MAX_CELLS / h {
+                let mut places = Vec::new();
+                for i in 0..h * w {
+                    let (r, c) = (i / w, i % w);
+                    let mut add = |j: u32, down: u32| {
+                        // Twice the centre's offset from the box's centre.
+                        let dr = (r + j / w).abs_diff(h - 1);
+                        let dc = (c + j % w).abs_diff(w - 1);
+                        places.push((2 * dr + dc, down, (i << 1 | down) as u16));
+                    };
+                    if c + 1 < w {
+                        add(i + 1, 0);
+                    }
+                    if r + 1 < h {
+                        add(i + w, 1);
+                    }
+                }
+                places.sort_unstable();
+                all[h as usize * side + w as usize] = places.into_iter().map(|p| p.2).collect();
+            }
+        }
+        all
+    });
+    &ORDER[h as usize * (MAX_CELLS as usize + 1) + w as usize]
 }
 
 /// Cram for the [`search`](crate::search) engine: a part is a region's
@@ -490,9 +535,12 @@ mod tests {
                         .unwrap();
                     assert!(!none && all.len() == fast.len());
                 }
-                let fast: Vec<(Vec<Shape>, u64)> = (0..fast.len())
+                // The same options, in the order of the listing.
+                let mut fast: Vec<(Vec<Shape>, u64)> = (0..fast.len())
                     .map(|i| (fast.get(i).to_vec(), fast.nimber(i)))
                     .collect();
+                fast.sort();
+                slow.sort();
                 assert_eq!(fast, slow, "{part:?}");
             }
         }
@@ -500,6 +548,31 @@ mod tests {
             in_database > 1000,
             "{in_database} regions from the database"
         );
+    }
+
+    #[test]
+    fn every_place_is_listed_once_from_the_middle_out() {
+        for (h, w) in [(1, 1), (1, 7), (2, 2), (3, 5), (5, 8), (11, 11), (1, 121)] {
+            let order = placement_order(h, w);
+            let mut all: Vec<u16> = order.to_vec();
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), order.len(), "{h}x{w}: no place twice");
+            assert_eq!(order.len() as u32, h * (w - 1) + (h - 1) * w, "{h}x{w}");
+            for &p in order {
+                let (i, down) = (u32::from(p >> 1), p & 1 == 1);
+                assert!(
+                    if down { i + w < h * w } else { i % w + 1 < w },
+                    "{h}x{w}: {p}"
+                );
+            }
+        }
+        // On 5×8 the first places are those around the centre, the last
+        // the corners'.
+        let order = placement_order(5, 8);
+        assert_eq!(order[0], 19 << 1, "across on the two middle cells");
+        let last = u32::from(order[order.len() - 1] >> 1);
+        assert!([0, 6, 7, 31, 32, 38].contains(&last), "{last}");
     }
 
     #[test]
