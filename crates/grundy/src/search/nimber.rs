@@ -39,7 +39,7 @@ const STACK_CHUNK: usize = 4 * 1024 * 1024;
 
 /// How many options later than it is listed an option's table entries
 /// are read (see [`Search::expand_unless`]).
-const LAG: usize = 2;
+const LAG: usize = 1;
 
 /// Positions between two looks at the clock for progress reports.
 const REPORT_CHECK: u64 = 1 << 12;
