@@ -30,47 +30,54 @@ struct Images<B> {
     cells: B,
     h: u32,
     w: u32,
-    /// The region's image under each symmetry: identity, half turn, rows
+    /// The region's image under each symmetry (identity, half turn, rows
     /// reversed, columns reversed; then, for a square, the same four after
-    /// a transpose.
-    image: [B; 8],
+    /// a transpose) and its halves, turned when the first domino needs
+    /// them: a region refuted by its first options may never need them.
+    turned: Option<([B; 8], Halves)>,
     square: bool,
     /// The cells of its box's first and last row and column.
     edges: [B; 4],
-    halves: Halves,
 }
 
 impl<B: Bits> Images<B> {
     fn new(cells: B, h: u32, w: u32) -> Images<B> {
-        let n = h * w;
-        let mut image = [B::ZERO; 8];
-        let four = |c: B, image: &mut [B]| {
-            let f = flip_rows(c, h, w);
-            image[0] = c;
-            image[1] = half_turn(c, n);
-            image[2] = f;
-            image[3] = half_turn(f, n);
-        };
-        four(cells, &mut image[..4]);
-        let square = h == w;
-        if square {
-            four(transpose(cells, h, w), &mut image[4..]);
-        }
-        let full = B::ones(n);
+        let full = B::ones(h * w);
         Images {
             cells,
             h,
             w,
-            image,
-            square,
+            turned: None,
+            square: h == w,
             edges: [
                 B::ones(w),
                 B::ones(w) << ((h - 1) * w),
                 first_col::<B>(w) & full,
                 last_col::<B>(w) & full,
             ],
-            halves: Halves::of(cells, h, w),
         }
+    }
+
+    /// The images and halves, turned on first use.
+    #[inline]
+    fn turned(&mut self) -> &([B; 8], Halves) {
+        let (cells, h, w, square) = (self.cells, self.h, self.w, self.square);
+        self.turned.get_or_insert_with(|| {
+            let n = h * w;
+            let mut image = [B::ZERO; 8];
+            let four = |c: B, image: &mut [B]| {
+                let f = flip_rows(c, h, w);
+                image[0] = c;
+                image[1] = half_turn(c, n);
+                image[2] = f;
+                image[3] = half_turn(f, n);
+            };
+            four(cells, &mut image[..4]);
+            if square {
+                four(transpose(cells, h, w), &mut image[4..]);
+            }
+            (image, Halves::of(cells, h, w))
+        })
     }
 
     /// Cell `(r, c)` under symmetry `s`.
@@ -92,7 +99,7 @@ impl<B: Bits> Images<B> {
     /// is one region in the same box; [`After::Shrunk`] when it is one
     /// region in a smaller box; [`After::Split`] when it may be several.
     #[inline]
-    fn after(&self, i: u32, step: u32) -> After<B> {
+    fn after(&mut self, i: u32, step: u32) -> After<B> {
         let j = i + step;
         let left = self.cells & !(B::ONE << i | B::ONE << j);
         if !self.joined(left, i, step) {
@@ -101,19 +108,19 @@ impl<B: Bits> Images<B> {
         if self.edges.iter().any(|&e| left & e == B::ZERO) {
             return After::Shrunk(left);
         }
-        let (w, h) = (self.w, self.h);
+        let (w, h, square) = (self.w, self.h, self.square);
         let (ri, ci, rj, cj) = (i / w, i % w, j / w, j % w);
-        let mut chosen = self
-            .halves
+        let (image, halves) = *self.turned();
+        let mut chosen = halves
             .without(ri, ci, h, w)
             .without(rj, cj, h, w)
-            .choose(self.square);
+            .choose(square);
         let mut best: Option<B> = None;
         while chosen != 0 {
             let s = chosen.trailing_zeros();
             chosen &= chosen - 1;
             let d = B::ONE << self.map(s, ri, ci) | B::ONE << self.map(s, rj, cj);
-            let image = self.image[s as usize] & !d;
+            let image = image[s as usize] & !d;
             best = Some(best.map_or(image, |b| b.min(image)));
         }
         After::Same(Shape::pack(best.expect("an image is chosen").widen(), w))
@@ -234,7 +241,7 @@ fn options_in<B: Bits, K: Part>(
     out: &mut Options<K>,
     enough: &mut impl FnMut(&Options<K>, usize) -> bool,
 ) -> bool {
-    let images = Images::new(cells, h, w);
+    let mut images = Images::new(cells, h, w);
     let tiny = small::holds(h, w);
     let (across, down) = placements(cells, w);
     for &place in placement_order(h, w) {

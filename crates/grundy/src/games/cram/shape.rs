@@ -116,7 +116,14 @@ impl Shape {
         let (cells, w) = (self.cells(), self.width());
         let h = self.height();
         let n = h * w;
-        if n == 0 || cells.reverse_bits() >> (128 - n) != cells {
+        // Its own image under the half turn: the bits reversed in the box
+        // (in one word when the box fits one: most regions a search meets).
+        let turned = if n <= 64 {
+            n != 0 && ((cells as u64).reverse_bits() >> (64 - n)) as u128 == cells
+        } else {
+            cells.reverse_bits() >> (128 - n) == cells
+        };
+        if !turned {
             return false;
         }
         let centre = match (h % 2, w % 2) {
