@@ -344,32 +344,39 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         if !reservation {
             return;
         }
-        let old = std::mem::take(&mut self.slots);
-        let mut slots = Vec::with_capacity(buckets * WAYS);
-        huge_pages(&mut slots);
-        slots.resize(buckets * WAYS, Slot::default());
-        self.slots = slots;
+        if self.slots.is_empty() {
+            let mut slots = Vec::with_capacity(buckets * WAYS);
+            huge_pages(&mut slots);
+            slots.resize(buckets * WAYS, Slot::default());
+            self.slots = slots;
+            self.mask = buckets - 1;
+            return;
+        }
+        // Doubling in place. A bucket is picked by the low bits of the key's
+        // hash (see `bucket`), so with one bit more the entries of bucket
+        // `b` go to `b` or to the new `b + old`, which takes no others: no
+        // entry is lost, and nothing is copied but what moves. The vector
+        // grows by a reallocation (large blocks are remapped, not copied),
+        // so the old and the new table are never held side by side.
+        let old = self.mask + 1;
+        self.slots.reserve_exact(buckets * WAYS - self.slots.len());
+        huge_pages(&mut self.slots);
+        self.slots.resize(buckets * WAYS, Slot::default());
         self.mask = buckets - 1;
-        for s in old {
-            if s.word == 0 {
-                continue;
-            }
-            let b = self.bucket(&s.key) * WAYS;
-            let bucket = &mut self.slots[b..b + WAYS];
-            match bucket.iter_mut().find(|t| t.word == 0) {
-                Some(t) => *t = s,
-                None => {
-                    // Four keys of the old table in one bucket of the new:
-                    // keep the costliest.
-                    let t = bucket
+        for b in 0..old {
+            for at in b * WAYS..(b + 1) * WAYS {
+                if self.slots[at].word == 0 {
+                    continue;
+                }
+                let to = self.bucket(&self.slots[at].key);
+                if to != b {
+                    debug_assert_eq!(to, b + old, "a bucket splits in two");
+                    let moved = std::mem::take(&mut self.slots[at]);
+                    let slot = self.slots[to * WAYS..(to + 1) * WAYS]
                         .iter_mut()
-                        .min_by_key(|t| work_of(t.word))
-                        .expect("a bucket has slots");
-                    if work_of(t.word) < work_of(s.word) {
-                        *t = s;
-                    }
-                    self.entries -= 1;
-                    self.replaced += 1;
+                        .find(|t| t.word == 0)
+                        .expect("a new bucket takes the entries of one old bucket");
+                    *slot = moved;
                 }
             }
         }
@@ -479,6 +486,37 @@ mod tests {
             t.set_exact(&k, 1, 1, 0);
         }
         assert_eq!(t.get(&1_000_000).unwrap().exact, Some(4));
+    }
+
+    #[test]
+    fn growing_keeps_every_entry() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(u64::MAX, &b);
+        // Costly entries, then cheap ones enough to double the table three
+        // times: a cheap entry never replaces a costly one, so every costly
+        // entry held before the doublings is held after them.
+        let n = 2 * MIN_BUCKETS as u64;
+        for k in 0..n {
+            t.set_exact(&k, k % 5, 1 << 20, 0);
+        }
+        let before = t.fill();
+        let held: Vec<u64> = (0..n).filter(|k| t.get(k).is_some()).collect();
+        assert!(held.len() as u64 > n / 2);
+        for k in n..20 * n {
+            t.set_exact(&k, 0, 1, 0);
+        }
+        let after = t.fill();
+        assert!(
+            after.capacity >= 8 * before.capacity,
+            "{before:?} {after:?}"
+        );
+        for k in held {
+            assert_eq!(t.get(&k).and_then(|f| f.exact), Some(k % 5), "{k}");
+        }
+        assert_eq!(
+            b.held(),
+            Table::<u64>::bytes_for(after.capacity as usize / WAYS)
+        );
     }
 
     #[test]
