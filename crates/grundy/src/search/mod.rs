@@ -57,7 +57,9 @@
 //!   engine reads the table for each option as the rules list it
 //!   ([`Rules::options_until`]) and stops listing at the first option
 //!   known to have nimber `k`. Nine in ten positions a Cram search meets
-//!   are refuted so, a third of the way down their list on average; each
+//!   are refuted so (on 5×7, its dominoes listed row by row, a third of
+//!   the way down their list on average: the order of listing matters,
+//!   and Cram lists from the middle of the board out); each
 //!   option of known nimber met on the way rules that value out for `G`
 //!   as well, and the table records every such value at once;
 //! * *the table first*: each time the options are scanned for nimber `k`,

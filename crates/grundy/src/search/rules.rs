@@ -76,8 +76,8 @@ pub trait Rules: Send + Sync + 'static {
     /// This is how the search refutes a position cheaply: asked "is the
     /// nimber of `G` exactly `k`?", it stops at the first option the table
     /// already knows to have nimber `k`. Most positions a search meets are
-    /// refuted that way (on Cram, nine in ten, by an option found a third
-    /// of the way down the list), so a family whose options cost something
+    /// refuted that way (on Cram, nine in ten, by an option a third of the
+    /// way down a list in row order), so a family whose options cost something
     /// to list — a board turned to its canonical form for each move —
     /// overrides this to build them one at a time. The default lists them
     /// all and then offers each.
