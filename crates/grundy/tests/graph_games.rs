@@ -736,3 +736,48 @@ fn asking_for_a_value_agrees_with_the_value() {
         assert_eq!(a.truncated, v != 0, "{text}");
     }
 }
+
+/// Listing one move at a time stops right after the move accepted, with
+/// the same moves before it as the whole list, for both graph games.
+#[test]
+fn listing_stops_at_the_move_accepted() {
+    type Lister = fn(&Piece, &mut dyn FnMut(&[Piece]) -> bool) -> bool;
+    let games: [(&str, Lister); 2] = [
+        ("nodekayles", nodekayles::options_until),
+        ("arckayles", arckayles::options_until),
+    ];
+    for (name, until) in games {
+        for graph in ["3x5", "1-2 2-3 3-4 4-5 5-1 1-6 6-7", "4x4", "2x9"] {
+            let text = format!("{name}({graph})");
+            let pos = parse_position(&text).unwrap();
+            let c = pos.components().next().unwrap();
+            let piece = if name == "nodekayles" {
+                c.downcast_ref::<nodekayles::NodeKayles>()
+                    .unwrap()
+                    .piece()
+                    .piece()
+                    .clone()
+            } else {
+                c.downcast_ref::<arckayles::ArcKayles>()
+                    .unwrap()
+                    .piece()
+                    .piece()
+                    .clone()
+            };
+            let mut all = Vec::new();
+            assert!(!until(&piece, &mut |p| {
+                all.push(p.to_vec());
+                false
+            }));
+            assert!(all.len() > 3, "{text}");
+            for stop in [0, 1, all.len() / 2, all.len() - 1] {
+                let mut seen = Vec::new();
+                assert!(until(&piece, &mut |p| {
+                    seen.push(p.to_vec());
+                    seen.len() == stop + 1
+                }));
+                assert_eq!(seen, all[..=stop], "{text}, stopping at {stop}");
+            }
+        }
+    }
+}

@@ -90,23 +90,33 @@ impl ArcKayles {
 /// left alone (worth 0) left out. Paths and cycles have theirs directly; of
 /// moves that are mirror images on a path, one is given.
 pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+    options_until(piece, &mut |parts| {
+        each(parts);
+        false
+    });
+}
+
+/// [`options`], one move at a time, stopping at the first for which
+/// `enough` says so (and then returning `true`): a search that refutes a
+/// piece by one of its first moves needs no canonical form of the others.
+pub fn options_until(piece: &Piece, enough: &mut dyn FnMut(&[Piece]) -> bool) -> bool {
     let alive = |k: u8| (k > 1).then_some(Piece::Path(k));
     match *piece {
-        Piece::Empty => {}
+        Piece::Empty => false,
         Piece::Path(n) => {
             // Taking edge i (between vertices i and i + 1) leaves paths of i
             // and n − i − 2 vertices.
-            for i in 0..(n - 1).div_ceil(2) {
+            (0..(n - 1).div_ceil(2)).any(|i| {
                 let parts: Vec<Piece> = [i, n - i - 2].into_iter().filter_map(alive).collect();
-                each(&parts);
-            }
+                enough(&parts)
+            })
         }
-        Piece::Cycle(n) => each(&alive(n - 2).into_iter().collect::<Vec<_>>()),
+        Piece::Cycle(n) => enough(&alive(n - 2).into_iter().collect::<Vec<_>>()),
         _ => {
             let (graph, set) = piece.graph();
             let mut parts = Vec::new();
-            for u in members(set) {
-                for v in members(graph.adj(u) & set & !(Bits::MAX >> (127 - u))) {
+            members(set).any(|u| {
+                members(graph.adj(u) & set & !(Bits::MAX >> (127 - u))).any(|v| {
                     parts.clear();
                     let left = set & !bit(u) & !bit(v);
                     parts.extend(
@@ -115,9 +125,9 @@ pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
                             .filter(|p| p.count_ones() > 1)
                             .map(|p| Piece::of(&graph, p)),
                     );
-                    each(&parts);
-                }
-            }
+                    enough(&parts)
+                })
+            })
         }
     }
 }
@@ -133,8 +143,8 @@ pub struct ArcKaylesRules;
 impl PieceRules for ArcKaylesRules {
     const NAME: &'static str = "arckayles";
 
-    fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
-        options(piece, each)
+    fn options_until(piece: &Piece, enough: &mut dyn FnMut(&[Piece]) -> bool) -> bool {
+        options_until(piece, enough)
     }
 
     fn path_value(n: usize) -> Nimber {

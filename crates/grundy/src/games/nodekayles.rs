@@ -110,35 +110,45 @@ fn first_of_twins(graph: &Graph, set: Bits, v: usize) -> bool {
 /// that are mirror images on a path, or remove the same vertices, one is
 /// given.
 pub fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
+    options_until(piece, &mut |parts| {
+        each(parts);
+        false
+    });
+}
+
+/// [`options`], one move at a time, stopping at the first for which
+/// `enough` says so (and then returning `true`): a search that refutes a
+/// piece by one of its first moves needs no canonical form of the others.
+pub fn options_until(piece: &Piece, enough: &mut dyn FnMut(&[Piece]) -> bool) -> bool {
     match *piece {
-        Piece::Empty => {}
+        Piece::Empty => false,
         Piece::Path(n) => {
             // Taking vertex i leaves paths of i − 1 and n − i − 2 vertices.
-            for i in 0..n.div_ceil(2) {
+            (0..n.div_ceil(2)).any(|i| {
                 let parts: Vec<Piece> = [i.saturating_sub(1), n.saturating_sub(i + 2)]
                     .into_iter()
                     .filter(|&k| k > 0)
                     .map(Piece::Path)
                     .collect();
-                each(&parts);
-            }
+                enough(&parts)
+            })
         }
         Piece::Cycle(n) => match n - 3 {
-            0 => each(&[]),
-            k => each(&[Piece::Path(k)]),
+            0 => enough(&[]),
+            k => enough(&[Piece::Path(k)]),
         },
         _ => {
             let (graph, set) = piece.graph();
             let mut parts = Vec::new();
-            for v in members(set) {
+            members(set).any(|v| {
                 if !first_of_twins(&graph, set, v) {
-                    continue;
+                    return false;
                 }
                 parts.clear();
                 let left = set & !closed(&graph, set, v);
                 parts.extend(graph.pieces(left).map(|p| Piece::of(&graph, p)));
-                each(&parts);
-            }
+                enough(&parts)
+            })
         }
     }
 }
@@ -172,8 +182,8 @@ pub struct NodeKaylesRules;
 impl PieceRules for NodeKaylesRules {
     const NAME: &'static str = "nodekayles";
 
-    fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece])) {
-        options(piece, each)
+    fn options_until(piece: &Piece, enough: &mut dyn FnMut(&[Piece]) -> bool) -> bool {
+        options_until(piece, enough)
     }
 
     fn path_value(n: usize) -> Nimber {

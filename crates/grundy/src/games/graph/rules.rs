@@ -18,9 +18,11 @@ pub trait PieceRules: Send + Sync + 'static {
     /// The family's name as positions are written (`nodekayles`).
     const NAME: &'static str;
 
-    /// Each move of `piece`: `each` is called once with the pieces it
-    /// leaves (pieces worth 0 may be left out).
-    fn options(piece: &Piece, each: &mut dyn FnMut(&[Piece]));
+    /// Each move of `piece`: `enough` is called once with the pieces it
+    /// leaves (pieces worth 0 may be left out), until it returns `true`;
+    /// then the listing stops and returns `true` (see
+    /// [`Rules::options_until`]).
+    fn options_until(piece: &Piece, enough: &mut dyn FnMut(&[Piece]) -> bool) -> bool;
 
     /// The nimber of a path of `n` vertices.
     fn path_value(n: usize) -> Nimber;
@@ -33,7 +35,19 @@ impl<G: PieceRules> Rules for G {
     type Part = Piece;
 
     fn options(&self, piece: &Piece, out: &mut Options<Piece>) -> Result<()> {
-        G::options(piece, &mut |parts| {
+        self.options_until(piece, out, &mut |_, _| false)?;
+        Ok(())
+    }
+
+    /// Builds the options one move at a time, so that a piece refuted by
+    /// an early one costs only the moves before it.
+    fn options_until(
+        &self,
+        piece: &Piece,
+        out: &mut Options<Piece>,
+        enough: &mut dyn FnMut(&Options<Piece>, usize) -> bool,
+    ) -> Result<bool> {
+        Ok(G::options_until(piece, &mut |parts| {
             for part in parts {
                 match *part {
                     Piece::Path(n) => out.push_nimber(G::path_value(n as usize)),
@@ -41,8 +55,8 @@ impl<G: PieceRules> Rules for G {
                 }
             }
             out.close();
-        });
-        Ok(())
+            enough(out, out.len() - 1)
+        }))
     }
 
     fn size(&self, piece: &Piece) -> u64 {
