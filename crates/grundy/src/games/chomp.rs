@@ -271,6 +271,15 @@ impl Rules for ChompRules {
         true
     }
 
+    /// Up to eight rows, a byte each (row lengths are never 0, so the
+    /// rows are the word's non-zero bytes); a move leaves no more rows.
+    fn word(&self, rows: &Vec<u8>) -> Option<u64> {
+        if rows.len() > 8 || rows.contains(&0) {
+            return None;
+        }
+        Some(rows.iter().rev().fold(0, |w, &r| w << 8 | u64::from(r)))
+    }
+
     fn written(&self, rows: &Vec<u8>) -> String {
         if rows.is_empty() {
             "chomp()".into()

@@ -82,6 +82,9 @@
 //! doubles while its allowance and the budget permit, and then replaces
 //! the entry of a bucket that cost least to find (its memory is asked of
 //! the kernel in huge pages, where it can: the reads land at random places).
+//! Parts the rules can write as one word ([`Rules::word`]: a Cram region,
+//! a small Chomp bar) take an eight-byte slot, the bits that pick their
+//! bucket not stored, so the table holds twice as many in the same bytes.
 //! Everything it holds is a
 //! proved fact about an exactly identified part, so what it forgets costs
 //! time, never correctness.

@@ -211,7 +211,7 @@ impl<R: Rules> Search<R> {
 
     /// What the table knows about `part`, without searching.
     pub fn facts(&self, part: &R::Part) -> Option<Facts> {
-        self.table.get(part)
+        self.table.get(part, self.rules.word(part))
     }
 
     /// The nimber of `part`.
@@ -269,7 +269,11 @@ impl<R: Rules> Search<R> {
     /// The nimber from the table or from theory, without search.
     #[inline]
     fn exact(&mut self, part: &R::Part) -> Result<Option<Nimber>> {
-        if let Some(v) = self.table.get(part).and_then(|f| f.exact) {
+        if let Some(v) = self
+            .table
+            .get(part, self.rules.word(part))
+            .and_then(|f| f.exact)
+        {
             self.stats.hits += 1;
             return Ok(Some(v));
         }
@@ -280,7 +284,11 @@ impl<R: Rules> Search<R> {
     /// when the table, the bound or theory decide it.
     #[inline]
     fn probe(&mut self, part: &R::Part, k: Nimber) -> Result<Option<bool>> {
-        if let Some(answer) = self.table.get(part).and_then(|f| f.decides(k)) {
+        if let Some(answer) = self
+            .table
+            .get(part, self.rules.word(part))
+            .and_then(|f| f.decides(k))
+        {
             self.stats.hits += 1;
             return Ok(Some(answer));
         }
@@ -309,8 +317,13 @@ impl<R: Rules> Search<R> {
                 self.mex_of_all(&mut node)?
             };
             let heap = self.rules.heap_bytes(part);
-            self.table
-                .set_exact(part, v, self.stats.positions - before, heap);
+            self.table.set_exact(
+                part,
+                self.rules.word(part),
+                v,
+                self.stats.positions - before,
+                heap,
+            );
             self.stats.solved += 1;
             self.leave(part, node);
             Ok(v)
@@ -334,8 +347,13 @@ impl<R: Rules> Search<R> {
             // known without a search, met while the options are listed.
             let mut seen = 0;
             let Some(mut node) = self.expand_unless(part, Some((k, &mut seen)))? else {
-                self.table
-                    .set_not_any(part, seen, self.stats.positions - before, heap);
+                self.table.set_not_any(
+                    part,
+                    self.rules.word(part),
+                    seen,
+                    self.stats.positions - before,
+                    heap,
+                );
                 return Ok(false);
             };
             if self.find(&mut node, k)? {
@@ -346,16 +364,26 @@ impl<R: Rules> Search<R> {
                     .iter()
                     .filter_map(|c| c.value.filter(|&v| v < NOT_BITS))
                     .fold(seen, |m, v| m | 1 << v);
-                self.table
-                    .set_not_any(part, not, self.stats.positions - before, heap);
+                self.table.set_not_any(
+                    part,
+                    self.rules.word(part),
+                    not,
+                    self.stats.positions - before,
+                    heap,
+                );
                 self.leave(part, node);
                 return Ok(false);
             }
             // None: the nimber is at most k, and it is k exactly when every
             // smaller value is some option's.
             let v = self.mex(&mut node, k)?;
-            self.table
-                .set_exact(part, v, self.stats.positions - before, heap);
+            self.table.set_exact(
+                part,
+                self.rules.word(part),
+                v,
+                self.stats.positions - before,
+                heap,
+            );
             self.stats.solved += 1;
             self.leave(part, node);
             Ok(v == k)
@@ -412,7 +440,8 @@ impl<R: Rules> Search<R> {
         let n = node.cands.len();
         for c in &node.cands {
             if c.value.is_none() && c.rest_known {
-                self.table.prefetch(&node.options.parts()[c.big as usize]);
+                let p = &node.options.parts()[c.big as usize];
+                self.table.prefetch(p, self.rules.word(p));
             }
         }
         for i in 0..n {
@@ -524,14 +553,14 @@ impl<R: Rules> Search<R> {
                 // last few are read by `find`, when nothing was accepted).
                 let mut enough = |options: &Options<R::Part>, i: usize| {
                     for p in options.get(i) {
-                        table.prefetch(p);
+                        table.prefetch(p, rules.word(p));
                     }
                     let Some(i) = i.checked_sub(LAG) else {
                         return false;
                     };
                     let mut x = options.nimber(i);
                     for p in options.get(i) {
-                        let v = match table.get(p).and_then(|f| f.exact) {
+                        let v = match table.get(p, rules.word(p)).and_then(|f| f.exact) {
                             Some(v) => {
                                 hits += 1;
                                 v
@@ -660,7 +689,7 @@ impl<R: Rules> Search<R> {
                 },
                 _ => {
                     for p in parts {
-                        self.table.prefetch(p);
+                        self.table.prefetch(p, self.rules.word(p));
                     }
                     let mut xor = known;
                     let mut big = NONE;

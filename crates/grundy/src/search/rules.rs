@@ -132,6 +132,18 @@ pub trait Rules: Send + Sync + 'static {
         self.finite()
     }
 
+    /// The part as one word, when the rules have such a form: two parts
+    /// with the same word must be the same part, and a part's options
+    /// should have words no wider than its own. The transposition table
+    /// then holds the part in an eight-byte slot (the word's bits that
+    /// pick its bucket are not stored) instead of a slot holding the part
+    /// itself and its facts: twice the entries in the same memory, still
+    /// compared in full. `None` (the default): the part is held whole.
+    #[inline]
+    fn word(&self, _part: &Self::Part) -> Option<u64> {
+        None
+    }
+
     /// The part as people write it, for errors and progress.
     fn written(&self, part: &Self::Part) -> String {
         format!("{part:?}")

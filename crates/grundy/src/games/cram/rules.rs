@@ -437,6 +437,14 @@ macro_rules! cram_rules {
                 true
             }
 
+            /// The packed form of a region in a box of at most 57 cells
+            /// (the bits of its width, then its cells row by row): no
+            /// wider for its options, whose boxes are no larger.
+            #[inline]
+            fn word(&self, part: &$part) -> Option<u64> {
+                part.shape().word()
+            }
+
             fn written(&self, part: &$part) -> String {
                 format!("cram({})", part.shape().rows())
             }

@@ -39,6 +39,13 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The packed form in one word, when the box holds at most
+    /// [`SMALL_SHAPE_CELLS`] cells: one word per shape, one shape per word.
+    #[inline]
+    pub(super) fn word(self) -> Option<u64> {
+        (self.hi == 0).then_some(self.lo)
+    }
+
     pub(super) fn pack(cells: u128, w: u32) -> Shape {
         let v = cells << WIDTH_BITS | w as u128;
         Shape {
@@ -157,10 +164,11 @@ pub const SMALL_SHAPE_CELLS: u32 = 64 - WIDTH_BITS;
 
 /// A [`Shape`] in one word, for a region whose box holds at most
 /// [`SMALL_SHAPE_CELLS`] cells (boards up to 7×8). The search engine keeps
-/// a part in every slot of its transposition table: in one word a slot is
-/// 16 bytes instead of 24, a bucket of four is one cache line instead of
-/// two, and the table holds as much in two thirds of the memory (measured
-/// on 5×8: 14% faster, 150 MB down to 100 MB). Every region a domino
+/// such a region in an eight-byte slot of its transposition table (the
+/// word is the rules' [`Rules::word`](crate::search::Rules::word)); held
+/// as a `SmallShape` it also costs the search's buffers and comparisons
+/// one word instead of two (measured on 5×8, when the table still held
+/// parts whole: 14% faster, 150 MB down to 100 MB). Every region a domino
 /// leaves lies in a box no larger, so the options of a small shape are
 /// small shapes.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]

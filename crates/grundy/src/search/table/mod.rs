@@ -12,7 +12,15 @@
 //! * the work its search took (log₂ of positions expanded), which the
 //!   replacement policy compares.
 //!
-//! The table is open addressing in buckets of [`WAYS`] entries. It starts
+//! Parts the rules can write as one word ([`Rules::word`]) are held in
+//! eight-byte slots, eight to a bucket, the bits of the word that pick the
+//! bucket left out and the facts in 24 bits (a nimber below 2^18, or a mask
+//! of the values 0..17): half the bytes, so twice the entries in the same
+//! memory (see `packed.rs`). Other parts are held whole, with their facts,
+//! in slots of their size.
+//!
+//! The table is open addressing in buckets of [`WAYS`] entries (eight for
+//! words). It starts
 //! small and doubles while less than its allowance is held (the bytes are
 //! reserved from the [`Budget`](crate::budget::Budget), so a table never
 //! holds more than the budget allows); at its allowance an entry that does
@@ -27,6 +35,12 @@ use rustc_hash::FxBuildHasher;
 
 use crate::budget::{Budget, Reservation};
 use crate::nimber::Nimber;
+#[cfg(doc)]
+use crate::search::Rules;
+
+mod packed;
+
+use packed::Packed;
 
 /// Entries per bucket: where a part may be stored.
 pub const WAYS: usize = 4;
@@ -87,7 +101,7 @@ fn unpack(word: u64) -> Facts {
 }
 
 #[inline]
-fn work_of(word: u64) -> u8 {
+pub(super) fn work_of(word: u64) -> u8 {
     (word >> WORK_SHIFT) as u8 & 63
 }
 
@@ -115,6 +129,9 @@ pub struct Fill {
 /// A transposition table of parts `P`. See the [module documentation](self).
 #[derive(Debug)]
 pub struct Table<P> {
+    /// Parts held as words.
+    packed: Packed,
+    /// Parts held whole.
     slots: Vec<Slot<P>>,
     /// `buckets - 1`; the number of buckets is a power of two.
     mask: usize,
@@ -131,6 +148,7 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     /// against `budget`.
     pub fn new(max_bytes: u64, budget: &Budget) -> Table<P> {
         Table {
+            packed: Packed::default(),
             slots: Vec::new(),
             mask: 0,
             entries: 0,
@@ -154,11 +172,11 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     /// How full it is.
     pub fn fill(&self) -> Fill {
         Fill {
-            entries: self.entries as u64,
-            capacity: self.slots.len() as u64,
+            entries: (self.entries + self.packed.entries()) as u64,
+            capacity: (self.slots.len() + self.packed.capacity()) as u64,
             bytes: self.reservation.as_ref().map_or(0, Reservation::bytes),
             max_bytes: self.max_bytes,
-            replaced: self.replaced,
+            replaced: self.replaced + self.packed.replaced(),
         }
     }
 
@@ -174,8 +192,14 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     /// Asks the processor to fetch `key`'s bucket into its cache: a search
     /// about to look up a dozen options' parts prefetches them all first,
     /// so that their cache misses overlap instead of following each other.
+    ///
+    /// `word` is the part's [`Rules::word`], when it has one (so for every
+    /// method taking one).
     #[inline]
-    pub fn prefetch(&self, key: &P) {
+    pub fn prefetch(&self, key: &P, word: Option<u64>) {
+        if let Some(w) = word.filter(|&w| self.packed.takes(w)) {
+            return self.packed.prefetch(w);
+        }
         if self.slots.is_empty() {
             return;
         }
@@ -201,7 +225,10 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 
     /// What is known about `key`.
     #[inline]
-    pub fn get(&self, key: &P) -> Option<Facts> {
+    pub fn get(&self, key: &P, word: Option<u64>) -> Option<Facts> {
+        if let Some(w) = word.filter(|&w| self.packed.takes(w)) {
+            return self.packed.get(w);
+        }
         if self.slots.is_empty() {
             return None;
         }
@@ -213,12 +240,13 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     }
 
     /// Records that `key` has nimber `value` (after `work` positions).
-    pub fn set_exact(&mut self, key: &P, value: Nimber, work: u64, heap: usize) {
+    pub fn set_exact(&mut self, key: &P, word: Option<u64>, value: Nimber, work: u64, heap: usize) {
         if value > MAX_STORED {
             return;
         }
         self.store(
             key,
+            word,
             Facts {
                 exact: Some(value),
                 not: 0,
@@ -230,14 +258,19 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 
     /// Records that the nimber of `key` is none of the values whose bits
     /// are set in `not` (values below [`NOT_BITS`]; after `work` positions).
-    pub fn set_not_any(&mut self, key: &P, not: u32, work: u64, heap: usize) {
+    pub fn set_not_any(&mut self, key: &P, word: Option<u64>, not: u32, work: u64, heap: usize) {
         if not != 0 {
-            self.store(key, Facts { exact: None, not }, work, heap);
+            self.store(key, word, Facts { exact: None, not }, work, heap);
         }
     }
 
-    fn store(&mut self, key: &P, facts: Facts, work: u64, heap: usize) {
+    fn store(&mut self, key: &P, word: Option<u64>, facts: Facts, work: u64, heap: usize) {
         let work = (64 - work.leading_zeros()) as u8;
+        if let Some(w) = word {
+            if self.store_packed(w, facts, work) {
+                return;
+            }
+        }
         if self.slots.is_empty() || (self.entries + 1) * 4 > self.slots.len() * 3 {
             self.grow();
             if self.slots.is_empty() {
@@ -284,64 +317,94 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         }
     }
 
-    /// Holds `heap` more bytes of keys' own data against the allowance and
-    /// the budget (only parts with heap data have any; the count only
-    /// grows, since replaced keys are not measured again, so it errs on
-    /// the side of holding too much). False, holding nothing more, when
-    /// they do not fit: the entry is then not stored.
-    fn hold_heap(&mut self, heap: usize) -> bool {
-        let heap = heap as u64;
-        if Self::bytes_for(self.mask + 1) + self.heap + heap > self.max_bytes {
-            return false;
+    /// Stores in the packed table, starting it (or starting it again for
+    /// wider words) or doubling it as needed. False when it cannot take the
+    /// word within the allowance: the part is then held whole.
+    fn store_packed(&mut self, word: u64, facts: Facts, work: u8) -> bool {
+        if !self.packed.takes(word) {
+            let width = packed::width_of(word).max(self.packed.width());
+            let buckets = packed::min_buckets(width).max(self.packed.buckets());
+            let (now, then) = (
+                packed::bytes_for(self.packed.buckets()),
+                packed::bytes_for(buckets),
+            );
+            if width > 64 || !self.afford(then.saturating_sub(now)) {
+                return false;
+            }
+            // What it held was of narrower words, mixed otherwise: forgotten.
+            self.packed.start(width, buckets);
+        } else if self.packed.crowded() && self.packed.can_double() {
+            let more = packed::bytes_for(self.packed.buckets());
+            if self.afford(more) {
+                self.packed.double();
+            }
         }
-        let Some(r) = &mut self.reservation else {
-            return false;
-        };
-        if r.grow(heap).is_err() {
-            return false;
-        }
-        self.heap += heap;
+        self.packed.store(word, facts, work);
         true
     }
 
-    /// Doubles the table (or makes the first one) when the allowance and
-    /// the budget permit; otherwise leaves it, and replacement takes over.
-    fn grow(&mut self) {
-        let mut buckets = if self.slots.is_empty() {
-            MIN_BUCKETS
-        } else {
-            (self.mask + 1) * 2
-        };
-        // A table takes at most half of what the budget has left (counting
-        // what it holds): the rest is for the search's stack and whatever
-        // else the request holds.
-        let room = self.budget.available().saturating_add(self.held()) / 2;
-        let fits = |buckets: usize, this: &Self| {
-            let bytes = Self::bytes_for(buckets) + this.heap;
-            bytes <= this.max_bytes && bytes <= room
-        };
-        // The first table takes what fits, down to one bucket.
-        if self.slots.is_empty() {
-            while buckets > 1 && !fits(buckets, self) {
-                buckets /= 2;
-            }
+    /// Holds `more` bytes against the allowance and the budget, creating
+    /// the reservation if there is none. A table takes at most half of
+    /// what the budget has left (counting what it holds): the rest is for
+    /// the search's stack and whatever else the request holds.
+    fn afford(&mut self, more: u64) -> bool {
+        if !self.fits(more) {
+            return false;
         }
-        if !fits(buckets, self) {
-            return;
-        }
-        let bytes = Self::bytes_for(buckets) + self.heap;
-        let held = self.held();
-        let reservation = match &mut self.reservation {
-            Some(r) => r.grow(bytes.saturating_sub(held)).is_ok(),
-            None => match self.budget.reserve(bytes) {
+        match &mut self.reservation {
+            Some(r) => r.grow(more).is_ok(),
+            None => match self.budget.reserve(more) {
                 Ok(r) => {
                     self.reservation = Some(r);
                     true
                 }
                 Err(_) => false,
             },
+        }
+    }
+
+    /// Whether `more` bytes fit the allowance and the budget's room.
+    fn fits(&self, more: u64) -> bool {
+        let held = self.held();
+        let room = self.budget.available().saturating_add(held) / 2;
+        let after = held.saturating_add(more);
+        after <= self.max_bytes && after <= room
+    }
+
+    /// Holds `heap` more bytes of keys' own data against the allowance and
+    /// the budget (only parts with heap data have any; the count only
+    /// grows, since replaced keys are not measured again, so it errs on
+    /// the side of holding too much). False, holding nothing more, when
+    /// they do not fit: the entry is then not stored.
+    fn hold_heap(&mut self, heap: usize) -> bool {
+        if !self.afford(heap as u64) {
+            return false;
+        }
+        self.heap += heap as u64;
+        true
+    }
+
+    /// Doubles the table of whole parts (or makes the first one) when the
+    /// allowance and the budget permit; otherwise leaves it, and
+    /// replacement takes over.
+    fn grow(&mut self) {
+        let now = if self.slots.is_empty() {
+            0
+        } else {
+            Self::bytes_for(self.mask + 1)
         };
-        if !reservation {
+        let mut buckets = if self.slots.is_empty() {
+            MIN_BUCKETS
+        } else {
+            (self.mask + 1) * 2
+        };
+        // The first table takes what fits, down to one bucket.
+        if self.slots.is_empty() {
+            while buckets > 1 && !self.fits(Self::bytes_for(buckets)) {
+                buckets /= 2;
+            }
+        }
+        if !self.afford(Self::bytes_for(buckets) - now) {
             return;
         }
         if self.slots.is_empty() {
@@ -403,6 +466,7 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 
     /// Forgets everything, giving the memory back.
     pub fn clear(&mut self) {
+        self.packed.clear();
         self.slots = Vec::new();
         self.mask = 0;
         self.entries = 0;
@@ -444,20 +508,20 @@ mod tests {
     fn facts_round_trip_and_merge() {
         let b = Budget::unlimited();
         let mut t: Table<u64> = Table::new(1 << 20, &b);
-        assert_eq!(t.get(&7), None);
-        t.set_not_any(&7, 1 << 0, 10, 0);
-        t.set_not_any(&7, 1 << 3, 10, 0);
-        let f = t.get(&7).unwrap();
+        assert_eq!(t.get(&7, None), None);
+        t.set_not_any(&7, None, 1 << 0, 10, 0);
+        t.set_not_any(&7, None, 1 << 3, 10, 0);
+        let f = t.get(&7, None).unwrap();
         assert_eq!(f.not, 0b1001);
         assert_eq!(f.decides(3), Some(false));
         assert_eq!(f.decides(1), None);
-        t.set_exact(&7, 5, 100, 0);
-        let f = t.get(&7).unwrap();
+        t.set_exact(&7, None, 5, 100, 0);
+        let f = t.get(&7, None).unwrap();
         assert_eq!(f.exact, Some(5));
         assert_eq!(f.decides(5), Some(true));
         assert_eq!(f.decides(3), Some(false));
-        t.set_exact(&8, 0, 1, 0);
-        assert_eq!(t.get(&8).unwrap().exact, Some(0));
+        t.set_exact(&8, None, 0, 1, 0);
+        assert_eq!(t.get(&8, None).unwrap().exact, Some(0));
         assert!(b.held() > 0);
         drop(t);
         assert_eq!(b.held(), 0);
@@ -469,23 +533,23 @@ mod tests {
         let max = Table::<u64>::bytes_for(MIN_BUCKETS);
         let mut t: Table<u64> = Table::new(max, &b);
         for k in 0..100_000u64 {
-            t.set_exact(&k, k % 7, 1 + k % 3, 0);
+            t.set_exact(&k, None, k % 7, 1 + k % 3, 0);
         }
         let fill = t.fill();
         assert!(fill.bytes <= max, "{fill:?}");
         assert!(fill.replaced > 0);
         // Whatever it answers is right.
         for k in 0..100_000u64 {
-            if let Some(f) = t.get(&k) {
+            if let Some(f) = t.get(&k, None) {
                 assert_eq!(f.exact, Some(k % 7));
             }
         }
         // An expensive entry survives cheap ones.
-        t.set_exact(&1_000_000, 4, 1 << 40, 0);
+        t.set_exact(&1_000_000, None, 4, 1 << 40, 0);
         for k in 200_000..300_000u64 {
-            t.set_exact(&k, 1, 1, 0);
+            t.set_exact(&k, None, 1, 1, 0);
         }
-        assert_eq!(t.get(&1_000_000).unwrap().exact, Some(4));
+        assert_eq!(t.get(&1_000_000, None).unwrap().exact, Some(4));
     }
 
     #[test]
@@ -497,13 +561,13 @@ mod tests {
         // entry held before the doublings is held after them.
         let n = 2 * MIN_BUCKETS as u64;
         for k in 0..n {
-            t.set_exact(&k, k % 5, 1 << 20, 0);
+            t.set_exact(&k, None, k % 5, 1 << 20, 0);
         }
         let before = t.fill();
-        let held: Vec<u64> = (0..n).filter(|k| t.get(k).is_some()).collect();
+        let held: Vec<u64> = (0..n).filter(|k| t.get(k, None).is_some()).collect();
         assert!(held.len() as u64 > n / 2);
         for k in n..20 * n {
-            t.set_exact(&k, 0, 1, 0);
+            t.set_exact(&k, None, 0, 1, 0);
         }
         let after = t.fill();
         assert!(
@@ -511,7 +575,7 @@ mod tests {
             "{before:?} {after:?}"
         );
         for k in held {
-            assert_eq!(t.get(&k).and_then(|f| f.exact), Some(k % 5), "{k}");
+            assert_eq!(t.get(&k, None).and_then(|f| f.exact), Some(k % 5), "{k}");
         }
         assert_eq!(
             b.held(),
@@ -524,9 +588,113 @@ mod tests {
         let b = Budget::unlimited().with_memory(Table::<u64>::bytes_for(MIN_BUCKETS * 2));
         let mut t: Table<u64> = Table::new(u64::MAX, &b);
         for k in 0..100_000u64 {
-            t.set_exact(&k, 1, 1, 0);
+            t.set_exact(&k, None, 1, 1, 0);
         }
         assert!(b.held() <= Table::<u64>::bytes_for(MIN_BUCKETS * 2));
         assert!(t.fill().entries > 0);
+    }
+
+    /// A table of parts held as words, against a map: whatever it answers
+    /// is what was stored for that very word, through doublings, for words
+    /// built to collide in the bits that pick a bucket or in those a slot
+    /// keeps.
+    #[test]
+    fn words_are_never_confused() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(u64::MAX, &b);
+        let mut model = std::collections::HashMap::new();
+        let mut seed = 1u64;
+        let mut words = Vec::new();
+        for k in 1..40_000u64 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            words.push(seed >> 20); // random, 44 bits
+            words.push(k); // small
+            words.push(k << 30); // differing only high
+            words.push(k.wrapping_mul((1 << 21) + 1) & ((1 << 44) - 1));
+        }
+        for (i, &w) in words.iter().enumerate() {
+            let v = w % 11;
+            t.set_exact(&w, Some(w), v, 1 + i as u64 % 5, 0);
+            model.insert(w, v);
+        }
+        let fill = t.fill();
+        assert!(fill.capacity >= model.len() as u64, "{fill:?}");
+        // Nothing went to the table of whole parts.
+        assert!(t.slots.is_empty());
+        let mut held = 0;
+        for (&w, &v) in &model {
+            if let Some(f) = t.get(&w, Some(w)) {
+                assert_eq!(f.exact, Some(v), "{w:#x}");
+                held += 1;
+            }
+        }
+        // Entries are lost only where a bucket overflowed before a doubling.
+        assert!(held > model.len() * 4 / 5, "{held} of {}", model.len());
+        // Words never stored are not known.
+        for w in (1..5_000u64).map(|k| (k << 30) + 7) {
+            assert_eq!(t.get(&w, Some(w)), None, "{w:#x}");
+        }
+    }
+
+    #[test]
+    fn words_keep_facts_and_merge_them() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(1 << 20, &b);
+        let w = Some(0xABCDEF);
+        t.set_not_any(&0, w, 1 << 2, 1, 0);
+        t.set_not_any(&0, w, 1 << 5 | 1 << 30, 1, 0);
+        let f = t.get(&0, w).unwrap();
+        // Values past the slot's mask are dropped, never wrongly kept.
+        assert_eq!(f.not, 1 << 2 | 1 << 5);
+        assert_eq!(f.decides(5), Some(false));
+        assert_eq!(f.decides(30), None);
+        t.set_exact(&0, w, 3, 1 << 10, 0);
+        assert_eq!(t.get(&0, w).unwrap().exact, Some(3));
+        // A mask of values all past the slot's is not stored at all.
+        t.set_not_any(&0, Some(5), 1 << 31, 1, 0);
+        assert_eq!(t.get(&0, Some(5)), None);
+        // Nimbers too large for a slot are not stored either.
+        t.set_exact(&0, Some(6), 1 << 40, 1, 0);
+        assert_eq!(t.get(&0, Some(6)), None);
+        assert_eq!(t.fill().entries, 1);
+    }
+
+    #[test]
+    fn a_wider_word_starts_the_table_again() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(u64::MAX, &b);
+        for w in 1..1000u64 {
+            t.set_exact(&w, Some(w), w % 3, 1, 0);
+        }
+        assert_eq!(t.get(&5, Some(5)).unwrap().exact, Some(2));
+        let wide = u64::MAX - 12;
+        t.set_exact(&0, Some(wide), 9, 1, 0);
+        assert_eq!(t.get(&0, Some(wide)).unwrap().exact, Some(9));
+        // The narrow words are forgotten, not confused.
+        for w in 1..1000u64 {
+            assert!(t.get(&w, Some(w)).is_none_or(|f| f.exact == Some(w % 3)));
+        }
+        assert!(b.held() > 0 && b.held() == t.fill().bytes);
+    }
+
+    #[test]
+    fn a_full_word_table_stays_in_its_bytes_and_keeps_costly_entries() {
+        let b = Budget::unlimited();
+        let max = 64 << 10;
+        let mut t: Table<u64> = Table::new(max, &b);
+        t.set_exact(&0, Some(1 << 40), 4, 1 << 30, 0);
+        for w in 1..200_000u64 {
+            t.set_exact(&0, Some(w), w % 7, 1 + w % 3, 0);
+        }
+        let fill = t.fill();
+        assert!(fill.bytes <= max && fill.replaced > 0, "{fill:?}");
+        assert_eq!(t.get(&0, Some(1 << 40)).unwrap().exact, Some(4));
+        for w in 1..200_000u64 {
+            if let Some(f) = t.get(&0, Some(w)) {
+                assert_eq!(f.exact, Some(w % 7));
+            }
+        }
     }
 }

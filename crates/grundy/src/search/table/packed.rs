@@ -1,0 +1,315 @@
+//! Parts held as words: eight-byte slots, eight to a cache line.
+//!
+//! A part with a word ([`Rules::word`](crate::search::Rules::word)) of at
+//! most `width` bits is turned into another word of the same width by a
+//! bijection (a multiply, a shift-xor and a multiply, each invertible on
+//! `width` bits), whose top bits pick its bucket. Those bits need not be
+//! stored: an entry's bucket says what they are. A slot keeps the rest of
+//! the mixed word — at most [`REST_BITS`] bits — above [`FACT_BITS`] bits of
+//! facts. Two parts share a slot's key only if they share the whole mixed
+//! word, and so the word, and so (the word being the part's, one to one)
+//! the part: the table still answers only for parts it has seen, in half
+//! the bytes of a slot holding the part itself. This is quotienting, the
+//! classic trick of compact hash tables (Cleary, "Compact hash tables
+//! using bidirectional linear probing", IEEE Trans. Computers 1984).
+//!
+//! Doubling the table moves one more bit of each entry from its slot into
+//! its bucket's number: bucket `b` splits into `2b` and `2b + 1`, and going
+//! from the last bucket down, each pair of new buckets is free when it is
+//! filled, so the table doubles in place.
+
+use std::mem::size_of;
+
+use super::Facts;
+use crate::nimber::Nimber;
+
+/// Entries per bucket: eight slots of eight bytes, one cache line.
+pub(super) const WAYS: usize = 8;
+
+/// Bits of a slot holding facts (below) and the work of the search.
+const FACT_BITS: u32 = 24;
+
+/// The most bits of a mixed word a slot keeps: a table of `width`-bit words
+/// needs at least `2^(width - REST_BITS)` buckets.
+const REST_BITS: u32 = 64 - FACT_BITS;
+
+/// Bits of the facts' payload: a nimber below `2^PAYLOAD_BITS`, or the
+/// mask of values `0..PAYLOAD_BITS` ruled out.
+const PAYLOAD_BITS: u32 = 18;
+
+/// The smallest table, in buckets (as a power of two).
+const MIN_BITS: u32 = 8;
+
+// The facts of a slot: bits 0..5 the work (log₂ of positions, at most 31),
+// bit 5 set for an exact nimber, bits 6..24 the payload. An entry always
+// knows something (a nimber, or a mask with a bit set), so the slot 0 is
+// an empty one.
+const WORK_MASK: u64 = 31;
+const EXACT: u64 = 1 << 5;
+const PAYLOAD_SHIFT: u32 = 6;
+
+fn pack(f: Facts, work: u8) -> Option<u64> {
+    let payload = match f.exact {
+        Some(v) if v < (1 << PAYLOAD_BITS) => v << PAYLOAD_SHIFT | EXACT,
+        Some(_) => return None,
+        None => {
+            let not = u64::from(f.not) & ((1 << PAYLOAD_BITS) - 1);
+            if not == 0 {
+                return None;
+            }
+            not << PAYLOAD_SHIFT
+        }
+    };
+    Some(payload | u64::from(work).min(WORK_MASK))
+}
+
+fn unpack(slot: u64) -> Facts {
+    let payload = (slot & ((1 << FACT_BITS) - 1)) >> PAYLOAD_SHIFT;
+    if slot & EXACT != 0 {
+        Facts {
+            exact: Some(payload as Nimber),
+            not: 0,
+        }
+    } else {
+        Facts {
+            exact: None,
+            not: payload as u32,
+        }
+    }
+}
+
+fn slot_work(slot: u64) -> u8 {
+    (slot & WORK_MASK) as u8
+}
+
+/// A bucket: one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([u64; WAYS]);
+
+/// The table of parts held as words. See the [module documentation](self).
+#[derive(Default)]
+pub(super) struct Packed {
+    buckets: Vec<Bucket>,
+    /// The widest word it takes, in bits (0: none yet).
+    width: u32,
+    /// Bits of the mixed word kept in a slot: `width - log₂ buckets`.
+    rest: u32,
+    entries: usize,
+    replaced: u64,
+}
+
+impl std::fmt::Debug for Packed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Packed")
+            .field("buckets", &self.buckets.len())
+            .field("width", &self.width)
+            .field("entries", &self.entries)
+            .finish()
+    }
+}
+
+/// The width a table takes for `word`: its bits, rounded up to a byte (so
+/// that a search's parts, which rarely grow, rarely make the table start
+/// again), at least 16.
+pub(super) fn width_of(word: u64) -> u32 {
+    (64 - word.leading_zeros()).next_multiple_of(8).max(16)
+}
+
+/// The fewest buckets a table of `width`-bit words has.
+pub(super) fn min_buckets(width: u32) -> usize {
+    1 << MIN_BITS.max(width.saturating_sub(REST_BITS))
+}
+
+/// The bytes of a table of `buckets` buckets.
+pub(super) fn bytes_for(buckets: usize) -> u64 {
+    (buckets * size_of::<Bucket>()) as u64
+}
+
+/// A bijection of the words of `width` bits, spreading every bit of the
+/// word into the top ones (which pick the bucket).
+#[inline]
+fn mix(word: u64, width: u32) -> u64 {
+    let m = u64::MAX >> (64 - width);
+    let mut x = word.wrapping_mul(0x9E37_79B9_7F4A_7C15) & m;
+    x ^= x >> (width / 2);
+    x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & m
+}
+
+impl Packed {
+    /// Entries held.
+    pub(super) fn entries(&self) -> usize {
+        self.entries
+    }
+
+    /// Slots it has.
+    pub(super) fn capacity(&self) -> usize {
+        self.buckets.len() * WAYS
+    }
+
+    /// Buckets it has.
+    pub(super) fn buckets(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// Entries replaced by others.
+    pub(super) fn replaced(&self) -> u64 {
+        self.replaced
+    }
+
+    /// The widest word it takes (0: it has no buckets yet).
+    pub(super) fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Whether it holds `word`'s part when it has it: `word` is no wider.
+    #[inline]
+    pub(super) fn takes(&self, word: u64) -> bool {
+        !self.buckets.is_empty() && 64 - word.leading_zeros() <= self.width
+    }
+
+    /// The bucket and the slot's key of `word` (which it takes).
+    #[inline]
+    fn place(&self, word: u64) -> (usize, u64) {
+        let m = mix(word, self.width);
+        ((m >> self.rest) as usize, m & ((1 << self.rest) - 1))
+    }
+
+    /// Forgets everything and starts again with `buckets` empty buckets for
+    /// words of `width` bits (at least [`min_buckets`]`(width)`).
+    pub(super) fn start(&mut self, width: u32, buckets: usize) {
+        debug_assert!(buckets.is_power_of_two() && buckets >= min_buckets(width));
+        self.buckets = Vec::new();
+        let mut b = Vec::with_capacity(buckets);
+        super::huge_pages(&mut b);
+        b.resize(buckets, Bucket::default());
+        self.buckets = b;
+        self.width = width;
+        self.rest = width - buckets.trailing_zeros();
+        self.entries = 0;
+    }
+
+    /// Forgets everything, giving the memory back.
+    pub(super) fn clear(&mut self) {
+        *self = Packed {
+            replaced: self.replaced,
+            ..Packed::default()
+        };
+    }
+
+    /// Asks the processor to fetch `word`'s bucket (see
+    /// [`Table::prefetch`](super::Table::prefetch)).
+    #[inline]
+    pub(super) fn prefetch(&self, word: u64) {
+        if !self.takes(word) {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let at = self.buckets[self.place(word).0..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint, of an address in the table.
+            #[allow(unused_unsafe)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(at);
+            }
+        }
+    }
+
+    /// What is known about `word`'s part.
+    #[inline]
+    pub(super) fn get(&self, word: u64) -> Option<Facts> {
+        if !self.takes(word) {
+            return None;
+        }
+        let (b, key) = self.place(word);
+        self.buckets[b]
+            .0
+            .iter()
+            .find(|&&s| s != 0 && s >> FACT_BITS == key)
+            .map(|&s| unpack(s))
+    }
+
+    /// Whether one more entry should make it double first: when three in
+    /// four slots are taken.
+    pub(super) fn crowded(&self) -> bool {
+        (self.entries + 1) * 4 > self.capacity() * 3
+    }
+
+    /// Records `facts` about `word`'s part (which it takes), merged with
+    /// what it knew; in a full bucket it replaces the entry that took least
+    /// work, when that is no more than `work`.
+    pub(super) fn store(&mut self, word: u64, facts: Facts, work: u8) {
+        let (b, key) = self.place(word);
+        let bucket = &mut self.buckets[b].0;
+        if let Some(s) = bucket
+            .iter_mut()
+            .find(|s| **s != 0 && **s >> FACT_BITS == key)
+        {
+            let old = unpack(*s);
+            let exact = facts.exact.or(old.exact);
+            let merged = Facts {
+                exact,
+                not: if exact.is_some() {
+                    0
+                } else {
+                    old.not | facts.not
+                },
+            };
+            if let Some(f) = pack(merged, work.max(slot_work(*s))) {
+                *s = key << FACT_BITS | f;
+            }
+            return;
+        }
+        let Some(f) = pack(facts, work) else {
+            return;
+        };
+        if let Some(s) = bucket.iter_mut().find(|s| **s == 0) {
+            *s = key << FACT_BITS | f;
+            self.entries += 1;
+            return;
+        }
+        let (i, least) = bucket
+            .iter()
+            .map(|&s| slot_work(s))
+            .enumerate()
+            .min_by_key(|&(_, w)| w)
+            .expect("a bucket has slots");
+        if least <= work.min(WORK_MASK as u8) {
+            bucket[i] = key << FACT_BITS | f;
+            self.replaced += 1;
+        }
+    }
+
+    /// Doubles the table in place (see the [module documentation](self)).
+    /// The caller has reserved the bytes.
+    pub(super) fn double(&mut self) {
+        debug_assert!(self.rest > 0);
+        let old = self.buckets.len();
+        self.buckets.reserve_exact(old);
+        super::huge_pages(&mut self.buckets);
+        self.buckets.resize(2 * old, Bucket::default());
+        self.rest -= 1;
+        let top = 1u64 << (self.rest + FACT_BITS);
+        let low = (1u64 << (self.rest + FACT_BITS)) - 1;
+        for b in (0..old).rev() {
+            let from = std::mem::take(&mut self.buckets[b]);
+            let (mut lo, mut hi) = (0, 0);
+            for s in from.0.into_iter().filter(|&s| s != 0) {
+                // The top bit of the slot's key goes into the bucket number.
+                if s & top == 0 {
+                    self.buckets[2 * b].0[lo] = s & low;
+                    lo += 1;
+                } else {
+                    self.buckets[2 * b + 1].0[hi] = s & low;
+                    hi += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether it can double: a slot keeps at least one bit of key.
+    pub(super) fn can_double(&self) -> bool {
+        self.rest > 0
+    }
+}
