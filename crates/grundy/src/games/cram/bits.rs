@@ -186,7 +186,7 @@ pub(super) fn placements<B: Bits>(cells: B, w: u32) -> (B, B) {
 
 /// The connected region of `within` that holds the cells `seed`.
 #[inline]
-fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
+pub(super) fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
     let not_first = !first_col::<B>(w);
     let not_last = !last_col::<B>(w);
     let mut x = seed;

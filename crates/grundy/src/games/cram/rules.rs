@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use super::bits::{crop, first_col, last_col, placements, regions, Bits};
+use super::bits::{crop, first_col, flood, last_col, placements, regions, Bits};
 use super::shape::{
     canonical, flip_rows, half_turn, transpose, Halves, Part, Shape, SmallShape, MAX_CELLS,
 };
@@ -105,9 +105,23 @@ impl<B: Bits> Images<B> {
         if !self.joined(left, i, step) {
             return After::Split(left);
         }
-        if self.edges.iter().any(|&e| left & e == B::ZERO) {
+        if !self.fills_box(left) {
             return After::Shrunk(left);
         }
+        After::Same(self.same(i, step))
+    }
+
+    /// Whether `left` touches every side of the box.
+    #[inline]
+    fn fills_box(&self, left: B) -> bool {
+        self.edges.iter().all(|&e| left & e != B::ZERO)
+    }
+
+    /// The canonical shape of what a domino on cells `i` and `i + step`
+    /// leaves, when it is one region touching every side of the box.
+    #[inline]
+    fn same(&mut self, i: u32, step: u32) -> Shape {
+        let j = i + step;
         let (w, h, square) = (self.w, self.h, self.square);
         let (ri, ci, rj, cj) = (i / w, i % w, j / w, j % w);
         let (image, halves) = *self.turned();
@@ -123,7 +137,7 @@ impl<B: Bits> Images<B> {
             let image = image[s as usize] & !d;
             best = Some(best.map_or(image, |b| b.min(image)));
         }
-        After::Same(Shape::pack(best.expect("an image is chosen").widen(), w))
+        Shape::pack(best.expect("an image is chosen").widen(), w)
     }
 
     /// Whether the free neighbours of the domino at `i`, `i + step` are
@@ -277,7 +291,22 @@ fn options_in<B: Bits, K: Part>(
             After::Same(_) if tiny => push(cells & !(B::ONE << i | B::ONE << (i + step))),
             After::Same(shape) => out.push_part(K::from_shape(shape)),
             After::Shrunk(left) => push(left),
-            After::Split(left) => regions(left, w, push),
+            After::Split(left) => {
+                // The window around the domino could not tell; most often
+                // (half the time on 5×8) the cells are still one region,
+                // and then one in the same box takes the fast path too.
+                let first = flood(left.lowest(), left, w);
+                if first != left {
+                    if first.clear_lowest() != B::ZERO {
+                        push(first);
+                    }
+                    regions(left & !first, w, push);
+                } else if !tiny && images.fills_box(left) {
+                    out.push_part(K::from_shape(images.same(i, step)));
+                } else {
+                    push(left);
+                }
+            }
         }
         out.close();
         if enough(out, out.len() - 1) {
