@@ -7,6 +7,7 @@
 #   CASES="5x7;5x8;4x10;4x11" bash bench/boards.sh
 #   GRUNDY=/path/to/grundy bash bench/boards.sh   # time another build
 #   IGSOLVE_ROOT=DIR bash bench/boards.sh         # reuse an install
+#   TABLE_MIB=4 bash bench/boards.sh     # grundy's table allowance (default 256 MiB)
 #
 # Both programs run with their defaults (igsolve: its default pruning
 # method, transposition table and end database). grundy runs its search
@@ -37,7 +38,7 @@ fi
 cases=(3x8 5x6 5x7 5x8 4x10)
 [ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
 
-grundy_cmd() { "$G" "$1x$2"; }
+grundy_cmd() { "$G" "$1x$2" ${TABLE_MIB:+"$TABLE_MIB"}; }
 igsolve_cmd() { "$I" cram --rows "$1" --cols "$2"; }
 
 echo "== grundy vs igsolve cram ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
@@ -59,6 +60,6 @@ for board in "${cases[@]}"; do
 done
 echo
 
-grundy_rss() { max_rss "$G" "$1x$2"; }
+grundy_rss() { max_rss "$G" "$1x$2" ${TABLE_MIB:+"$TABLE_MIB"}; }
 igsolve_rss() { max_rss "$I" cram --rows "$1" --cols "$2"; }
 versus_igsolve
