@@ -32,7 +32,10 @@ fi
 cases=(3x5 4x4 5x7 6x6 8x8 6x10 9x9)
 [ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
 
-grundy_cmd() { "$G" analyze "chomp($1x$2)" --max-moves 0 --json; }
+# The command line's default budget (2,000,000 positions and moves) stops
+# short of 9x9: these boards get a larger one.
+work=1000000000
+grundy_cmd() { "$G" analyze "chomp($1x$2)" --max-moves 0 --work "$work" --json; }
 igsolve_cmd() { "$I" chomp --rows "$1" --cols "$2"; }
 
 echo "== grundy vs igsolve chomp ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
@@ -54,6 +57,6 @@ for board in "${cases[@]}"; do
 done
 echo
 
-grundy_rss() { max_rss "$G" analyze "chomp($1x$2)" --max-moves 0 --json; }
+grundy_rss() { max_rss "$G" analyze "chomp($1x$2)" --max-moves 0 --work "$work" --json; }
 igsolve_rss() { max_rss "$I" chomp --rows "$1" --cols "$2"; }
 versus_igsolve

@@ -109,12 +109,15 @@ impl std::fmt::Debug for Packed {
     }
 }
 
-/// The width a table takes for `word`: its bits, rounded up to a byte (so
-/// that a search's parts, which rarely grow, rarely make the table start
-/// again), at least 16.
+/// The width a table takes for `word`: its bits, rounded up to an even
+/// number (see [`unmix`]), at least 16.
 pub(super) fn width_of(word: u64) -> u32 {
-    (64 - word.leading_zeros()).next_multiple_of(8).max(16)
+    (64 - word.leading_zeros()).next_multiple_of(2).max(16)
 }
+
+/// The most buckets a table starts with (1 MiB): a table for words so wide
+/// that it would need more is not started (its parts are held whole).
+pub(super) const START_BUCKETS: usize = 1 << 14;
 
 /// The fewest buckets a table of `width`-bit words has.
 pub(super) fn min_buckets(width: u32) -> usize {
@@ -134,6 +137,28 @@ fn mix(word: u64, width: u32) -> u64 {
     let mut x = word.wrapping_mul(0x9E37_79B9_7F4A_7C15) & m;
     x ^= x >> (width / 2);
     x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & m
+}
+
+/// The inverse of [`mix`] for the same width.
+fn unmix(mixed: u64, width: u32) -> u64 {
+    let m = u64::MAX >> (64 - width);
+    let mut x = mixed.wrapping_mul(inverse(0xD6E8_FEB8_6659_FD93)) & m;
+    // A shift of at least half the (even) width: undoing it is doing it.
+    x ^= x >> (width / 2);
+    x.wrapping_mul(inverse(0x9E37_79B9_7F4A_7C15)) & m
+}
+
+/// The inverse of an odd number modulo 2^64 (Newton's iteration: each step
+/// doubles the bits that are right, from the three an odd number is its
+/// own inverse for).
+const fn inverse(odd: u64) -> u64 {
+    let mut x = odd;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(x)));
+        i += 1;
+    }
+    x
 }
 
 impl Packed {
@@ -175,18 +200,35 @@ impl Packed {
         ((m >> self.rest) as usize, m & ((1 << self.rest) - 1))
     }
 
-    /// Forgets everything and starts again with `buckets` empty buckets for
-    /// words of `width` bits (at least [`min_buckets`]`(width)`).
-    pub(super) fn start(&mut self, width: u32, buckets: usize) {
+    /// Starts with `buckets` empty buckets for words of `width` bits (at
+    /// least [`min_buckets`]`(width)`), keeping every entry held for
+    /// narrower words: each slot's word is recovered (its bucket's bits and
+    /// its own, unmixed) and placed anew. The old buckets are freed once
+    /// the new ones are filled.
+    pub(super) fn widen(&mut self, width: u32, buckets: usize) {
         debug_assert!(buckets.is_power_of_two() && buckets >= min_buckets(width));
-        self.buckets = Vec::new();
+        debug_assert!(width >= self.width);
         let mut b = Vec::with_capacity(buckets);
         super::huge_pages(&mut b);
         b.resize(buckets, Bucket::default());
-        self.buckets = b;
+        let old = std::mem::replace(&mut self.buckets, b);
+        let (old_width, old_rest) = (self.width, self.rest);
         self.width = width;
         self.rest = width - buckets.trailing_zeros();
         self.entries = 0;
+        for (i, bucket) in old.iter().enumerate() {
+            for &s in bucket.0.iter().filter(|&&s| s != 0) {
+                let mixed = (i as u64) << old_rest | s >> FACT_BITS;
+                let word = unmix(mixed, old_width);
+                debug_assert_eq!(mix(word, old_width), mixed);
+                let (at, key) = self.place(word);
+                let facts = s & ((1 << FACT_BITS) - 1);
+                if let Some(free) = self.buckets[at].0.iter_mut().find(|t| **t == 0) {
+                    *free = key << FACT_BITS | facts;
+                    self.entries += 1;
+                }
+            }
+        }
     }
 
     /// Forgets everything, giving the memory back.
@@ -311,5 +353,24 @@ impl Packed {
     /// Whether it can double: a slot keeps at least one bit of key.
     pub(super) fn can_double(&self) -> bool {
         self.rest > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unmix_undoes_mix_at_every_width() {
+        for width in (16..=64).step_by(8) {
+            let m = u64::MAX >> (64 - width);
+            let mut x = 0x0123_4567_89AB_CDEFu64;
+            for _ in 0..1000 {
+                x = x.rotate_left(17).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                let word = x & m;
+                assert_eq!(unmix(mix(word, width), width), word, "{width}");
+                assert!(mix(word, width) <= m);
+            }
+        }
     }
 }
