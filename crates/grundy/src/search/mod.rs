@@ -101,7 +101,10 @@
 //! visits every option meets every repetition reachable from its start,
 //! so what it answers is the value of a game whose lines all end, and a
 //! loopy game is always refused (callers catch that kind to switch to a
-//! solver for loopy games).
+//! solver for loopy games). Finite rules may ask for the same full search
+//! ([`Rules::prune`]): where a position does not split and nimbers run
+//! into the tens (Chomp), finding each option's nimber once beats asking
+//! about one value at a time.
 //!
 //! **Bounded.** Every expansion counts against the work allowance
 //! ([`SearchConfig::work`]), ticks the budget's clock and cancellation

@@ -142,7 +142,7 @@ impl<R: Rules> Search<R> {
     /// An engine for `rules` with an empty table.
     pub fn new(rules: R, config: &SearchConfig) -> Search<R> {
         let finite = rules.finite();
-        let prune = finite || rules.promised_finite();
+        let prune = (finite || rules.promised_finite()) && rules.prune();
         Search {
             rules,
             finite,
@@ -404,7 +404,8 @@ impl<R: Rules> Search<R> {
     }
 
     /// The mex of the nimbers of every option of `node`, each found in
-    /// full: the search of games not known to be finite. Every prune above
+    /// full: the search of games not known to be finite, and of rules that
+    /// ask not to be pruned ([`Rules::prune`]). Every prune above
     /// (a cut at the first option of the value asked, a bound, a search
     /// stopped at `k`) leaves lines of play unvisited, and a game with
     /// repetitions may have its loop in exactly such a line — where values

@@ -132,6 +132,20 @@ pub trait Rules: Send + Sync + 'static {
         self.finite()
     }
 
+    /// Whether the engine should prune, for finite rules: ask an option
+    /// "is your nimber `k`?" for one `k` at a time, stop at the first
+    /// option that says yes, and answer no at once above
+    /// [`Rules::bound`]. That pays where nimbers are small and positions
+    /// split (Cram, Node-Kayles): most questions end at one option. Where
+    /// a position does not split and nimbers run into the tens (Chomp),
+    /// the questions for `k = 0, 1, …` scan a position's options once per
+    /// value below its nimber; finding each option's nimber once and
+    /// taking the mex is then several times faster (Chomp 9×9: 0.25 s
+    /// against 0.06 s). Default `true`.
+    fn prune(&self) -> bool {
+        true
+    }
+
     /// The part as one word, when the rules have such a form: two parts
     /// with the same word must be the same part, and a part's options
     /// should have words no wider than its own. The transposition table

@@ -32,6 +32,10 @@ use crate::picture::{self, Cell, Grid, Item, Pick, Picture, Shape};
 use crate::search::{Engines, Options, Rules};
 use crate::sum::Term;
 
+mod small;
+
+pub use small::{SmallBar, SmallChompRules, SMALL_BAR_STEPS};
+
 /// The most rows, and the most squares in a row: a row length is a byte of
 /// the key.
 pub const MAX_SIDE: usize = 255;
@@ -271,6 +275,12 @@ impl Rules for ChompRules {
         true
     }
 
+    /// Bars do not split and their nimbers are large: each option's nimber
+    /// is found once (see [`Rules::prune`]).
+    fn prune(&self) -> bool {
+        false
+    }
+
     /// Up to eight rows, a byte each (row lengths are never 0, so the
     /// rows are the word's non-zero bytes); a move leaves no more rows.
     fn word(&self, rows: &Vec<u8>) -> Option<u64> {
@@ -322,13 +332,21 @@ impl Game for Chomp {
         }))
     }
 
-    /// By the search engine over bars in canonical form ([`ChompRules`]).
+    /// By the search engine over bars in canonical form: in one word
+    /// ([`SmallChompRules`]) when the bar fits, else as row lengths
+    /// ([`ChompRules`]).
     fn solve(&self, engines: &mut Engines) -> Option<Result<Nimber>> {
-        Some(engines.nimber(ChompRules, &canonical(&self.rows)))
+        Some(match SmallBar::of(&self.rows) {
+            Some(bar) => engines.nimber(SmallChompRules, &bar.canonical()),
+            None => engines.nimber(ChompRules, &canonical(&self.rows)),
+        })
     }
 
     fn solve_is(&self, engines: &mut Engines, k: Nimber) -> Option<Result<bool>> {
-        Some(engines.has_nimber(ChompRules, &canonical(&self.rows), k))
+        Some(match SmallBar::of(&self.rows) {
+            Some(bar) => engines.has_nimber(SmallChompRules, &bar.canonical(), k),
+            None => engines.has_nimber(ChompRules, &canonical(&self.rows), k),
+        })
     }
 
     fn has_moves(&self) -> bool {
