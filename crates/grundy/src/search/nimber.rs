@@ -73,6 +73,9 @@ struct Node<P> {
     cands: Vec<Cand>,
     /// The indices of `cands` in the order they are searched.
     order: Vec<u64>,
+    /// The values its options were found to have, a bit each (the search
+    /// without pruning, [`Search::mex_of_all`]).
+    marks: Vec<u64>,
     /// The bytes its buffers held when last measured.
     bytes: u64,
 }
@@ -83,6 +86,7 @@ impl<P> Default for Node<P> {
             options: Options::new(),
             cands: Vec::new(),
             order: Vec::new(),
+            marks: Vec::new(),
             bytes: 0,
         }
     }
@@ -416,23 +420,32 @@ impl<R: Rules> Search<R> {
     /// [`Error::Loop`]; what it answers is then the value of a game all of
     /// whose lines end.
     fn mex_of_all(&mut self, node: &mut Node<R::Part>) -> Result<Nimber> {
-        let mut seen = Vec::with_capacity(node.cands.len());
-        for i in 0..node.cands.len() {
-            let c = node.cands[i];
+        let n = node.options.len();
+        for p in node.options.parts() {
+            self.table.prefetch(p, self.rules.word(p));
+        }
+        // The mex of n values is at most n: only the values up to n are
+        // marked (bit v of the marks), in a buffer of the node's.
+        let marks = &mut node.marks;
+        marks.clear();
+        marks.resize(n / 64 + 1, 0);
+        for i in 0..n {
             let mut v = node.options.nimber(i);
-            for j in c.start..c.end {
-                let p = node.options.parts()[j as usize].clone();
+            for j in 0..node.options.get(i).len() {
+                let p = node.options.get(i)[j].clone();
                 v ^= self.value(&p)?;
             }
-            seen.push(v);
+            if v <= n as Nimber {
+                node.marks[v as usize / 64] |= 1 << (v % 64);
+            }
         }
-        seen.sort_unstable();
-        seen.dedup();
-        Ok(seen
+        let (word, bits) = node
+            .marks
             .iter()
             .enumerate()
-            .find(|&(i, &v)| v != i as Nimber)
-            .map_or(seen.len() as Nimber, |(i, _)| i as Nimber))
+            .find(|&(_, &m)| m != u64::MAX)
+            .expect("n + 1 bits, at most n of them set");
+        Ok((word * 64) as Nimber + Nimber::from(bits.trailing_ones()))
     }
 
     /// Whether some option of `node` has nimber `k`: first among those the
@@ -618,7 +631,10 @@ impl<R: Rules> Search<R> {
             self.leave(part, node);
             return Ok(None);
         }
-        self.prepare(&mut node)?;
+        if self.prune {
+            // (The search without pruning reads the options as listed.)
+            self.prepare(&mut node)?;
+        }
         self.hold(&mut node)?;
         Ok(Some(node))
     }
@@ -629,7 +645,7 @@ impl<R: Rules> Search<R> {
     fn hold(&mut self, node: &mut Node<R::Part>) -> Result<()> {
         let bytes = node.options.capacity_bytes()
             + (node.cands.capacity() * size_of::<Cand>()
-                + node.order.capacity() * size_of::<u64>()
+                + (node.order.capacity() + node.marks.capacity()) * size_of::<u64>()
                 + size_of::<Node<R::Part>>()) as u64;
         if bytes > node.bytes {
             let more = bytes - node.bytes;
