@@ -426,9 +426,8 @@ impl<R: Rules> Search<R> {
         }
         // The mex of n values is at most n: only the values up to n are
         // marked (bit v of the marks), in a buffer of the node's.
-        let marks = &mut node.marks;
-        marks.clear();
-        marks.resize(n / 64 + 1, 0);
+        node.marks.clear();
+        node.marks.resize(n / 64 + 1, 0);
         for i in 0..n {
             let mut v = node.options.nimber(i);
             for j in 0..node.options.get(i).len() {

@@ -148,7 +148,8 @@ pub trait Rules: Send + Sync + 'static {
 
     /// The part as one word, when the rules have such a form: two parts
     /// with the same word must be the same part, and a part's options
-    /// should have words no wider than its own. The transposition table
+    /// should have words no wider than its own (a wider word makes the
+    /// table move every entry to a wider table). The transposition table
     /// then holds the part in an eight-byte slot (the word's bits that
     /// pick its bucket are not stored) instead of a slot holding the part
     /// itself and its facts: twice the entries in the same memory, still

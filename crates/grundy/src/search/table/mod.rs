@@ -20,13 +20,14 @@
 //! in slots of their size.
 //!
 //! The table is open addressing in buckets of [`WAYS`] entries (eight for
-//! words). It starts
-//! small and doubles while less than its allowance is held (the bytes are
-//! reserved from the [`Budget`](crate::budget::Budget), so a table never
-//! holds more than the budget allows); at its allowance an entry that does
-//! not fit replaces the entry of its bucket that took the least work — a
-//! small part solved in microseconds makes way for the result of a long
-//! search, never the other way round.
+//! words). It starts small and doubles while less than its allowance is
+//! held (the bytes are reserved from the [`Budget`](crate::budget::Budget),
+//! so a table never holds more than the budget allows): when three in four
+//! slots are taken, or, for parts held whole, when half are and an entry
+//! finds its bucket full. At its allowance an entry that does not fit
+//! replaces the entry of its bucket that took the least work — a small
+//! part solved in microseconds makes way for the result of a long search,
+//! never the other way round.
 
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
@@ -101,7 +102,7 @@ fn unpack(word: u64) -> Facts {
 }
 
 #[inline]
-pub(super) fn work_of(word: u64) -> u8 {
+fn work_of(word: u64) -> u8 {
     (word >> WORK_SHIFT) as u8 & 63
 }
 
@@ -295,6 +296,21 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         }
         if heap > 0 && !self.hold_heap(heap) {
             return; // the part's own bytes do not fit: not remembered
+        }
+        let mut b = b;
+        if self.slots[b..b + WAYS].iter().all(|s| s.word != 0)
+            && self.entries * 2 >= self.slots.len()
+        {
+            // A full bucket in a table half full. Below its allowance the
+            // table doubles rather than turn the entry away: a part whose
+            // bucket is full of costlier ones would be searched again each
+            // time it is met, and its own parts with it (a Chomp bar of 3
+            // rows of 70 was searched a thousand times over before this).
+            let before = self.slots.len();
+            self.grow();
+            if self.slots.len() != before {
+                b = self.bucket(key) * WAYS;
+            }
         }
         let bucket = &mut self.slots[b..b + WAYS];
         if let Some(s) = bucket.iter_mut().find(|s| s.word == 0) {
