@@ -304,8 +304,9 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             // A full bucket in a table half full. Below its allowance the
             // table doubles rather than turn the entry away: a part whose
             // bucket is full of costlier ones would be searched again each
-            // time it is met, and its own parts with it (a Chomp bar of 3
-            // rows of 70 was searched a thousand times over before this).
+            // time it is met, and its own parts with it (the bars of a
+            // Chomp bar of 3 rows of 70 were searched twenty times over
+            // before this).
             let before = self.slots.len();
             self.grow();
             if self.slots.len() != before {
@@ -741,5 +742,32 @@ mod tests {
                 assert_eq!(f.exact, Some(w % 7));
             }
         }
+    }
+
+    /// An entry whose bucket is full of costlier ones, in a table of parts
+    /// held whole that is half full, makes the table double instead of
+    /// being turned away.
+    #[test]
+    fn a_full_bucket_in_a_half_full_table_makes_it_grow() {
+        let b = Budget::unlimited();
+        let mut t: Table<u64> = Table::new(u64::MAX, &b);
+        t.set_exact(&0, None, 1, 1 << 30, 0);
+        let mut k = 1u64;
+        while t.fill().entries * 2 < t.fill().capacity {
+            t.set_exact(&k, None, 1, 1 << 30, 0);
+            k += 1;
+        }
+        let before = t.fill();
+        let full = (0..t.mask + 1)
+            .find(|&i| {
+                t.slots[i * WAYS..(i + 1) * WAYS]
+                    .iter()
+                    .all(|s| s.word != 0)
+            })
+            .expect("a full bucket in a table half full");
+        let cheap = (k..).find(|c| t.bucket(c) == full).unwrap();
+        t.set_exact(&cheap, None, 7, 1, 0);
+        assert_eq!(t.fill().capacity, 2 * before.capacity);
+        assert_eq!(t.get(&cheap, None).unwrap().exact, Some(7));
     }
 }
