@@ -10,6 +10,8 @@
 //! The second argument is the transposition table's allowance in MiB
 //! (default 256).
 
+use std::io::Write as _;
+
 use grundy::games::cram::{Cram, CramRules, SmallCramRules, SmallShape};
 use grundy::search::{Rules, Search, SearchConfig, Stats};
 
@@ -48,19 +50,23 @@ fn main() {
         Some(small) => solve(SmallCramRules, &small, &config),
         None => solve(CramRules, &shapes, &config),
     };
-    println!("cram({board}) = {nimber}");
-    println!(
-        "{} positions expanded, {} options, {} table hits, {} bounded, {} solved, {:.3} s ({:.0}/s)",
+    // Written, not printed: a reader that stops early (`| head -1`) ends
+    // the output, not the program with a panic.
+    let report = format!(
+        "cram({board}) = {nimber}\n\
+         {} positions expanded, {} options, {} table hits, {} bounded, {} solved, {:.3} s ({:.0}/s)\n\
+         table: {} entries of {} slots, {} bytes, {} replaced\n",
         s.positions,
         s.options,
         s.hits,
         s.bounded,
         s.solved,
         s.elapsed.as_secs_f64(),
-        s.rate()
+        s.rate(),
+        s.table.entries,
+        s.table.capacity,
+        s.table.bytes,
+        s.table.replaced
     );
-    println!(
-        "table: {} entries of {} slots, {} bytes, {} replaced",
-        s.table.entries, s.table.capacity, s.table.bytes, s.table.replaced
-    );
+    let _ = std::io::stdout().write_all(report.as_bytes());
 }

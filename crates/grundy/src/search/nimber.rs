@@ -321,13 +321,7 @@ impl<R: Rules> Search<R> {
                 self.mex_of_all(&mut node)?
             };
             let heap = self.rules.heap_bytes(part);
-            self.table.set_exact(
-                part,
-                self.rules.word(part),
-                v,
-                self.stats.positions - before,
-                heap,
-            );
+            self.remember_exact(part, v, before, heap);
             self.stats.solved += 1;
             self.leave(part, node);
             Ok(v)
@@ -351,13 +345,7 @@ impl<R: Rules> Search<R> {
             // known without a search, met while the options are listed.
             let mut seen = 0;
             let Some(mut node) = self.expand_unless(part, Some((k, &mut seen)))? else {
-                self.table.set_not_any(
-                    part,
-                    self.rules.word(part),
-                    seen,
-                    self.stats.positions - before,
-                    heap,
-                );
+                self.remember_not(part, seen, before, heap);
                 return Ok(false);
             };
             if self.find(&mut node, k)? {
@@ -368,30 +356,34 @@ impl<R: Rules> Search<R> {
                     .iter()
                     .filter_map(|c| c.value.filter(|&v| v < NOT_BITS))
                     .fold(seen, |m, v| m | 1 << v);
-                self.table.set_not_any(
-                    part,
-                    self.rules.word(part),
-                    not,
-                    self.stats.positions - before,
-                    heap,
-                );
+                self.remember_not(part, not, before, heap);
                 self.leave(part, node);
                 return Ok(false);
             }
             // None: the nimber is at most k, and it is k exactly when every
             // smaller value is some option's.
             let v = self.mex(&mut node, k)?;
-            self.table.set_exact(
-                part,
-                self.rules.word(part),
-                v,
-                self.stats.positions - before,
-                heap,
-            );
+            self.remember_exact(part, v, before, heap);
             self.stats.solved += 1;
             self.leave(part, node);
             Ok(v == k)
         })
+    }
+
+    /// Records in the table that `part` has nimber `v`, found by a search
+    /// that started when `before` positions had been expanded.
+    fn remember_exact(&mut self, part: &R::Part, v: Nimber, before: u64, heap: usize) {
+        let work = self.stats.positions - before;
+        self.table
+            .set_exact(part, self.rules.word(part), v, work, heap);
+    }
+
+    /// Records in the table that the nimber of `part` is none of the values
+    /// set in `not` (see [`Search::remember_exact`]).
+    fn remember_not(&mut self, part: &R::Part, not: u32, before: u64, heap: usize) {
+        let work = self.stats.positions - before;
+        self.table
+            .set_not_any(part, self.rules.word(part), not, work, heap);
     }
 
     /// The smallest value below `limit` that no option of `node` has, or
