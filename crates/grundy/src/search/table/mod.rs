@@ -77,6 +77,22 @@ impl Facts {
         }
         None
     }
+
+    /// What is known once `more` is learnt too: the nimber, when either
+    /// knows it (the values ruled out then say nothing more), else every
+    /// value either rules out.
+    #[inline]
+    pub fn with(self, more: Facts) -> Facts {
+        let exact = more.exact.or(self.exact);
+        Facts {
+            exact,
+            not: if exact.is_some() {
+                0
+            } else {
+                self.not | more.not
+            },
+        }
+    }
 }
 
 // The word of an entry: bits 0..24 the nimber + 1 (0: not known), 24..56
@@ -282,16 +298,7 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         let bucket = &mut self.slots[b..b + WAYS];
         // The same part: merge what is known.
         if let Some(s) = bucket.iter_mut().find(|s| s.word != 0 && s.key == *key) {
-            let old = unpack(s.word);
-            let merged = Facts {
-                exact: facts.exact.or(old.exact),
-                not: if facts.exact.or(old.exact).is_some() {
-                    0
-                } else {
-                    old.not | facts.not
-                },
-            };
-            s.word = pack(merged, work.max(work_of(s.word)));
+            s.word = pack(unpack(s.word).with(facts), work.max(work_of(s.word)));
             return;
         }
         if heap > 0 && !self.hold_heap(heap) {
@@ -342,27 +349,26 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             let width = packed::width_of(word).max(self.packed.width());
             // Twice the buckets when half full: the entries are placed
             // anew, at random, and a bucket holds only eight.
-            let now = self.packed.buckets();
+            let held = self.packed.buckets();
             let room = if self.packed.entries() * 2 > self.packed.capacity() {
-                2 * now
+                2 * held
             } else {
-                now
+                held
             };
             let buckets = packed::min_buckets(width).max(room);
             // Words so wide that a slot needs a large table from the start
             // are held whole instead, until the table has grown to it.
-            if buckets > (2 * now).max(packed::START_BUCKETS) {
+            if buckets > (2 * held).max(packed::START_BUCKETS) {
                 return false;
             }
-            let (now, then) = (packed::bytes_for(now), packed::bytes_for(buckets));
             // The old buckets and the new are held together while the
             // entries move.
-            if !self.afford(then) {
+            if !self.afford(packed::bytes_for(buckets)) {
                 return false;
             }
             self.packed.widen(width, buckets);
             if let Some(r) = &mut self.reservation {
-                r.shrink(now);
+                r.shrink(packed::bytes_for(held));
             }
         } else if self.packed.crowded() && self.packed.can_double() {
             let more = packed::bytes_for(self.packed.buckets());

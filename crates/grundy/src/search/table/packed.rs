@@ -288,17 +288,7 @@ impl Packed {
             .iter_mut()
             .find(|s| **s != 0 && **s >> FACT_BITS == key)
         {
-            let old = unpack(*s);
-            let exact = facts.exact.or(old.exact);
-            let merged = Facts {
-                exact,
-                not: if exact.is_some() {
-                    0
-                } else {
-                    old.not | facts.not
-                },
-            };
-            if let Some(f) = pack(merged, work.max(slot_work(*s))) {
+            if let Some(f) = pack(unpack(*s).with(facts), work.max(slot_work(*s))) {
                 *s = key << FACT_BITS | f;
             }
             return;
