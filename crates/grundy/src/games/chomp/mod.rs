@@ -148,13 +148,20 @@ pub fn canonical(rows: &[u8]) -> Vec<u8> {
 /// [`canonical`] gives them), for a search that knows bars only: `each` is
 /// called once per move with the bar left, in canonical form.
 pub fn options(rows: &[u8], each: &mut dyn FnMut(&[u8])) {
+    cuts(rows, &mut |left| each(&canonical(left)));
+}
+
+/// The bar each move leaves (row lengths, as they fall: not in canonical
+/// form), one call of `each` per move: the square of row `r`, column `c`
+/// taken, rows from `r` up are cut to `c` squares and empty ones dropped.
+fn cuts(rows: &[u8], each: &mut dyn FnMut(&[u8])) {
     let mut left = Vec::with_capacity(rows.len());
     for (r, &len) in rows.iter().enumerate() {
         for c in (r == 0) as u8..len {
             left.clear();
             left.extend(rows[..r].iter().copied());
             left.extend(rows[r..].iter().map(|&l| l.min(c)).take_while(|&l| l > 0));
-            each(&canonical(&left));
+            each(&left);
         }
     }
 }

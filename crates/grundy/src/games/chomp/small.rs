@@ -12,7 +12,7 @@
 //! boundary the other way with up and left exchanged: the path reversed and
 //! its bits flipped.
 
-use super::{l_value, ChompRules};
+use super::{cuts, l_value, ChompRules};
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::search::{Options, Rules};
@@ -121,23 +121,13 @@ impl Rules for SmallChompRules {
     fn options(&self, bar: &SmallBar, out: &mut Options<SmallBar>) -> Result<()> {
         let mut rows = [0u8; SMALL_BAR_STEPS];
         let k = bar.rows(&mut rows);
-        let mut left = [0u8; SMALL_BAR_STEPS];
-        for r in 0..k {
-            for c in u8::from(r == 0)..rows[r] {
-                // Rows from r up cut to c squares; rows left empty dropped.
-                left[..r].copy_from_slice(&rows[..r]);
-                let mut n = r;
-                while n < k && c > 0 {
-                    left[n] = rows[n].min(c);
-                    n += 1;
-                }
-                match l_value(&left[..n]) {
-                    Some(v) => out.push_nimber(v),
-                    None => out.push_part(encode(&left[..n]).canonical()),
-                }
-                out.close();
+        cuts(&rows[..k], &mut |left| {
+            match l_value(left) {
+                Some(v) => out.push_nimber(v),
+                None => out.push_part(encode(left).canonical()),
             }
-        }
+            out.close();
+        });
         Ok(())
     }
 
