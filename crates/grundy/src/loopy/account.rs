@@ -9,7 +9,8 @@ use crate::game::{Component, Move};
 use super::gamma::Gamma;
 use super::solver::LoopySolver;
 
-/// The account of one component's value (see the [module documentation](self)).
+/// The account of one component's value (the source of this module
+/// explains the method).
 #[derive(Clone, Debug)]
 pub struct Account {
     pub value: Gamma,

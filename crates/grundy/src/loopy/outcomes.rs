@@ -19,8 +19,8 @@ use crate::nim::Outcome;
 
 use crate::graph::Graph;
 
-/// Outcome and remoteness of every vertex of a graph (see the [module
-/// documentation](self)).
+/// Outcome and remoteness of every vertex of a graph (the source of this
+/// module explains the method).
 #[derive(Clone, Debug)]
 pub struct OutcomeTable {
     outcome: Vec<Outcome>,

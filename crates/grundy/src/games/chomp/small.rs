@@ -21,9 +21,9 @@ use crate::search::{Options, Rules};
 /// squares.
 pub const SMALL_BAR_STEPS: usize = 63;
 
-/// A bar (row lengths from the poisoned row up) in one word: see the
-/// [module documentation](self). Two bars are equal exactly when their
-/// words are.
+/// A bar (row lengths from the poisoned row up) in one word: the steps of
+/// its boundary path, as the source of this module explains. Two bars are
+/// equal exactly when their words are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SmallBar(u64);
 
