@@ -10,7 +10,7 @@
 //! ([`Joined`]). The others are split into regions and each normalised
 //! ([`canonical`]).
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use super::bits::{crop, first_col, flood, last_col, placements, regions, Bits};
 use super::shape::{
@@ -329,34 +329,31 @@ fn options_in<B: Bits, K: Part>(
 /// on 5×7 and 12% more on 5×8; rows and columns alike: more on 4×7, 4×9,
 /// 5×6, 5×7 and 5×8, fewer on 3×12 and 3×14.)
 fn placement_order(h: u32, w: u32) -> &'static [u16] {
-    static ORDER: LazyLock<Vec<Box<[u16]>>> = LazyLock::new(|| {
-        let side = MAX_CELLS as usize + 1;
-        let mut all = vec![Box::<[u16]>::default(); side * side];
-        for h in 1..=MAX_CELLS {
-            for w in 1..=MAX_CELLS / h {
-                let mut places = Vec::new();
-                for i in 0..h * w {
-                    let (r, c) = (i / w, i % w);
-                    let mut add = |j: u32, down: u32| {
-                        // Twice the centre's offset from the box's centre.
-                        let dr = (r + j / w).abs_diff(h - 1);
-                        let dc = (c + j % w).abs_diff(w - 1);
-                        places.push((3 * dr + dc, down, (i << 1 | down) as u16));
-                    };
-                    if c + 1 < w {
-                        add(i + 1, 0);
-                    }
-                    if r + 1 < h {
-                        add(i + w, 1);
-                    }
-                }
-                places.sort_unstable();
-                all[h as usize * side + w as usize] = places.into_iter().map(|p| p.2).collect();
+    // Each box's order is made when a search first meets the box: the
+    // boxes of a board are a few of the thousands up to 121 cells, and
+    // this array's untouched pages take no memory.
+    const SIDE: usize = MAX_CELLS as usize + 1;
+    static ORDER: [OnceLock<Box<[u16]>>; SIDE * SIDE] = [const { OnceLock::new() }; SIDE * SIDE];
+    ORDER[h as usize * SIDE + w as usize].get_or_init(|| {
+        let mut places = Vec::new();
+        for i in 0..h * w {
+            let (r, c) = (i / w, i % w);
+            let mut add = |j: u32, down: u32| {
+                // Twice the centre's offset from the box's centre.
+                let dr = (r + j / w).abs_diff(h - 1);
+                let dc = (c + j % w).abs_diff(w - 1);
+                places.push((3 * dr + dc, down, (i << 1 | down) as u16));
+            };
+            if c + 1 < w {
+                add(i + 1, 0);
+            }
+            if r + 1 < h {
+                add(i + w, 1);
             }
         }
-        all
-    });
-    &ORDER[h as usize * (MAX_CELLS as usize + 1) + w as usize]
+        places.sort_unstable();
+        places.into_iter().map(|p| p.2).collect()
+    })
 }
 
 /// Cram for the [`search`](crate::search) engine: a part is a region's

@@ -21,7 +21,7 @@
 //!
 //! The table is open addressing in buckets of [`WAYS`] entries (eight for
 //! words). It starts small and doubles while less than its allowance is
-//! held (the bytes are reserved from the [`Budget`](crate::budget::Budget),
+//! held (the bytes are reserved from the [`Budget`],
 //! so a table never holds more than the budget allows): when three in four
 //! slots are taken, or, for parts held whole, when half are and an entry
 //! finds its bucket full. At its allowance an entry that does not fit
@@ -39,6 +39,7 @@ use crate::nimber::Nimber;
 #[cfg(doc)]
 use crate::search::Rules;
 
+mod lines;
 mod packed;
 
 use packed::Packed;
@@ -513,28 +514,12 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
 }
 
 /// Asks the kernel to back the (not yet touched) buffer of `slots` with
-/// huge pages where it can. A table of many megabytes is read at random
-/// places, one cache line each; with ordinary 4 KiB pages nearly every read
-/// also misses the processor's page-translation cache (measured on 5×8
-/// Cram: 5% of the search's time). Only advice: where huge pages are off or
-/// unavailable nothing changes.
+/// huge pages where it can (see [`lines::advise_huge`]).
 fn huge_pages<T>(slots: &mut Vec<T>) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = slots.as_mut_ptr() as usize;
-        let end = start + slots.capacity() * size_of::<T>();
-        let (lo, hi) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if hi > lo {
-            // SAFETY: advice about pages inside the vector's own allocation,
-            // which changes neither their contents nor their mapping.
-            unsafe {
-                libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = slots;
+    lines::advise_huge(
+        slots.as_mut_ptr() as usize,
+        slots.capacity() * size_of::<T>(),
+    );
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 
 use std::mem::size_of;
 
+use super::lines::{Line as Bucket, Lines};
 use super::Facts;
 use crate::nimber::Nimber;
 
@@ -82,15 +83,10 @@ fn slot_work(slot: u64) -> u8 {
     (slot & WORK_MASK) as u8
 }
 
-/// A bucket: one cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Bucket([u64; WAYS]);
-
 /// The table of parts held as words. See the [module documentation](self).
 #[derive(Default)]
 pub(super) struct Packed {
-    buckets: Vec<Bucket>,
+    buckets: Lines,
     /// The widest word it takes, in bits (0: none yet).
     width: u32,
     /// Bits of the mixed word kept in a slot: `width - log₂ buckets`.
@@ -208,10 +204,7 @@ impl Packed {
     pub(super) fn widen(&mut self, width: u32, buckets: usize) {
         debug_assert!(buckets.is_power_of_two() && buckets >= min_buckets(width));
         debug_assert!(width >= self.width);
-        let mut b = Vec::with_capacity(buckets);
-        super::huge_pages(&mut b);
-        b.resize(buckets, Bucket::default());
-        let old = std::mem::replace(&mut self.buckets, b);
+        let old = std::mem::replace(&mut self.buckets, Lines::zeroed(buckets));
         let (old_width, old_rest) = (self.width, self.rest);
         self.width = width;
         self.rest = width - buckets.trailing_zeros();
@@ -318,9 +311,7 @@ impl Packed {
     pub(super) fn double(&mut self) {
         debug_assert!(self.rest > 0);
         let old = self.buckets.len();
-        self.buckets.reserve_exact(old);
-        super::huge_pages(&mut self.buckets);
-        self.buckets.resize(2 * old, Bucket::default());
+        self.buckets.grow(2 * old);
         self.rest -= 1;
         let top = 1u64 << (self.rest + FACT_BITS);
         let low = (1u64 << (self.rest + FACT_BITS)) - 1;
