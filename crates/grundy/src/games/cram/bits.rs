@@ -149,7 +149,7 @@ pub(super) fn last_col<B: Bits>(w: u32) -> B {
 
 /// `cells` (non-empty) cropped to the box around them: (cells, height,
 /// width, and the box's first row and column in the old box).
-#[inline]
+#[inline(always)]
 pub(super) fn crop<B: Bits>(cells: B, w: u32) -> (B, u32, u32, (u32, u32)) {
     let lo = cells.tz();
     let hi = B::BITS - 1 - cells.lz();
@@ -177,7 +177,7 @@ pub(super) fn crop<B: Bits>(cells: B, w: u32) -> (B, u32, u32, (u32, u32)) {
 
 /// Every place a domino fits on `cells` (`w` to a row): the cells with a
 /// free right neighbour, and those with a free neighbour below.
-#[inline]
+#[inline(always)]
 pub(super) fn placements<B: Bits>(cells: B, w: u32) -> (B, B) {
     let across = cells & (cells >> 1) & !last_col::<B>(w);
     let down = cells & (cells >> w);
@@ -185,7 +185,7 @@ pub(super) fn placements<B: Bits>(cells: B, w: u32) -> (B, B) {
 }
 
 /// The connected region of `within` that holds the cells `seed`.
-#[inline]
+#[inline(always)]
 pub(super) fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
     let not_first = !first_col::<B>(w);
     let not_last = !last_col::<B>(w);
@@ -201,7 +201,7 @@ pub(super) fn flood<B: Bits>(seed: B, within: B, w: u32) -> B {
 
 /// Calls `found` with each connected region of `cells` that holds at least
 /// two cells (a lone cell holds no domino).
-#[inline]
+#[inline(always)]
 pub(super) fn regions<B: Bits>(mut cells: B, w: u32, mut found: impl FnMut(B)) {
     while cells != B::ZERO {
         let region = flood(cells.lowest(), cells, w);

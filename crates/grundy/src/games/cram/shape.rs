@@ -245,13 +245,13 @@ fn shape_of<B: Bits>(cells: B, w: u32) -> Shape {
 }
 
 /// The half turn of a box of `n` cells: every bit reversed.
-#[inline]
+#[inline(always)]
 pub(super) fn half_turn<B: Bits>(cells: B, n: u32) -> B {
     cells.rev() >> (B::BITS - n)
 }
 
 /// The rows of an `h × w` box in reverse order.
-#[inline]
+#[inline(always)]
 pub(super) fn flip_rows<B: Bits>(cells: B, h: u32, w: u32) -> B {
     let mask = B::ones(w);
     let mut y = B::ZERO;
@@ -262,6 +262,7 @@ pub(super) fn flip_rows<B: Bits>(cells: B, h: u32, w: u32) -> B {
 }
 
 /// The transpose of an `h × w` box (a `w × h` box).
+#[inline(always)]
 pub(super) fn transpose<B: Bits>(cells: B, h: u32, w: u32) -> B {
     let mask = B::ones(w);
     let mut y = B::ZERO;
@@ -277,6 +278,7 @@ pub(super) fn transpose<B: Bits>(cells: B, h: u32, w: u32) -> B {
 }
 
 /// The canonical shape of a tight `h × w` box (see [`Shape`]).
+#[inline(always)]
 pub(super) fn canonical<B: Bits>(cells: B, h: u32, w: u32) -> Shape {
     let (mut cells, mut h, mut w) = (cells, h, w);
     if h > w {
@@ -315,7 +317,7 @@ pub(super) struct Halves {
 }
 
 impl Halves {
-    #[inline]
+    #[inline(always)]
     pub(super) fn of<B: Bits>(cells: B, h: u32, w: u32) -> Halves {
         Halves {
             top: (cells & B::ones(h / 2 * w)).count(),
@@ -327,7 +329,7 @@ impl Halves {
 
     /// The symmetries (bits 0..8, numbered as in [`Images`]) whose image
     /// has the fewest cells in its top half, then in its left half.
-    #[inline]
+    #[inline(always)]
     pub(super) fn choose(self, square: bool) -> u32 {
         let Halves {
             top: t,
@@ -358,7 +360,7 @@ impl Halves {
     }
 
     /// The halves after the cell `(r, c)` is taken away.
-    #[inline]
+    #[inline(always)]
     pub(super) fn without(mut self, r: u32, c: u32, h: u32, w: u32) -> Halves {
         if r < h / 2 {
             self.top -= 1;
