@@ -473,9 +473,22 @@ fn bound(part: Shape) -> Nimber {
 /// 0 for a region the second player wins by copying (see
 /// [`Shape::mirrored`]); nothing otherwise.
 fn known(part: Shape) -> Option<Nimber> {
-    let (cells, h, w) = (part.cells(), part.height(), part.width());
-    if cells != 0 && small::holds(h, w) {
-        return Some(small::nimber(cells as u64, h, w));
+    let cells = part.cells();
+    if cells == 0 {
+        return None;
+    }
+    // (A box holding a cell past bit 16 has more than 16 cells.)
+    if 128 - cells.leading_zeros() <= small::SMALL_CELLS {
+        let (h, w) = (part.height(), part.width());
+        if small::holds(h, w) {
+            return Some(small::nimber(cells as u64, h, w));
+        }
+    }
+    // A region copying wins has its cells in pairs, each cell and its
+    // image (no free cell is its own image): an odd count rules it out at
+    // once, for half the regions the search asks about.
+    if cells.count_ones() % 2 == 1 {
+        return None;
     }
     part.mirrored().then_some(0)
 }
