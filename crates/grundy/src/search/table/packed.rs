@@ -46,6 +46,8 @@ const MIN_BITS: u32 = 8;
 // knows something (a nimber, or a mask with a bit set), so the slot 0 is
 // an empty one.
 const WORK_MASK: u64 = 31;
+/// The facts' bits of a slot.
+const FACTS: u64 = (1 << FACT_BITS) - 1;
 const EXACT: u64 = 1 << 5;
 const PAYLOAD_SHIFT: u32 = 6;
 
@@ -91,6 +93,9 @@ pub(super) struct Packed {
     width: u32,
     /// Bits of the mixed word kept in a slot: `width - log₂ buckets`.
     rest: u32,
+    /// The words of `width` bits: the low `width` bits set (none when
+    /// there are no buckets, so that no word is taken).
+    words: u64,
     entries: usize,
     replaced: u64,
 }
@@ -130,18 +135,22 @@ pub(super) fn bytes_for(buckets: usize) -> u64 {
 #[inline]
 fn mix(word: u64, width: u32) -> u64 {
     let m = u64::MAX >> (64 - width);
-    let mut x = word.wrapping_mul(0x9E37_79B9_7F4A_7C15) & m;
+    let mut x = word.wrapping_mul(MIX1) & m;
     x ^= x >> (width / 2);
-    x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & m
+    x.wrapping_mul(MIX2) & m
 }
+
+/// The odd multipliers of [`mix`].
+const MIX1: u64 = 0x9E37_79B9_7F4A_7C15;
+const MIX2: u64 = 0xD6E8_FEB8_6659_FD93;
 
 /// The inverse of [`mix`] for the same width.
 fn unmix(mixed: u64, width: u32) -> u64 {
     let m = u64::MAX >> (64 - width);
-    let mut x = mixed.wrapping_mul(inverse(0xD6E8_FEB8_6659_FD93)) & m;
+    let mut x = mixed.wrapping_mul(inverse(MIX2)) & m;
     // A shift of at least half the (even) width: undoing it is doing it.
     x ^= x >> (width / 2);
-    x.wrapping_mul(inverse(0x9E37_79B9_7F4A_7C15)) & m
+    x.wrapping_mul(inverse(MIX1)) & m
 }
 
 /// The inverse of an odd number modulo 2^64 (Newton's iteration: each step
@@ -186,13 +195,17 @@ impl Packed {
     /// Whether it holds `word`'s part when it has it: `word` is no wider.
     #[inline]
     pub(super) fn takes(&self, word: u64) -> bool {
-        !self.buckets.is_empty() && 64 - word.leading_zeros() <= self.width
+        word & !self.words == 0 && !self.buckets.is_empty()
     }
 
     /// The bucket and the slot's key of `word` (which it takes).
     #[inline]
     fn place(&self, word: u64) -> (usize, u64) {
-        let m = mix(word, self.width);
+        // `mix`, with the width's mask kept.
+        let mut x = word.wrapping_mul(MIX1) & self.words;
+        x ^= x >> (self.width / 2);
+        let m = x.wrapping_mul(MIX2) & self.words;
+        debug_assert_eq!(m, mix(word, self.width));
         ((m >> self.rest) as usize, m & ((1 << self.rest) - 1))
     }
 
@@ -207,6 +220,7 @@ impl Packed {
         let old = std::mem::replace(&mut self.buckets, Lines::zeroed(buckets));
         let (old_width, old_rest) = (self.width, self.rest);
         self.width = width;
+        self.words = u64::MAX >> (64 - width);
         self.rest = width - buckets.trailing_zeros();
         self.entries = 0;
         for (i, bucket) in old.iter().enumerate() {
@@ -258,10 +272,19 @@ impl Packed {
             return None;
         }
         let (b, key) = self.place(word);
-        self.buckets[b]
-            .0
+        let bucket = &self.buckets[b].0;
+        let want = key << FACT_BITS;
+        if want == 0 {
+            // (The one key an empty slot would match.)
+            return bucket
+                .iter()
+                .find(|&&s| s != 0 && s >> FACT_BITS == key)
+                .map(|&s| unpack(s));
+        }
+        // (Any other key: an empty slot never matches.)
+        bucket
             .iter()
-            .find(|&&s| s != 0 && s >> FACT_BITS == key)
+            .find(|&&s| s & !FACTS == want)
             .map(|&s| unpack(s))
     }
 
