@@ -254,7 +254,7 @@ fn options_in<B: Bits, K: Part>(
     h: u32,
     w: u32,
     out: &mut Options<K>,
-    enough: &mut impl FnMut(&Options<K>, usize) -> bool,
+    enough: &mut dyn FnMut(&Options<K>, usize) -> bool,
 ) -> bool {
     let mut images = Images::new(cells, h, w);
     let tiny = small::holds(h, w);
@@ -269,37 +269,54 @@ fn options_in<B: Bits, K: Part>(
         if fits >> i & B::ONE == B::ZERO {
             continue;
         }
+        // The regions left to add through `push` (one call site, so that
+        // the normalising code is built once): at most six, one for each
+        // free neighbour of the domino (every region touches one).
+        let mut left_over = [B::ZERO; 6];
+        let mut pieces = 0;
         match images.after(i, step) {
             // (A region of a small box, asked about directly, leaves small
             // regions only.)
-            After::Same(_) if tiny => push(cells & !(B::ONE << i | B::ONE << (i + step)), w, out),
+            After::Same(_) if tiny => {
+                left_over[0] = cells & !(B::ONE << i | B::ONE << (i + step));
+                pieces = 1;
+            }
             After::Same(shape) => out.push_part(K::from_shape(shape)),
-            After::Shrunk(left) => push(left, w, out),
+            After::Shrunk(left) => {
+                left_over[0] = left;
+                pieces = 1;
+            }
             After::Split(left) => {
                 // The window around the domino could not tell; most often
                 // (half the time on 5×8) the cells are still one region,
                 // and then one in the same box takes the fast path too.
                 let first = flood(left.lowest(), left, w);
                 if first != left {
-                    if first.clear_lowest() != B::ZERO {
-                        push(first, w, out);
-                    }
-                    // The other regions, one flood each (as `regions`,
-                    // written out so that it is built with the listing).
-                    let mut rest = left & !first;
-                    while rest != B::ZERO {
-                        let region = flood(rest.lowest(), rest, w);
+                    // Each region, one flood each; a lone cell holds no
+                    // domino and is left out.
+                    let mut rest = left;
+                    let mut region = first;
+                    loop {
                         rest &= !region;
                         if region.clear_lowest() != B::ZERO {
-                            push(region, w, out);
+                            left_over[pieces] = region;
+                            pieces += 1;
                         }
+                        if rest == B::ZERO {
+                            break;
+                        }
+                        region = flood(rest.lowest(), rest, w);
                     }
                 } else if !tiny && images.fills_box(left) {
                     out.push_part(K::from_shape(images.same(i, step)));
                 } else {
-                    push(left, w, out);
+                    left_over[0] = left;
+                    pieces = 1;
                 }
             }
+        }
+        for &r in &left_over[..pieces] {
+            push(r, w, out);
         }
         out.close();
         if enough(out, out.len() - 1) {
@@ -388,7 +405,7 @@ pub struct SmallCramRules;
 fn list<K: Part>(
     part: K,
     out: &mut Options<K>,
-    enough: &mut impl FnMut(&Options<K>, usize) -> bool,
+    enough: &mut dyn FnMut(&Options<K>, usize) -> bool,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     if *BIT_INSTRUCTIONS {
@@ -421,7 +438,7 @@ static BIT_INSTRUCTIONS: LazyLock<bool> = LazyLock::new(|| {
 fn list_with_bit_instructions<K: Part>(
     part: K,
     out: &mut Options<K>,
-    enough: &mut impl FnMut(&Options<K>, usize) -> bool,
+    enough: &mut dyn FnMut(&Options<K>, usize) -> bool,
 ) -> bool {
     list_portably(part, out, enough)
 }
@@ -430,7 +447,7 @@ fn list_with_bit_instructions<K: Part>(
 fn list_portably<K: Part>(
     part: K,
     out: &mut Options<K>,
-    enough: &mut impl FnMut(&Options<K>, usize) -> bool,
+    enough: &mut dyn FnMut(&Options<K>, usize) -> bool,
 ) -> bool {
     let part = part.shape();
     let (cells, w, h) = (part.cells(), part.width(), part.height());
@@ -512,7 +529,7 @@ macro_rules! cram_rules {
                 out: &mut Options<$part>,
                 enough: &mut dyn FnMut(&Options<$part>, usize) -> bool,
             ) -> Result<bool> {
-                Ok(list(*part, out, &mut |o, i| enough(o, i)))
+                Ok(list(*part, out, enough))
             }
 
             fn size(&self, part: &$part) -> u64 {
