@@ -13,10 +13,13 @@
 //!
 //! The table is shared by every search in the process (its entries are
 //! facts about Cram, the same for every request) and holds
-//! [`database_bytes`] bytes (about 0.6 MB), allocated once on first use
-//! and zero until a region is met: a byte per region, holding its nimber
-//! plus one (0: not yet known). Filling is thread-safe: two threads that
-//! meet the same region both compute it and store the same byte.
+//! [`database_bytes`] bytes (about 0.3 MB), allocated once on first use
+//! and zero until a region is met: four bits per region, holding its
+//! nimber plus one (0: not yet known), two regions to a byte. Only the
+//! pages of the boxes a board meets are ever touched (5×7: about 90 KB).
+//! Filling is thread-safe: an entry is set by or-ing its four bits into
+//! its byte, so two threads that meet the same region both compute it and
+//! store the same bits, and a neighbour's bits are never lost.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::LazyLock;
@@ -53,11 +56,11 @@ const LAYOUT: Layout = {
 };
 
 static TABLE: LazyLock<Box<[AtomicU8]>> =
-    LazyLock::new(|| (0..LAYOUT.total).map(|_| AtomicU8::new(0)).collect());
+    LazyLock::new(|| (0..LAYOUT.total.div_ceil(2)).map(|_| AtomicU8::new(0)).collect());
 
 /// The bytes the database holds once it is used.
 pub fn database_bytes() -> usize {
-    LAYOUT.total
+    LAYOUT.total.div_ceil(2)
 }
 
 /// Whether a region cropped to an `h × w` box is in the database.
@@ -72,14 +75,15 @@ pub(super) fn holds(h: u32, w: u32) -> bool {
 pub(super) fn nimber(cells: u64, h: u32, w: u32) -> Nimber {
     debug_assert!(holds(h, w));
     let at = LAYOUT.start[h as usize][w as usize] + cells as usize;
-    let known = TABLE[at].load(Ordering::Relaxed);
+    let (byte, shift) = (&TABLE[at / 2], at as u32 % 2 * 4);
+    let known = byte.load(Ordering::Relaxed) >> shift & 15;
     if known != 0 {
         return Nimber::from(known - 1);
     }
     let v = solve(cells, w);
     // A region of at most 16 cells holds at most 8 dominoes: its nimber is
-    // at most 8.
-    TABLE[at].store(v as u8 + 1, Ordering::Relaxed);
+    // at most 8, and its entry at most 9.
+    byte.fetch_or((v as u8 + 1) << shift, Ordering::Relaxed);
     v
 }
 
