@@ -10,7 +10,9 @@
 //! ([`Joined`]). The others are split into regions and each normalised
 //! ([`canonical`]).
 
-use std::sync::{LazyLock, OnceLock};
+use std::sync::LazyLock;
+
+use once_cell::race::OnceBox;
 
 use super::bits::{crop, first_col, flood, last_col, placements, Bits};
 use super::shape::{
@@ -361,9 +363,10 @@ fn push<B: Bits, K: Part>(r: B, w: u32, out: &mut Options<K>) {
 fn placement_order(h: u32, w: u32) -> &'static [u16] {
     // Each box's order is made when a search first meets the box: the
     // boxes of a board are a few of the thousands up to 121 cells, and
-    // this array's untouched pages take no memory.
+    // this array (null pointers, zero bits: its pages are the system's
+    // zero pages until written) takes no memory for the others.
     const SIDE: usize = MAX_CELLS as usize + 1;
-    static ORDER: [OnceLock<Box<[u16]>>; SIDE * SIDE] = [const { OnceLock::new() }; SIDE * SIDE];
+    static ORDER: [OnceBox<Box<[u16]>>; SIDE * SIDE] = [const { OnceBox::new() }; SIDE * SIDE];
     ORDER[h as usize * SIDE + w as usize].get_or_init(|| {
         let mut places = Vec::new();
         for i in 0..h * w {
@@ -382,7 +385,7 @@ fn placement_order(h: u32, w: u32) -> &'static [u16] {
             }
         }
         places.sort_unstable();
-        places.into_iter().map(|p| p.2).collect()
+        Box::new(places.into_iter().map(|p| p.2).collect())
     })
 }
 

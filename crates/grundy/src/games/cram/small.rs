@@ -55,8 +55,11 @@ const LAYOUT: Layout = {
     l
 };
 
-static TABLE: LazyLock<Box<[AtomicU8]>> =
-    LazyLock::new(|| (0..LAYOUT.total.div_ceil(2)).map(|_| AtomicU8::new(0)).collect());
+static TABLE: LazyLock<Box<[AtomicU8]>> = LazyLock::new(|| {
+    (0..LAYOUT.total.div_ceil(2))
+        .map(|_| AtomicU8::new(0))
+        .collect()
+});
 
 /// The bytes the database holds once it is used.
 pub fn database_bytes() -> usize {
