@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use once_cell::race::OnceBox;
 
-use super::bits::{crop, first_col, flood, last_col, placements, Bits};
+use super::bits::{crop, first_col, flood, last_col, placements, regions, Bits};
 use super::shape::{
     canonical, flip_rows, half_turn, transpose, Halves, Part, Shape, SmallShape, MAX_CELLS,
 };
@@ -294,21 +294,15 @@ fn options_in<B: Bits, K: Part>(
                 // and then one in the same box takes the fast path too.
                 let first = flood(left.lowest(), left, w);
                 if first != left {
-                    // Each region, one flood each; a lone cell holds no
-                    // domino and is left out.
-                    let mut rest = left;
-                    let mut region = first;
-                    loop {
-                        rest &= !region;
-                        if region.clear_lowest() != B::ZERO {
-                            left_over[pieces] = region;
-                            pieces += 1;
-                        }
-                        if rest == B::ZERO {
-                            break;
-                        }
-                        region = flood(rest.lowest(), rest, w);
+                    // (A lone cell holds no domino and is left out.)
+                    if first.clear_lowest() != B::ZERO {
+                        left_over[0] = first;
+                        pieces = 1;
                     }
+                    regions(left & !first, w, |r| {
+                        left_over[pieces] = r;
+                        pieces += 1;
+                    });
                 } else if !tiny && images.fills_box(left) {
                     out.push_part(K::from_shape(images.same(i, step)));
                 } else {
@@ -572,7 +566,7 @@ cram_rules!(SmallCramRules, SmallShape);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::cram::bits::{crop, regions};
+    use crate::games::cram::bits::crop;
     use crate::games::cram::shape::MAX_CELLS;
 
     fn random(seed: &mut u64) -> u64 {
