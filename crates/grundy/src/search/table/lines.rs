@@ -111,8 +111,13 @@ pub(super) fn advise_huge(start: usize, bytes: usize) {
     let _ = (start, bytes);
 }
 
+#[cfg(not(target_os = "linux"))]
+use allocated as sys;
 #[cfg(target_os = "linux")]
-mod sys {
+use mapped as sys;
+
+#[cfg(target_os = "linux")]
+mod mapped {
     use super::Line;
     use std::alloc::{handle_alloc_error, Layout};
     use std::ptr::NonNull;
@@ -160,8 +165,9 @@ mod sys {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-mod sys {
+// (Built on Linux too for the tests, which try both.)
+#[cfg(any(not(target_os = "linux"), test))]
+mod allocated {
     use super::Line;
     use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
     use std::ptr::NonNull;
@@ -225,5 +231,22 @@ mod tests {
             }
         }
         assert!(Lines::default().is_empty());
+    }
+
+    #[test]
+    fn the_allocated_block_grows_like_the_mapped_one() {
+        use std::ptr::NonNull;
+        // SAFETY: each block is this test's, grown from nothing, then freed
+        // once with its length.
+        unsafe {
+            let mut p = allocated::grow(NonNull::dangling(), 0, 3);
+            (*p.as_ptr()).0[7] = 42;
+            p = allocated::grow(p, 3, 1000);
+            let lines = std::slice::from_raw_parts(p.as_ptr(), 1000);
+            assert_eq!(p.as_ptr() as usize % 64, 0);
+            assert_eq!(lines[0].0[7], 42);
+            assert!(lines[1..].iter().all(|l| l.0 == [0; 8]));
+            allocated::free(p, 1000);
+        }
     }
 }
