@@ -16,7 +16,7 @@
 //! [`database_bytes`] bytes (about 0.3 MB), allocated once on first use
 //! and zero until a region is met: four bits per region, holding its
 //! nimber plus one (0: not yet known), two regions to a byte. Only the
-//! pages of the boxes a board meets are ever touched (5×7: about 90 KB).
+//! pages of the boxes a board meets are ever touched (5×7: about 100 KB).
 //! Filling is thread-safe: an entry is set by or-ing its four bits into
 //! its byte, so two threads that meet the same region both compute it and
 //! store the same bits, and a neighbour's bits are never lost.
