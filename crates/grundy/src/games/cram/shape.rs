@@ -195,9 +195,13 @@ pub trait Part: Copy + Eq + Hash + Default + fmt::Debug + Send + Sync + 'static 
     fn from_shape(shape: Shape) -> Self;
     /// The region as a [`Shape`].
     fn shape(self) -> Shape;
+    /// Whether every region held so has a box of at most 64 cells (its
+    /// cells fit a `u64`).
+    const BOX_IN_A_WORD: bool;
 }
 
 impl Part for Shape {
+    const BOX_IN_A_WORD: bool = false;
     #[inline]
     fn from_shape(shape: Shape) -> Shape {
         shape
@@ -209,6 +213,8 @@ impl Part for Shape {
 }
 
 impl Part for SmallShape {
+    // (At most SMALL_SHAPE_CELLS cells.)
+    const BOX_IN_A_WORD: bool = true;
     #[inline]
     fn from_shape(shape: Shape) -> SmallShape {
         debug_assert_eq!(shape.hi, 0, "a region of a small box");
