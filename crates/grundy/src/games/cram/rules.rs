@@ -418,8 +418,9 @@ fn list<K: Part>(
 /// shifts by a variable amount in one instruction each (POPCNT, LZCNT,
 /// BMI1, BMI2: every x86-64 processor since 2013). Listing options is
 /// almost all such operations on a region's bits; without them each is a
-/// short sequence (a population count about a dozen instructions), and
-/// measured on 5×7 the whole search is 5% slower.
+/// short sequence (a population count about a dozen instructions).
+/// Measured on 5×7 (a 2 MiB table), the listing built for them takes 3.5%
+/// less CPU for the whole search, and 11% fewer instructions.
 #[cfg(target_arch = "x86_64")]
 static BIT_INSTRUCTIONS: LazyLock<bool> = LazyLock::new(|| {
     is_x86_feature_detected!("popcnt")

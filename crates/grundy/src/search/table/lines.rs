@@ -4,13 +4,13 @@
 //! A table doubles by growing its block and then moving entries within it
 //! (see `packed.rs`). With an ordinary vector of 64-byte-aligned lines the
 //! allocator cannot grow the block in place (over-aligned blocks are grown
-//! by allocating anew and copying), so for a moment the old table and the
-//! new one are both held: half as much memory again as the table itself,
-//! and the search's peak. Here, on Linux, the block is mapped from the
-//! system and grown with `mremap`, which moves pages rather than copying
-//! them: a table of `n` bytes never needs more than `n` bytes, and pages
-//! not yet touched (the new half of a doubled table, until entries land in
-//! it) take none. Elsewhere it is allocated zeroed and copied on growth.
+//! by allocating anew and copying), so while the entries are copied the old
+//! table and the new one are both held. Here, on Linux, the block is mapped
+//! from the system and grown with `mremap`, which moves pages rather than
+//! copying them, and pages not yet touched (the new half of a doubled
+//! table, until entries land in it) take no memory. Measured on 5×7 with a
+//! 2 MiB table: peak 4.95 MB with the vector, 4.75 MB mapped (one run each).
+//! Elsewhere the block is allocated zeroed and copied on growth.
 
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;

@@ -25,7 +25,7 @@ use super::Facts;
 use crate::nimber::Nimber;
 
 /// Entries per bucket: eight slots of eight bytes, one cache line.
-pub(super) const WAYS: usize = 8;
+pub(super) const WAYS: usize = size_of::<Bucket>() / size_of::<u64>();
 
 /// Bits of a slot holding facts (below) and the work of the search.
 const FACT_BITS: u32 = 24;
