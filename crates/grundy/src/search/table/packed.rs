@@ -21,7 +21,7 @@
 use std::mem::size_of;
 
 use super::lines::{Line as Bucket, Lines};
-use super::Facts;
+use super::{Facts, Place};
 use crate::nimber::Nimber;
 
 /// Entries per bucket: eight slots of eight bytes, one cache line.
@@ -295,8 +295,8 @@ impl Packed {
     }
 
     /// Records `facts` about `word`'s part (which it takes), merged with
-    /// what it knew; in a full bucket it replaces the entry
-    /// [`evict`](super::evict) picks, when that took no more work.
+    /// what it knew; a full bucket makes room as [`place`](super::place)
+    /// says.
     pub(super) fn store(&mut self, word: u64, facts: Facts, work: u8) {
         let (b, key) = self.place(word);
         let bucket = &mut self.buckets[b].0;
@@ -317,14 +317,19 @@ impl Packed {
             self.entries += 1;
             return;
         }
-        // (The key's low bits vary from entry to entry.)
-        let (i, least) = super::evict(key as usize, WAYS, |i| {
+        // Full: see `place`. (The key's low bits vary from entry to entry.)
+        let work = work.min(WORK_MASK as u8);
+        let at = match super::place(key as usize, WAYS, work, |i| {
             (slot_work(bucket[i]), bucket[i] & EXACT != 0)
-        });
-        if least <= work.min(WORK_MASK as u8) {
-            bucket[i] = key << FACT_BITS | f;
-            self.replaced += 1;
-        }
+        }) {
+            Place::Costly { at, down } => {
+                bucket[down] = bucket[at];
+                at
+            }
+            Place::Latest { at } => at,
+        };
+        bucket[at] = key << FACT_BITS | f;
+        self.replaced += 1;
     }
 
     /// Doubles the table in place (see the [module documentation](self)).
