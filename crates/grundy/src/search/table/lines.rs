@@ -21,6 +21,23 @@ use std::ptr::NonNull;
 #[repr(C, align(64))]
 pub(super) struct Line(pub(super) [u64; 8]);
 
+impl Line {
+    /// Its 64 bytes.
+    #[inline]
+    pub(super) fn bytes(&self) -> &[u8; 64] {
+        // SAFETY: eight `u64`s are 64 initialised bytes with no padding,
+        // and `u8` needs no alignment.
+        unsafe { &*(self as *const Line).cast::<[u8; 64]>() }
+    }
+
+    /// Its 64 bytes, to write.
+    #[inline]
+    pub(super) fn bytes_mut(&mut self) -> &mut [u8; 64] {
+        // SAFETY: as for `bytes`; any bytes make valid `u64`s.
+        unsafe { &mut *(self as *mut Line).cast::<[u8; 64]>() }
+    }
+}
+
 /// A block of zeroed [`Line`]s that grows without holding two copies (see
 /// the [module documentation](self)).
 pub(super) struct Lines {
