@@ -135,6 +135,7 @@ fn work_of(word: u64) -> u8 {
 /// and 5×8 at 4 MiB (Cram, the table replacing all the time), against
 /// always the first slot of least work: 4% and 6% fewer positions
 /// expanded, 4.6% and 6.6% less CPU time.
+#[inline]
 fn evict(start: usize, ways: usize, of: impl Fn(usize) -> (u8, bool)) -> (usize, u8) {
     (0..ways)
         .map(|d| (start + d) % ways)
@@ -173,6 +174,7 @@ enum Place {
 ///
 /// `start` turns the choice among equals (see [`evict`]); `of(i)` is slot
 /// `i`'s work and whether it holds a nimber.
+#[inline]
 fn place(start: usize, ways: usize, work: u8, of: impl Fn(usize) -> (u8, bool)) -> Place {
     let costly = ways - ways / 2;
     let (at, least) = evict(start, costly, &of);
