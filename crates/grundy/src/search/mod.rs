@@ -80,11 +80,13 @@
 //! **The transposition table** ([`table`]) is bounded in bytes, reserved
 //! from the request's [`Budget`](crate::budget::Budget): it starts small,
 //! doubles while its allowance and the budget permit, and then replaces
-//! the entry of a bucket that cost least to find (its memory is asked of
+//! entries: half of a full bucket keeps the entries that cost most to
+//! find, the other half the latest of the rest (its memory is asked of
 //! the kernel in huge pages, where it can: the reads land at random places).
 //! Parts the rules can write as one word ([`Rules::word`]: a Cram region,
-//! a small Chomp bar) take an eight-byte slot, the bits that pick their
-//! bucket not stored, so the table holds twice as many in the same bytes.
+//! a small Chomp bar) take a slot of eight bytes, or six once the table
+//! is large enough, the bits that pick their bucket not stored, so the
+//! table holds twice as many or more in the same bytes.
 //! Everything it holds is a
 //! proved fact about an exactly identified part, so what it forgets costs
 //! time, never correctness.

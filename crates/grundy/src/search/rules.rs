@@ -150,10 +150,11 @@ pub trait Rules: Send + Sync + 'static {
     /// with the same word must be the same part, and a part's options
     /// should have words no wider than its own (a wider word makes the
     /// table move every entry to a wider table). The transposition table
-    /// then holds the part in an eight-byte slot (the word's bits that
-    /// pick its bucket are not stored) instead of a slot holding the part
-    /// itself and its facts: twice the entries in the same memory, still
-    /// compared in full. `None` (the default): the part is held whole.
+    /// then holds the part in a slot of eight bytes, or six (the word's
+    /// bits that pick its bucket are not stored) instead of a slot holding
+    /// the part itself and its facts: twice the entries in the same memory
+    /// or more, still compared in full. The narrower the words, the sooner
+    /// the table takes six-byte slots. `None` (the default): the part is held whole.
     #[inline]
     fn word(&self, _part: &Self::Part) -> Option<u64> {
         None

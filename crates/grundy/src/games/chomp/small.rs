@@ -1,6 +1,6 @@
 //! Chomp bars in one word ([`SmallBar`]) and the rules of the search
 //! engine over them ([`SmallChompRules`]): no allocation per option, a
-//! transpose in a few instructions, and eight-byte table slots.
+//! transpose in a few instructions, and table slots of six or eight bytes.
 //!
 //! A bar is written as the path along its boundary, from its bottom-right
 //! corner to its top-left one: for each row from the poisoned one up, a step

@@ -168,7 +168,7 @@ pub const SMALL_SHAPE_CELLS: u32 = 64 - WIDTH_BITS;
 
 /// A [`Shape`] in one word, for a region whose box holds at most
 /// [`SMALL_SHAPE_CELLS`] cells (boards up to 7×8). The search engine keeps
-/// such a region in an eight-byte slot of its transposition table (the
+/// such a region in a six- or eight-byte slot of its transposition table (the
 /// word is the rules' [`Rules::word`](crate::search::Rules::word)); held
 /// as a `SmallShape` it also costs the search's buffers and comparisons
 /// one word instead of two (measured on 5×8, when the table still held

@@ -28,7 +28,7 @@
 //! of entries: in one half the costliest met — a small part solved in
 //! microseconds makes way for the result of a long search, never the other
 //! way round — and in the other the latest of the rest, since a part just
-//! solved is the likeliest to be asked for again (see [`place`]).
+//! solved is the likeliest to be asked for again (see `place`).
 
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
