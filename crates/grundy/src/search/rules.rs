@@ -154,7 +154,8 @@ pub trait Rules: Send + Sync + 'static {
     /// bits that pick its bucket are not stored) instead of a slot holding
     /// the part itself and its facts: twice the entries in the same memory
     /// or more, still compared in full. The narrower the words, the sooner
-    /// the table takes six-byte slots. `None` (the default): the part is held whole.
+    /// the table takes six-byte slots. `None` (the default): the part is
+    /// held whole.
     #[inline]
     fn word(&self, _part: &Self::Part) -> Option<u64> {
         None

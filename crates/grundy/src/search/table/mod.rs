@@ -13,14 +13,15 @@
 //!   replacement policy compares.
 //!
 //! Parts the rules can write as one word ([`Rules::word`]) are held in
-//! eight-byte slots, eight to a bucket, the bits of the word that pick the
-//! bucket left out and the facts in 24 bits (a nimber below 2^18, or a mask
-//! of the values 0..17): half the bytes, so twice the entries in the same
-//! memory (see `packed.rs`). Other parts are held whole, with their facts,
-//! in slots of their size.
+//! slots of eight bytes, eight to a bucket, or of six, ten to a bucket, the
+//! bits of the word that pick the bucket left out and the facts in 17 bits
+//! (a nimber below 2048, or a mask of the values 0..10): half the bytes or
+//! less, so twice the entries or more in the same memory (see
+//! `packed.rs`). Other parts are held whole, with their facts, in slots of
+//! their size.
 //!
-//! The table is open addressing in buckets of [`WAYS`] entries (eight for
-//! words). It starts small and doubles while less than its allowance is
+//! The table is open addressing in buckets of [`WAYS`] entries (eight or
+//! ten for words). It starts small and doubles while less than its allowance is
 //! held (the bytes are reserved from the [`Budget`],
 //! so a table never holds more than the budget allows): when three in four
 //! slots are taken, or, for parts held whole, when half are and an entry
@@ -808,7 +809,7 @@ mod tests {
         // All but the few that met a full bucket when placed anew.
         assert!(kept * 100 >= before.entries * 99, "{kept} of {before:?}");
         // Only the widest table is held; the word of 64 bits, which would
-        // need a table of a gigabyte, is held whole.
+        // need a table of 8 MiB from the start, is held whole.
         assert_eq!(t.packed.width(), 40);
         assert!(!t.slots.is_empty());
         assert_eq!(b.held(), t.fill().bytes);
