@@ -94,23 +94,6 @@ impl Layout {
     }
 }
 
-/// The first slot of `line`, cut into `WAYS` slots of `BYTES` bytes, that
-/// `hit` accepts.
-#[inline(always)]
-fn scan<const WAYS: usize, const BYTES: usize>(
-    line: &Bucket,
-    hit: impl Fn(u64) -> bool,
-) -> Option<u64> {
-    let mask = u64::MAX >> (64 - 8 * BYTES);
-    let bytes = line.bytes();
-    (0..WAYS)
-        .map(|i| {
-            let at = (i * BYTES).min(56);
-            u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes")) & mask
-        })
-        .find(|&s| hit(s))
-}
-
 /// The smallest table, in buckets (as a power of two).
 const MIN_BITS: u32 = 8;
 
@@ -373,14 +356,14 @@ impl Packed {
                 .find(|&(_, s)| s != 0 && s >> FACT_BITS == key)
                 .map(|(_, s)| unpack(s));
         }
-        let hit = |s: u64| s & !FACTS == want;
-        // The layout's constants known to the compiler: the scan unrolled.
+        let hit = |&(_, s): &(usize, u64)| s & !FACTS == want;
+        // Each layout a constant in its branch: the scan unrolled.
         let found = if self.layout == TEN {
-            scan::<10, 6>(line, hit)
+            TEN.slots(line).find(hit)
         } else {
-            scan::<8, 8>(line, hit)
+            EIGHT.slots(line).find(hit)
         };
-        found.map(unpack)
+        found.map(|(_, s)| unpack(s))
     }
 
     /// Whether one more entry should make it double first: when three in
