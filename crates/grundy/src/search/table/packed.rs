@@ -52,6 +52,13 @@ const EIGHT: Layout = Layout { ways: 8, bytes: 8 };
 /// Ten slots of six bytes (the line's last four bytes unused).
 const TEN: Layout = Layout { ways: 10, bytes: 6 };
 
+impl Default for Layout {
+    /// The layout of a table with no buckets yet.
+    fn default() -> Layout {
+        EIGHT
+    }
+}
+
 impl Layout {
     /// The densest layout whose slots hold keys of `rest` bits and facts.
     fn for_rest(rest: u32) -> Layout {
@@ -67,13 +74,19 @@ impl Layout {
         8 * self.bytes as u32
     }
 
+    /// A slot's bits set.
+    #[inline(always)]
+    fn mask(self) -> u64 {
+        u64::MAX >> (64 - self.bits())
+    }
+
     /// Slot `i` of `line` (0: empty).
     #[inline(always)]
     fn get(self, line: &Bucket, i: usize) -> u64 {
         // (At most 56: the eight bytes read stay in the line.)
         let at = (i * self.bytes).min(56);
         let b = &line.bytes()[at..at + 8];
-        u64::from_le_bytes(b.try_into().expect("eight bytes")) & (u64::MAX >> (64 - self.bits()))
+        u64::from_le_bytes(b.try_into().expect("eight bytes")) & self.mask()
     }
 
     /// The slots of `line`, numbered.
@@ -88,7 +101,7 @@ impl Layout {
         let at = (i * self.bytes).min(56);
         let b = &mut line.bytes_mut()[at..at + 8];
         let old = u64::from_le_bytes((&*b).try_into().expect("eight bytes"));
-        let mask = u64::MAX >> (64 - self.bits());
+        let mask = self.mask();
         debug_assert_eq!(slot & !mask, 0, "a slot's bits");
         b.copy_from_slice(&(old & !mask | slot).to_le_bytes());
     }
@@ -142,6 +155,7 @@ fn slot_work(slot: u64) -> u8 {
 }
 
 /// The table of parts held as words. See the [module documentation](self).
+#[derive(Default)]
 pub(super) struct Packed {
     buckets: Lines,
     /// The widest word it takes, in bits (0: none yet).
@@ -155,20 +169,6 @@ pub(super) struct Packed {
     layout: Layout,
     entries: usize,
     replaced: u64,
-}
-
-impl Default for Packed {
-    fn default() -> Packed {
-        Packed {
-            buckets: Lines::default(),
-            width: 0,
-            rest: 0,
-            words: 0,
-            layout: EIGHT,
-            entries: 0,
-            replaced: 0,
-        }
-    }
 }
 
 impl std::fmt::Debug for Packed {
@@ -466,7 +466,7 @@ mod tests {
     fn a_slot_is_set_without_touching_its_neighbours() {
         for l in [EIGHT, TEN] {
             let mut line = Bucket::default();
-            let all = u64::MAX >> (64 - l.bits());
+            let all = l.mask();
             for i in 0..l.ways {
                 l.set(&mut line, i, all - i as u64);
             }
