@@ -8,6 +8,13 @@
 #   GRUNDY=/path/to/grundy bash bench/boards.sh   # time another build
 #   IGSOLVE_ROOT=DIR bash bench/boards.sh         # reuse an install
 #   TABLE_MIB=4 bash bench/boards.sh     # grundy's table allowance (default 256 MiB)
+#   TABLE_MIB=match bash bench/boards.sh # at igsolve's memory (below)
+#
+# With TABLE_MIB=match each board is timed at the memory igsolve takes for
+# it: grundy's allowance is the largest power of two (in MiB) at which its
+# peak memory is at most igsolve's, found by one run of each first. The
+# question asked is then the floor's own: given no more memory than
+# igsolve, is grundy as fast?
 #
 # Both programs run with their defaults (igsolve: its default pruning
 # method, transposition table and end database). grundy runs its search
@@ -38,7 +45,14 @@ fi
 cases=(3x8 5x6 5x7 5x8 4x10)
 [ -n "${CASES:-}" ] && IFS=';' read -r -a cases <<<"$CASES"
 
-grundy_cmd() { "$G" "$1x$2" ${TABLE_MIB:+"$TABLE_MIB"}; }
+# The table allowance for board RxC: per board in `match` mode.
+declare -A mib=()
+allowance() { if [ "${TABLE_MIB:-}" = match ]; then echo "${mib[$1x$2]:-}"; else echo "${TABLE_MIB:-}"; fi; }
+grundy_cmd() {
+    local m
+    m=$(allowance "$1" "$2")
+    "$G" "$1x$2" ${m:+"$m"}
+}
 igsolve_cmd() { "$I" cram --rows "$1" --cols "$2"; }
 
 echo "== grundy vs igsolve cram ($(nproc) cores, load $(load), $(date -u +%FT%TZ)) =="
@@ -60,6 +74,27 @@ for board in "${cases[@]}"; do
 done
 echo
 
-grundy_rss() { max_rss "$G" "$1x$2" ${TABLE_MIB:+"$TABLE_MIB"}; }
+grundy_rss() {
+    local m
+    m=$(allowance "$1" "$2")
+    max_rss "$G" "$1x$2" ${m:+"$m"}
+}
 igsolve_rss() { max_rss "$I" cram --rows "$1" --cols "$2"; }
+
+if [ "${TABLE_MIB:-}" = match ]; then
+    echo "-- grundy's table allowance at igsolve's memory --"
+    for board in "${cases[@]}"; do
+        IFS=x read -r r c <<<"$board"
+        limit=$(igsolve_rss "$r" "$c")
+        # Doubled while the next allowance stays within igsolve's peak; a
+        # board solved without a table (4x10, by symmetry) stops at 4 GiB.
+        m=1
+        while [ "$m" -lt 4096 ] && [ "$(max_rss "$G" "${r}x$c" $((2 * m)))" -le "$limit" ]; do
+            m=$((2 * m))
+        done
+        mib[$board]=$m
+        echo "cram($board): igsolve's peak $limit KiB; grundy's table at most $m MiB ($(grundy_rss "$r" "$c") KiB)"
+    done
+    echo
+fi
 versus_igsolve
