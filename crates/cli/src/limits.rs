@@ -12,8 +12,17 @@ use grundy::budget::{Budget, CancelHandle, LimitKind};
 /// The time a command may take by default: ten minutes.
 pub const DEFAULT_SECONDS: f64 = 600.0;
 
-/// The positions and moves one search may visit by default.
+/// The positions and moves one search may visit by default, for the
+/// searches that show no progress: misère play of a sum by exhaustive
+/// search, every-game play (`--every`), and the opponent of `play`
+/// choosing a move.
 pub const DEFAULT_WORK: usize = grundy::solver::DEFAULT_BUDGET;
+
+/// The positions and moves a search for a Grundy value (a board, a graph,
+/// a component without theory) may visit by default: a progress bar shows
+/// it on a terminal, and Ctrl-C or `--time` stop it (see
+/// [`grundy::search::DEFAULT_SEARCH_WORK`]).
+pub const DEFAULT_SEARCH_WORK: usize = grundy::search::DEFAULT_SEARCH_WORK;
 
 /// The memory allowance when the machine's memory cannot be read: 4 GiB.
 const FALLBACK_MEMORY: u64 = 4 << 30;
@@ -30,9 +39,12 @@ pub struct LimitFlags {
     /// 4G, 64MiB [default: half of the machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
-    /// The most positions and moves one search may visit.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_WORK)]
-    pub work: usize,
+    /// The most positions and moves one search may visit [default:
+    /// 200000000 for a Grundy value found by search, which shows its
+    /// progress; 2000000 for misère play searched exhaustively, for
+    /// `--every` and for the opponent's move in `play`].
+    #[arg(long, value_name = "N")]
+    pub work: Option<usize>,
 }
 
 impl Default for LimitFlags {
@@ -41,7 +53,7 @@ impl Default for LimitFlags {
         LimitFlags {
             time: DEFAULT_SECONDS,
             memory: None,
-            work: DEFAULT_WORK,
+            work: None,
         }
     }
 }
@@ -56,13 +68,18 @@ impl LimitFlags {
             .with_cancel(ctrl_c())
     }
 
+    /// `--work`, or the default of the searches that show no progress.
+    pub fn work(&self) -> usize {
+        self.work.unwrap_or(DEFAULT_WORK)
+    }
+
     /// The engine's options for an analysis within these limits, listing at
     /// most `max_moves` winning moves.
     pub fn options(&self, max_moves: usize) -> grundy::sum::AnalyzeOptions {
         grundy::sum::AnalyzeOptions {
             max_moves,
-            misere_budget: self.work,
-            search_budget: self.work,
+            misere_budget: self.work(),
+            search_budget: self.work.unwrap_or(DEFAULT_SEARCH_WORK),
             ..grundy::sum::AnalyzeOptions::default()
         }
         .with_budget(self.budget())

@@ -154,3 +154,129 @@ impl Drop for LoopyBar {
         self.bar.finish_and_clear();
     }
 }
+
+/// The progress bar of the searches for Grundy values (`analyze`,
+/// `explain` of a board, a graph or any component without theory): drawn
+/// on stderr, when it is a terminal, once the search has lasted a second;
+/// cleared when dropped. It counts the work against the `--work` budget,
+/// and says what is searched, how fast, how full the table is and which
+/// value the root is being tested for.
+pub struct SearchBar {
+    bar: ProgressBar,
+}
+
+impl SearchBar {
+    /// A bar over a budget of `work` positions and moves, hidden unless
+    /// stderr is a terminal.
+    pub fn new(work: usize) -> SearchBar {
+        let bar = ProgressBar::with_draw_target(Some(work as u64), ProgressDrawTarget::hidden());
+        let style = ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:20}] {percent}% of the work budget, {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+        bar.set_style(style);
+        SearchBar { bar }
+    }
+
+    /// The observer for the engine's options (see
+    /// [`grundy::sum::AnalyzeOptions::search_progress`]); `None` when
+    /// stderr is not a terminal.
+    pub fn observer(&self) -> Option<grundy::search::SharedObserver> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = self.bar.clone();
+        let started = Instant::now();
+        Some(grundy::search::shared(
+            move |p: &grundy::search::Progress| {
+                bar.set_position(p.stats.positions + p.stats.options);
+                bar.set_message(search_message(p));
+                if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+            },
+        ))
+    }
+}
+
+impl Drop for SearchBar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// What a search report says in one line: the part searched (shortened),
+/// positions and their rate, the table's fill, the value tested at the root.
+fn search_message(p: &grundy::search::Progress) -> String {
+    const ROOT_CHARS: usize = 40;
+    let root = if p.root.chars().count() > ROOT_CHARS {
+        let head: String = p.root.chars().take(ROOT_CHARS - 1).collect();
+        format!("{head}…")
+    } else {
+        p.root.clone()
+    };
+    let s = &p.stats;
+    let table = &s.table;
+    let mut m = format!(
+        "{root}: {} positions ({}/s), table {} MiB, {}% full",
+        human(s.positions as f64),
+        human(s.rate()),
+        table.bytes >> 20,
+        (table.entries * 100)
+            .checked_div(table.capacity)
+            .unwrap_or(0),
+    );
+    if let Some((k, at, n)) = p.testing {
+        m += &format!(", testing value {k}: option {} of {n}", at + 1);
+    }
+    m
+}
+
+/// `x` with a thousand's or million's suffix: 950, 12.3 K, 4.56 M.
+fn human(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2} G", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} K", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_report_reads_in_one_line() {
+        let mut p = grundy::search::Progress {
+            stats: grundy::search::Stats {
+                positions: 1_234_567,
+                elapsed: Duration::from_secs(2),
+                table: grundy::search::Fill {
+                    entries: 3,
+                    capacity: 4,
+                    bytes: 8 << 20,
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            root: format!("cram({})", ["........"; 6].join("/")),
+            testing: Some((2, 3, 10)),
+        };
+        let m = search_message(&p);
+        assert!(m.starts_with("cram(......"), "{m}");
+        assert!(m.contains("…: 1.23 M positions (617.3 K/s)"), "{m}");
+        assert!(m.contains("table 8 MiB, 75% full"), "{m}");
+        assert!(m.ends_with("testing value 2: option 4 of 10"), "{m}");
+        p.root = "cram(2x3)".into();
+        p.testing = None;
+        p.stats.table.capacity = 0;
+        let m = search_message(&p);
+        assert!(m.starts_with("cram(2x3): 1.23 M positions"), "{m}");
+        assert!(m.ends_with("table 8 MiB, 0% full"), "{m}");
+    }
+}

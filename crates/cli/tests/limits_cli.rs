@@ -106,6 +106,24 @@ fn a_file_of_many_heaps_is_refused_before_it_is_read() {
 }
 
 #[test]
+fn a_published_board_is_answered_within_the_default_work_and_refused_below_it() {
+    // Cram 5x7 (value 1, as igsolve's table has it) takes about 5 million
+    // positions and moves: more than the budget of the searches without a
+    // progress bar, well within that of a search for a Grundy value.
+    let out = grundy(&["analyze", "--json", "--max-moves", "0", "cram(5x7)"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["grundy"], 1, "{answer}");
+    let err = refused(
+        &["analyze", "--work", "2000000", "cram(5x7)"],
+        Duration::from_secs(30),
+        "budget of 2000000 positions and moves",
+        "--work N",
+    );
+    assert!(err.contains("cram(5x7)"), "names the position: {err}");
+}
+
+#[test]
 fn a_long_code_honours_a_short_time_limit_in_every_command() {
     let code = two_hundred_fs();
     let expr = format!("{code}(1000)");

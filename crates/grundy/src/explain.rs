@@ -230,7 +230,7 @@ fn account(
     analysis: crate::sum::Analysis,
 ) -> Result<Explanation> {
     let cx = options.context();
-    let mut solver = Solver::with_theory(options.search_budget, cx.clone());
+    let mut solver = options.solver(&cx);
     let (mut rows, loops) = rows(position, &cx, &mut solver)?;
     if play == Play::Normal && loops.iter().any(|&l| l) {
         return explain_loopy(analysis, rows, &loops, &mut solver, options);

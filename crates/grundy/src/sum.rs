@@ -42,6 +42,7 @@ use crate::memo::Memo;
 use crate::misere::MisereSearch;
 use crate::nim::{self, Outcome, Play};
 use crate::nimber::Nimber;
+use crate::search::{SearchConfig, SharedObserver};
 use crate::solver::Solver;
 
 /// One term of a sum as written: a family's name and its components
@@ -252,6 +253,10 @@ pub struct AnalyzeOptions {
     /// Where the solver of loopy components reports how far it has come on
     /// a large graph (none by default; a front end draws a progress bar).
     pub loopy_progress: Option<ProgressHook>,
+    /// Where the searches for Grundy values (a board, a graph, any
+    /// component without theory) report how far they have come (none by
+    /// default; a front end draws a progress bar).
+    pub search_progress: Option<SharedObserver>,
 }
 
 impl Default for AnalyzeOptions {
@@ -264,6 +269,7 @@ impl Default for AnalyzeOptions {
             misere_budget: 2_000_000,
             search_budget: crate::solver::DEFAULT_BUDGET,
             loopy_progress: None,
+            search_progress: None,
         }
     }
 }
@@ -277,6 +283,21 @@ impl AnalyzeOptions {
             budget: self.budget.clone(),
             memo: self.memo.clone(),
         }
+    }
+
+    /// A solver of the components' Grundy values for this analysis: theory
+    /// first (within `cx`), else search within [`search_budget`] positions
+    /// and moves, reporting to [`search_progress`].
+    ///
+    /// [`search_budget`]: AnalyzeOptions::search_budget
+    /// [`search_progress`]: AnalyzeOptions::search_progress
+    pub fn solver(&self, cx: &Context) -> Solver {
+        let config = SearchConfig {
+            budget: cx.budget.clone(),
+            observer: self.search_progress.clone(),
+            ..SearchConfig::default()
+        };
+        Solver::with_config(Some(cx.clone()), config, self.search_budget)
     }
 
     /// The same options within `budget`.
@@ -418,7 +439,7 @@ impl Position {
     /// without repetitions alike).
     fn analyze_searched_as_loopy(&self, options: &AnalyzeOptions) -> Result<Analysis> {
         let cx = options.context();
-        let mut solver = Solver::with_theory(options.search_budget, cx.clone());
+        let mut solver = options.solver(&cx);
         let mut values = Vec::new();
         let mut loops = Vec::new();
         for (_, c) in self.places() {
@@ -475,7 +496,7 @@ impl Position {
     fn analyze_within(&self, play: Play, options: &AnalyzeOptions) -> Result<Analysis> {
         let _held = self.hold_analysis(&options.budget)?;
         let cx = options.context();
-        let mut solver = Solver::with_theory(options.search_budget, cx.clone());
+        let mut solver = options.solver(&cx);
         let places = self.places();
         let alone = self.live() <= 1;
         // Each component's value: theory, else search; an outcome alone
@@ -1147,7 +1168,7 @@ impl Position {
     /// The Grundy value (normal play) of every component, in order: theory,
     /// else search within `options.search_budget`.
     pub fn values(&self, options: &AnalyzeOptions) -> Result<Vec<Nimber>> {
-        let mut solver = Solver::with_theory(options.search_budget, options.context());
+        let mut solver = options.solver(&options.context());
         self.components()
             .map(|c| {
                 solver.grundy(c).map_err(|e| match e.is_budget_limit() {

@@ -504,3 +504,30 @@ fn boards_beyond_the_end_database_match_an_exhaustive_search() {
     assert!(SmallShape::of(board.shape()).is_none());
     assert!(SmallShape::of(Cram::rectangle(7, 8).unwrap().shape()).is_some());
 }
+
+#[test]
+fn an_analysis_reports_its_search_to_the_observer() {
+    use std::sync::{Arc, Mutex};
+    let seen: Arc<Mutex<Vec<grundy::search::Progress>>> = Arc::default();
+    let log = seen.clone();
+    let options = AnalyzeOptions {
+        search_progress: Some(grundy::search::shared(
+            move |p: &grundy::search::Progress| log.lock().unwrap().push(p.clone()),
+        )),
+        ..AnalyzeOptions::default()
+    };
+    let a = parse_position("cram(5x6)")
+        .unwrap()
+        .analyze(Play::Normal, &options)
+        .unwrap();
+    assert_eq!(a.grundy, Some(2));
+    let seen = seen.lock().unwrap();
+    // The first report comes a few thousand positions in, then at most one
+    // every REPORT_EVERY: a search of this size sends at least one.
+    let last = seen.last().expect("a report");
+    assert!(last.root.starts_with("cram("), "{last:?}");
+    assert!(
+        last.stats.positions > 0 && last.stats.table.entries > 0,
+        "{last:?}"
+    );
+}

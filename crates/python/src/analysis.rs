@@ -62,6 +62,8 @@ pub(crate) fn analyze(
         let options = AnalyzeOptions {
             max_moves,
             memo: memo(),
+            // Ctrl-C stops it (see `interruptible`).
+            search_budget: grundy::search::DEFAULT_SEARCH_WORK,
             ..AnalyzeOptions::default()
         }
         .with_budget(budget.clone());

@@ -7,7 +7,7 @@ use grundy::sum::{Analysis, AnalyzeOptions, Position};
 
 use crate::answer;
 use crate::args::{AnalysisFlags, ExprSource, ModeFlags};
-use crate::progress::LoopyBar;
+use crate::progress::{LoopyBar, SearchBar};
 use crate::ui::Ui;
 
 /// Analyse a sum written in the expression language, e.g.
@@ -87,8 +87,19 @@ fn wrap(text: &str, indent: usize, width: usize) -> String {
 pub fn run(args: Args) -> Result<()> {
     let flags = &args.flags;
     let options = flags.options();
+    let searching = SearchBar::new(options.search_budget);
+    let options = AnalyzeOptions {
+        search_progress: searching.observer(),
+        ..options
+    };
     let position = args.source.position(&options.budget)?;
     let Some(play) = flags.mode.mode().play() else {
+        // The search of every-game play shows no progress: the smaller
+        // default budget.
+        let options = AnalyzeOptions {
+            search_budget: flags.limits.work(),
+            ..options
+        };
         let analysis = grundy::every::analyze(&position, &options)?;
         let mut out = std::io::stdout().lock();
         if flags.json {
@@ -110,6 +121,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let analysis = position.analyze(play, &options)?;
     drop(bar);
+    drop(searching);
     // The words of the answer take about as much again as the analysis.
     let _words = position.hold_analysis(&options.budget)?;
     print(&position, &analysis, flags.json)

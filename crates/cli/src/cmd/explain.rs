@@ -10,7 +10,7 @@ use grundy::mode::Mode;
 
 use crate::answer;
 use crate::args::{every_help, ExprSource, ModeFlags};
-use crate::progress::LoopyBar;
+use crate::progress::{LoopyBar, SearchBar};
 use crate::ui::Ui;
 
 /// Explain a position step by step: Grundy values by mex, the nim-sum in
@@ -41,6 +41,12 @@ pub fn run(args: Args) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let play = match args.mode.mode() {
         Mode::Every => {
+            // The search of every-game play shows no progress: the smaller
+            // default budget.
+            let options = grundy::sum::AnalyzeOptions {
+                search_budget: args.limits.work(),
+                ..options
+            };
             let e = grundy::every::explain(&position, &options)?;
             if args.json {
                 writeln!(out, "{}", answer::every::explanation_json(&position, &e)?)?;
@@ -53,11 +59,14 @@ pub fn run(args: Args) -> Result<()> {
         mode => mode.ending(),
     };
     let bar = LoopyBar::new();
+    let searching = SearchBar::new(options.search_budget);
     let options = grundy::sum::AnalyzeOptions {
         loopy_progress: bar.hook(),
+        search_progress: searching.observer(),
         ..options
     };
     let e = grundy::explain::explain_with(&position, play, &options)?;
+    drop(searching);
     drop(bar);
     if args.json {
         writeln!(out, "{}", answer::explanation::json(&position, &e))?;

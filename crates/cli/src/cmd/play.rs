@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<()> {
         First::Computer => Side::Computer,
     };
     let options = SessionOptions {
-        player_budget: args.limits.work,
+        player_budget: args.limits.work(),
         analyze: options,
         move_limit: args.move_limit,
     };

@@ -9,6 +9,16 @@ use crate::budget::Budget;
 /// line sets its own, a fraction of the machine's memory.
 pub const DEFAULT_TABLE_BYTES: u64 = 256 << 20;
 
+/// The positions and moves a front end lets one search for a Grundy value
+/// visit by default when the user can watch it and stop it (the command
+/// line's progress bar and Ctrl-C; Python's Ctrl-C): about half a minute of
+/// a Cram search at 6 to 7 million a second, every Cram board up to 5×8
+/// and 4×11. The library's own default ([`DEFAULT_BUDGET`]) is smaller:
+/// a caller that cannot be interrupted is refused sooner.
+///
+/// [`DEFAULT_BUDGET`]: crate::solver::DEFAULT_BUDGET
+pub const DEFAULT_SEARCH_WORK: usize = 200_000_000;
+
 /// What the searches of one request may spend and whom they report to.
 #[derive(Clone)]
 pub struct SearchConfig {

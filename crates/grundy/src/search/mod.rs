@@ -137,7 +137,7 @@ pub mod progress;
 pub mod rules;
 pub mod table;
 
-pub use config::{SearchConfig, DEFAULT_TABLE_BYTES};
+pub use config::{SearchConfig, DEFAULT_SEARCH_WORK, DEFAULT_TABLE_BYTES};
 pub use engines::Engines;
 pub use nimber::Search;
 pub use progress::{shared, Observer, Progress, SharedObserver, Stats};

@@ -88,6 +88,12 @@ impl<F: FnMut(&Progress) + Send> Observer for F {
     }
 }
 
+impl std::fmt::Debug for dyn Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
+}
+
 /// An observer shared by the engines of one request.
 pub type SharedObserver = Arc<Mutex<dyn Observer>>;
 

@@ -73,6 +73,12 @@ def test_python_cram_matches_the_family():
     assert CRAM.value(normalise(cells)) == want
 
 
+def test_a_published_board_is_answered_within_the_default_work():
+    # Cram 5x7 (igsolve's table: 1) takes about 5 million positions and
+    # moves, past the library's own default budget.
+    assert grundy.analyze("cram(5x7)", max_moves=0).grundy == 1
+
+
 def test_python_cram_5x5():
     # Published value (second player wins); the time is measured in
     # bench/README.md, not asserted here.
