@@ -71,6 +71,14 @@ pub(crate) fn sum_json(
     let options = AnalyzeOptions {
         max_moves,
         misere_budget: work.unwrap_or(AnalyzeOptions::default().misere_budget),
+        // Built-in games alone are searched where Ctrl-C stops them (below),
+        // so with the budget `analyze` gives; a search among Python games
+        // cannot be stopped while inside a built-in one.
+        search_budget: if games.is_empty() {
+            grundy::search::DEFAULT_SEARCH_WORK
+        } else {
+            AnalyzeOptions::default().search_budget
+        },
         ..AnalyzeOptions::default()
     }
     .with_budget(budget.clone());

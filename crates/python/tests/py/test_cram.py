@@ -77,6 +77,7 @@ def test_a_published_board_is_answered_within_the_default_work():
     # Cram 5x7 (igsolve's table: 1) takes about 5 million positions and
     # moves, past the library's own default budget.
     assert grundy.analyze("cram(5x7)", max_moves=0).grundy == 1
+    assert grundy.Sum("cram(5x7)").analyze(max_moves=0).grundy == 1
 
 
 def test_python_cram_5x5():
