@@ -135,6 +135,8 @@ fn analyze_is_byte_identical_to_the_command_line() {
         "kayles(1000000000000)",
         // Its list of winning moves may miss some: winning_moves_truncated.
         "ruler*ruler((300,300),(128,128))",
+        // A published board, past the library's default search budget.
+        "cram(5x7)",
     ] {
         let path = format!("/api/analyze?expr={}", enc(expr));
         same_as_cli(&s, &path, &["analyze", expr, "--json"]);

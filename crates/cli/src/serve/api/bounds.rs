@@ -6,7 +6,8 @@
 //! [`MAX_SEQ`] + 1 values; nim-sequences stored up to [`MAX_STORED_HEAPS`]
 //! heaps (beyond that only when a period is proved); the request's
 //! [`Budget`] (deadline, memory, cancellation: see [`crate::serve::server`])
-//! for all its work; the misère search within [`MISERE_BUDGET`]
+//! for all its work; searches for Grundy values within [`SEARCH_BUDGET`]
+//! positions and moves; the misère search within [`MISERE_BUDGET`]
 //! positions, the perfect player within its own budget, every-game steps
 //! (Smith's, see [`grundy::every`]) within [`EVERY_BUDGET`] positions and
 //! moves.
@@ -39,6 +40,12 @@ pub const MAX_MOVES: usize = 10_000;
 /// Positions the exhaustive misère search may visit for one request (the
 /// command line allows 2 000 000, several seconds of work).
 pub const MISERE_BUDGET: usize = 250_000;
+/// Positions and moves a search for a Grundy value (a board, a graph) may
+/// visit for one request: a few seconds of a Cram search (5×7 with its
+/// winning moves is answered, 5×8 is not); the request's deadline stops
+/// anything longer first. (The command line allows 200 000 000 and draws
+/// a progress bar.)
+pub const SEARCH_BUDGET: usize = 20_000_000;
 /// Positions and moves the every-game steps search may visit for one
 /// request (the command line allows 2 000 000), as for misère play.
 pub const EVERY_BUDGET: usize = 250_000;
@@ -59,7 +66,8 @@ pub fn memo() -> Memo {
     MEMO.get_or_init(Memo::default).clone()
 }
 
-/// The analyses' bounds: [`limits`], [`MAX_MOVES`] and [`MISERE_BUDGET`],
+/// The analyses' bounds: [`limits`], [`MAX_MOVES`], [`SEARCH_BUDGET`] and
+/// [`MISERE_BUDGET`],
 /// with the server's [`memo`], within the request's `budget`.
 pub fn options(budget: &Budget) -> AnalyzeOptions {
     AnalyzeOptions {
@@ -68,7 +76,7 @@ pub fn options(budget: &Budget) -> AnalyzeOptions {
         memo: memo(),
         max_moves: MAX_MOVES,
         misere_budget: MISERE_BUDGET,
-        search_budget: grundy::solver::DEFAULT_BUDGET,
+        search_budget: SEARCH_BUDGET,
         ..AnalyzeOptions::default()
     }
 }
