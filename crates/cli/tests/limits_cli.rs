@@ -114,6 +114,11 @@ fn a_published_board_is_answered_within_the_default_work_and_refused_below_it() 
     assert!(out.status.success(), "{}", stderr(&out));
     let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(answer["grundy"], 1, "{answer}");
+    // explain finds the winning moves within the same budget.
+    let out = grundy(&["explain", "cram(5x7)"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("5x7: G = 1") && text.contains("`1 a1-b1`"), "{text}");
     let err = refused(
         &["analyze", "--work", "2000000", "cram(5x7)"],
         Duration::from_secs(30),

@@ -242,7 +242,9 @@ fn account(
     }
     let nim_sum = rows.iter().try_fold(0, |acc, r| r.value.map(|v| acc ^ v));
     let derivation = match (play, nim_sum.and_then(high_bit)) {
-        (Play::Normal, Some(bit)) => Some(derive(&cx, &rows, nim_sum.unwrap_or(0), bit)?),
+        (Play::Normal, Some(bit)) => {
+            Some(derive(&cx, &mut solver, &rows, nim_sum.unwrap_or(0), bit)?)
+        }
         _ => None,
     };
     let mut misere = (play == Play::Misere).then(|| match position.nim_heaps() {
@@ -520,7 +522,13 @@ fn rows(position: &Position, cx: &Context, solver: &mut Solver) -> Result<(Vec<R
     Ok((rows, loops))
 }
 
-fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Derivation> {
+fn derive(
+    cx: &Context,
+    solver: &mut Solver,
+    rows: &[Row],
+    nim_sum: Nimber,
+    bit: u32,
+) -> Result<Derivation> {
     let value = |i: usize| rows[i].value.unwrap_or(0);
     let holders: Vec<usize> = (0..rows.len())
         .filter(|&i| value(i) >> bit & 1 == 1)
@@ -534,7 +542,6 @@ fn derive(cx: &Context, rows: &[Row], nim_sum: Nimber, bit: u32) -> Result<Deriv
     let found = match c.moves_to_value(cx, to_value, MEX_MAX_OPTIONS)? {
         Some(found) => found,
         None => {
-            let mut solver = Solver::with_theory(crate::solver::DEFAULT_BUDGET, cx.clone());
             let mut found = Vec::new();
             let mut ticker = crate::budget::Ticker::new(64);
             for m in c.moves() {
