@@ -2,7 +2,7 @@
 //! each part's Grundy value (with the mex over its options for small heaps),
 //! the binary column table of the nim-sum, who wins and why, and how the
 //! winning move is derived from the highest set bit of the nim-sum — as text
-//! ([`account`], `grundy explain`) and as one JSON object ([`json`], `explain
+//! ([`account`], `grundy explain`) and as one JSON object ([`json()`], `explain
 //! --json` and `/api/explain`).
 //!
 //! The object's fields: `play`, `outcome`, `nim_sum`, `rows` (one per component — a heap,
