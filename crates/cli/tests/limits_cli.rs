@@ -118,7 +118,10 @@ fn a_published_board_is_answered_within_the_default_work_and_refused_below_it() 
     let out = grundy(&["explain", "cram(5x7)"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("5x7: G = 1") && text.contains("`1 a1-b1`"), "{text}");
+    assert!(
+        text.contains("5x7: G = 1") && text.contains("`1 a1-b1`"),
+        "{text}"
+    );
     let err = refused(
         &["analyze", "--work", "2000000", "cram(5x7)"],
         Duration::from_secs(30),
