@@ -119,14 +119,12 @@ pub struct LoopyBar {
 impl LoopyBar {
     /// A bar, hidden unless stderr is a terminal.
     pub fn new() -> LoopyBar {
-        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} positions solved, {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-        bar.set_style(style);
-        LoopyBar { bar }
+        LoopyBar {
+            bar: hidden_bar(
+                0,
+                "{elapsed_precise} [{bar:20}] {human_pos}/{human_len} positions solved, {msg}",
+            ),
+        }
     }
 
     /// The hook for the engine's options (see
@@ -142,9 +140,7 @@ impl LoopyBar {
             bar.set_length(p.reachable);
             bar.set_position(p.done);
             bar.set_message(format!("value level {}", p.level));
-            if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
+            show_after_a_second(&bar, started);
         }))
     }
 }
@@ -169,14 +165,12 @@ impl SearchBar {
     /// A bar over a budget of `work` positions and moves, hidden unless
     /// stderr is a terminal.
     pub fn new(work: usize) -> SearchBar {
-        let bar = ProgressBar::with_draw_target(Some(work as u64), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:20}] {percent}% of the work budget, {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-        bar.set_style(style);
-        SearchBar { bar }
+        SearchBar {
+            bar: hidden_bar(
+                work as u64,
+                "{elapsed_precise} [{bar:20}] {percent}% of the work budget, {msg}",
+            ),
+        }
     }
 
     /// The observer for the engine's options (see
@@ -192,9 +186,7 @@ impl SearchBar {
             move |p: &grundy::search::Progress| {
                 bar.set_position(p.stats.positions + p.stats.options);
                 bar.set_message(search_message(p));
-                if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                }
+                show_after_a_second(&bar, started);
             },
         ))
     }
@@ -203,6 +195,25 @@ impl SearchBar {
 impl Drop for SearchBar {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A bar of `len` steps drawn as `template`, hidden until
+/// [`show_after_a_second`] shows it.
+fn hidden_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// Draws `bar` on stderr once the work it follows, begun at `started`, has
+/// lasted a second: a quick answer shows no bar at all.
+fn show_after_a_second(bar: &ProgressBar, started: Instant) {
+    if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
     }
 }
 
