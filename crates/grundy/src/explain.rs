@@ -542,6 +542,9 @@ fn derive(
     let found = match c.moves_to_value(cx, to_value, MEX_MAX_OPTIONS)? {
         Some(found) => found,
         None => {
+            // The values found for the rows stay; the search for the moves
+            // gets an allowance of its own, as a question of its own.
+            solver.renew(solver.budget());
             let mut found = Vec::new();
             let mut ticker = crate::budget::Ticker::new(64);
             for m in c.moves() {
