@@ -122,6 +122,15 @@ fn a_published_board_is_answered_within_the_default_work_and_refused_below_it() 
         text.contains("5x7: G = 1") && text.contains("`1 a1-b1`"),
         "{text}"
     );
+    // play's computer, its own search past that budget, falls back on the
+    // analysis and moves.
+    let out = grundy_in(
+        &["play", "--plain", "--first", "computer", "cram(5x7)"],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("# #") && text.contains("Your move"), "{text}");
     let err = refused(
         &["analyze", "--work", "2000000", "cram(5x7)"],
         Duration::from_secs(30),

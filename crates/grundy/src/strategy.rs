@@ -257,6 +257,17 @@ impl Player {
         self
     }
 
+    /// The same player, its analyses (the fallback on theory beyond its
+    /// own search) searching for a component's Grundy value within
+    /// `budget` positions and moves (see
+    /// [`AnalyzeOptions::search_budget`]): a session gives it the
+    /// analyses' own, so that a board the analysis can value the player can
+    /// play.
+    pub fn with_search_budget(mut self, budget: usize) -> Player {
+        self.options.search_budget = budget;
+        self
+    }
+
     /// The memo the player's analyses keep what they compute in.
     pub fn memo(&self) -> &Memo {
         &self.options.memo

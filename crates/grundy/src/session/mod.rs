@@ -216,7 +216,8 @@ impl Session {
             seen,
             numbers: Numbers::fresh(&position),
             player: Player::with_budget(mode.ending(), options.player_budget)
-                .with_memo(options.analyze.memo.clone()),
+                .with_memo(options.analyze.memo.clone())
+                .with_search_budget(options.analyze.search_budget),
             mode,
             position,
             to_move: Side::You,
