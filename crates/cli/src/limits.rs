@@ -14,8 +14,8 @@ pub const DEFAULT_SECONDS: f64 = 600.0;
 
 /// The positions and moves one search may visit by default, for the
 /// searches that show no progress: misère play of a sum by exhaustive
-/// search, every-game play (`--every`), and the opponent of `play`
-/// choosing a move.
+/// search, every-game play (`--every`), and the game tree the opponent of
+/// `play` searches before it falls back on Grundy values.
 pub const DEFAULT_WORK: usize = grundy::solver::DEFAULT_BUDGET;
 
 /// The positions and moves a search for a Grundy value (a board, a graph,
@@ -42,7 +42,8 @@ pub struct LimitFlags {
     /// The most positions and moves one search may visit [default:
     /// 200000000 for a Grundy value found by search, which shows its
     /// progress; 2000000 for misère play searched exhaustively, for
-    /// `--every` and for the opponent's move in `play`].
+    /// `--every` and for the game tree `play`'s opponent searches before
+    /// it falls back on Grundy values].
     #[arg(long, value_name = "N")]
     pub work: Option<usize>,
 }
