@@ -93,7 +93,11 @@ if [ "${TABLE_MIB:-}" = match ]; then
             m=$((2 * m))
         done
         mib[$board]=$m
-        echo "cram($board): igsolve's peak $limit KiB; grundy's table at most $m MiB ($(grundy_rss "$r" "$c") KiB)"
+        peak=$(grundy_rss "$r" "$c")
+        echo "cram($board): igsolve's peak $limit KiB; grundy's table at most $m MiB ($peak KiB)"
+        if [ "$peak" -gt "$limit" ]; then
+            echo "  (even 1 MiB takes more than igsolve's peak: this board is timed with more memory)"
+        fi
     done
     echo
 fi

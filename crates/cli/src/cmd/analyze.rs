@@ -87,11 +87,6 @@ fn wrap(text: &str, indent: usize, width: usize) -> String {
 pub fn run(args: Args) -> Result<()> {
     let flags = &args.flags;
     let options = flags.options();
-    let searching = SearchBar::new(options.search_budget);
-    let options = AnalyzeOptions {
-        search_progress: searching.observer(),
-        ..options
-    };
     let position = args.source.position(&options.budget)?;
     let Some(play) = flags.mode.mode().play() else {
         // The search of every-game play shows no progress: the smaller
@@ -115,8 +110,10 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     };
     let bar = LoopyBar::new();
+    let searching = SearchBar::new(options.search_budget);
     let options = AnalyzeOptions {
         loopy_progress: bar.hook(),
+        search_progress: searching.observer(),
         ..options
     };
     let analysis = position.analyze(play, &options)?;
